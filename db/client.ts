@@ -1,0 +1,41 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import { getEnv } from "../lib/env";
+import * as schema from "./schema";
+
+export type Database = NodePgDatabase<typeof schema>;
+
+type DbHandle = { pool: Pool; db: Database };
+
+// Cached on globalThis so hot reload in development does not open a new pool per edit.
+const globalForDb = globalThis as unknown as { __learnpathDb?: DbHandle };
+
+export function createDb(connectionString: string, max = 10): DbHandle {
+  const pool = new Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  return { pool, db: drizzle(pool, { schema }) };
+}
+
+function handle(): DbHandle {
+  if (!globalForDb.__learnpathDb) {
+    const env = getEnv();
+    globalForDb.__learnpathDb = createDb(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  }
+  return globalForDb.__learnpathDb;
+}
+
+/** The app's shared Drizzle database. */
+export function getDb(): Database {
+  return handle().db;
+}
+
+export function getPool(): Pool {
+  return handle().pool;
+}
+
+export async function closeDb(): Promise<void> {
+  const current = globalForDb.__learnpathDb;
+  globalForDb.__learnpathDb = undefined;
+  await current?.pool.end();
+}

@@ -1,0 +1,298 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/*
+ * The whole data model (DESIGN.md section 4). Parents own their children through
+ * ON DELETE CASCADE, so deleting a user, topic or course never leaves orphans.
+ * Every lookup the API makes has an index here.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum("user_role", ["user", "admin"]);
+export const codePurpose = pgEnum("code_purpose", ["register", "reset_password"]);
+export const courseLevel = pgEnum("course_level", ["Beginner", "Intermediate", "Advanced"]);
+export const generationStatus = pgEnum("generation_status", ["pending", "running", "failed", "done"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: userRole("role").notNull().default("user"),
+    isActive: boolean("is_active").notNull().default(true),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    // Bumped on password change, role change, deactivation: tokens carrying an older value stop working.
+    tokenVersion: integer("token_version").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    purpose: codePurpose("purpose").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    pendingData: jsonb("pending_data"),
+    createdAt: createdAt(),
+  },
+  // One live code per e-mail and purpose: a resend replaces it.
+  (t) => [uniqueIndex("verification_codes_email_purpose_key").on(t.email, t.purpose)],
+);
+
+/** Fixed-window counters shared by every app instance (DESIGN.md section 6). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
+export const topics = pgTable(
+  "topics",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("topics_title_key").on(sql`lower(${t.title})`), index("topics_created_by_idx").on(t.createdBy)],
+);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    level: courseLevel("level").notNull(),
+    durationHours: integer("duration_hours").notNull().default(40),
+    isDetailCreatedByAi: boolean("is_detail_created_by_ai").notNull().default(false),
+    generationStatus: generationStatus("generation_status").notNull().default("pending"),
+    generationError: text("generation_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("courses_topic_id_idx").on(t.topicId),
+    uniqueIndex("courses_topic_title_key").on(t.topicId, t.title),
+    index("courses_generation_status_idx").on(t.generationStatus),
+  ],
+);
+
+export const courseSections = pgTable(
+  "course_sections",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+  },
+  (t) => [
+    uniqueIndex("course_sections_course_position_key").on(t.courseId, t.position),
+    check("course_sections_position_non_negative", sql`${t.position} >= 0`),
+  ],
+);
+
+export const courseSubsections = pgTable(
+  "course_subsections",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => courseSections.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+  },
+  (t) => [uniqueIndex("course_subsections_section_position_key").on(t.sectionId, t.position)],
+);
+
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    sectionId: integer("section_id")
+      .notNull()
+      .references(() => courseSections.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    question: text("question").notNull(),
+    options: text("options").array().notNull(),
+    correctAnswer: text("correct_answer").notNull(),
+    hint: text("hint"),
+  },
+  (t) => [
+    uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
+    check("quiz_questions_answer_is_an_option", sql`${t.correctAnswer} = ANY(${t.options})`),
+  ],
+);
+
+export const userTopics = pgTable(
+  "user_topics",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId] }), index("user_topics_topic_id_idx").on(t.topicId)],
+);
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    progress: integer("progress").notNull().default(0),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("enrollments_course_id_idx").on(t.courseId),
+    check("enrollments_progress_range", sql`${t.progress} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const quizAttempts = pgTable(
+  "quiz_attempts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sectionIndex: integer("section_index").notNull(),
+    score: integer("score").notNull(),
+    total: integer("total").notNull(),
+    passed: boolean("passed").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("quiz_attempts_user_course_section_idx").on(t.userId, t.courseId, t.sectionIndex, t.createdAt),
+    index("quiz_attempts_course_id_idx").on(t.courseId),
+    index("quiz_attempts_created_at_idx").on(t.createdAt),
+    check("quiz_attempts_score_range", sql`${t.score} BETWEEN 0 AND ${t.total}`),
+  ],
+);
+
+/** One row per question answered in an attempt: what the learner chose and whether it was right. */
+export const quizAnswers = pgTable(
+  "quiz_answers",
+  {
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    chosenOption: text("chosen_option"),
+    isCorrect: boolean("is_correct").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_id_idx").on(t.questionId)],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({
+  topics: many(userTopics),
+  enrollments: many(enrollments),
+  quizAttempts: many(quizAttempts),
+}));
+
+export const topicsRelations = relations(topics, ({ one, many }) => ({
+  creator: one(users, { fields: [topics.createdBy], references: [users.id] }),
+  courses: many(courses),
+}));
+
+export const coursesRelations = relations(courses, ({ one, many }) => ({
+  topic: one(topics, { fields: [courses.topicId], references: [topics.id] }),
+  sections: many(courseSections),
+  enrollments: many(enrollments),
+}));
+
+export const courseSectionsRelations = relations(courseSections, ({ one, many }) => ({
+  course: one(courses, { fields: [courseSections.courseId], references: [courses.id] }),
+  subsections: many(courseSubsections),
+  quizQuestions: many(quizQuestions),
+}));
+
+export const courseSubsectionsRelations = relations(courseSubsections, ({ one }) => ({
+  section: one(courseSections, { fields: [courseSubsections.sectionId], references: [courseSections.id] }),
+}));
+
+export const quizQuestionsRelations = relations(quizQuestions, ({ one }) => ({
+  section: one(courseSections, { fields: [quizQuestions.sectionId], references: [courseSections.id] }),
+}));
+
+export const userTopicsRelations = relations(userTopics, ({ one }) => ({
+  user: one(users, { fields: [userTopics.userId], references: [users.id] }),
+  topic: one(topics, { fields: [userTopics.topicId], references: [topics.id] }),
+}));
+
+export const enrollmentsRelations = relations(enrollments, ({ one }) => ({
+  user: one(users, { fields: [enrollments.userId], references: [users.id] }),
+  course: one(courses, { fields: [enrollments.courseId], references: [courses.id] }),
+}));
+
+export const quizAttemptsRelations = relations(quizAttempts, ({ one, many }) => ({
+  user: one(users, { fields: [quizAttempts.userId], references: [users.id] }),
+  course: one(courses, { fields: [quizAttempts.courseId], references: [courses.id] }),
+  answers: many(quizAnswers),
+}));
+
+export const quizAnswersRelations = relations(quizAnswers, ({ one }) => ({
+  attempt: one(quizAttempts, { fields: [quizAnswers.attemptId], references: [quizAttempts.id] }),
+  question: one(quizQuestions, { fields: [quizAnswers.questionId], references: [quizQuestions.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type Topic = typeof topics.$inferSelect;
+export type Course = typeof courses.$inferSelect;
+export type CourseLevel = (typeof courseLevel.enumValues)[number];
+export type UserRole = (typeof userRole.enumValues)[number];

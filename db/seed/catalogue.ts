@@ -1,0 +1,79 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+import { fencesWithoutLanguage } from "../../lib/content/fences";
+
+/** The hand-written seed catalogue: topics.yaml plus one YAML file per course under courses/. */
+
+const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+
+const nonBlank = z.string().trim().min(1);
+
+const quizQuestionSchema = z
+  .object({
+    question: nonBlank,
+    options: z.array(nonBlank).length(4),
+    answer: nonBlank,
+    hint: nonBlank,
+  })
+  .strict()
+  .refine((q) => new Set(q.options).size === 4, { message: "options must be 4 distinct strings" })
+  .refine((q) => q.options.includes(q.answer), { message: "answer must be exactly one of the options" });
+
+const subsectionSchema = z
+  .object({ title: nonBlank, content: z.string().trim().min(400) })
+  .strict()
+  .refine((s) => fencesWithoutLanguage(s.content).length === 0, {
+    message: "every fenced code block must name its language (```python, ```sql, ...) and be closed",
+  });
+
+const sectionSchema = z
+  .object({
+    title: nonBlank,
+    subsections: z.array(subsectionSchema).min(2),
+    quiz: z.array(quizQuestionSchema).min(3).max(5),
+  })
+  .strict()
+  .refine((s) => new Set(s.quiz.map((q) => q.question)).size === s.quiz.length, {
+    message: "questions within a section must not repeat",
+  });
+
+export const seedCourseSchema = z
+  .object({
+    topic: nonBlank,
+    title: nonBlank,
+    level: z.enum(LEVELS),
+    description: nonBlank,
+    sections: z.array(sectionSchema).min(3),
+  })
+  .strict();
+
+export const seedTopicSchema = z.object({ title: nonBlank, description: nonBlank }).strict();
+
+export type SeedCourse = z.infer<typeof seedCourseSchema>;
+export type SeedTopic = z.infer<typeof seedTopicSchema>;
+export type Catalogue = { topics: SeedTopic[]; courses: SeedCourse[] };
+
+const SEED_DIR = join(process.cwd(), "db", "seed");
+
+/** Reads and validates the whole catalogue; throws naming the file and the field that is wrong. */
+export function loadCatalogue(dir = SEED_DIR): Catalogue {
+  const topics = z.array(seedTopicSchema).parse(parse(readFileSync(join(dir, "topics.yaml"), "utf8")));
+  const topicTitles = new Set(topics.map((t) => t.title));
+  const courseDir = join(dir, "courses");
+  const courses = readdirSync(courseDir)
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()
+    .map((file) => {
+      const result = seedCourseSchema.safeParse(parse(readFileSync(join(courseDir, file), "utf8")));
+      if (!result.success) {
+        throw new Error(`db/seed/courses/${file}: ${z.prettifyError(result.error)}`);
+      }
+      if (!topicTitles.has(result.data.topic)) {
+        throw new Error(`db/seed/courses/${file}: topic "${result.data.topic}" is not in topics.yaml`);
+      }
+      return result.data;
+    });
+  return { topics, courses };
+}

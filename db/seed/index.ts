@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import { hashPassword } from "../../lib/auth/password";
+import type { Database } from "../client";
+import { courseSections, courseSubsections, courses, quizQuestions, topics, users } from "../schema";
+import { loadCatalogue, type Catalogue } from "./catalogue";
+
+export type SeedAccount = { role: "admin" | "user"; email: string; password: string; created: boolean };
+
+export type SeedOptions = {
+  admin: { email: string; password?: string };
+  learner: { email: string; password?: string };
+  /** Development has memorable default passwords; production gets random ones unless given. */
+  production: boolean;
+  catalogue?: Catalogue;
+};
+
+export type SeedResult = { accounts: SeedAccount[]; topicsCreated: number; coursesCreated: number };
+
+const SEED_LOCK_ID = 727_002;
+const DEV_PASSWORDS = { admin: "admin123", user: "learner123" } as const;
+
+/** True when the database holds no users and no topics: the state in which start-up seeds. */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const [userRow] = await db.select({ n: count() }).from(users);
+  const [topicRow] = await db.select({ n: count() }).from(topics);
+  return (userRow?.n ?? 0) === 0 && (topicRow?.n ?? 0) === 0;
+}
+
+/**
+ * Writes the two seed accounts and the hand-written catalogue. Idempotent: existing accounts,
+ * topics and courses (matched by e-mail, title, and topic + title) are left as they are.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+  const catalogue = options.catalogue ?? loadCatalogue();
+  const wanted = [
+    { role: "admin" as const, firstName: "Ada", lastName: "Admin", ...options.admin },
+    { role: "user" as const, firstName: "Lena", lastName: "Learner", ...options.learner },
+  ].map((account) => ({
+    ...account,
+    email: account.email.toLowerCase(),
+    password:
+      account.password ?? (options.production ? randomBytes(12).toString("base64url") : DEV_PASSWORDS[account.role]),
+  }));
+  const hashes = await Promise.all(wanted.map((a) => hashPassword(a.password)));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+
+    const accounts: SeedAccount[] = [];
+    for (const [i, account] of wanted.entries()) {
+      const inserted = await tx
+        .insert(users)
+        .values({
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email: account.email,
+          passwordHash: hashes[i]!,
+          role: account.role,
+          emailVerifiedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      accounts.push({ role: account.role, email: account.email, password: account.password, created: inserted.length > 0 });
+    }
+
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.email} = ${wanted[0]!.email}`);
+
+    let topicsCreated = 0;
+    const topicIds = new Map<string, number>();
+    for (const topic of catalogue.topics) {
+      const inserted = await tx
+        .insert(topics)
+        .values({ title: topic.title, description: topic.description.trim(), createdBy: admin?.id ?? null })
+        .onConflictDoNothing()
+        .returning({ id: topics.id });
+      if (inserted[0]) topicsCreated++;
+      const [row] = inserted.length
+        ? inserted
+        : await tx
+            .select({ id: topics.id })
+            .from(topics)
+            .where(sql`lower(${topics.title}) = lower(${topic.title})`);
+      topicIds.set(topic.title, row!.id);
+    }
+
+    let coursesCreated = 0;
+    for (const course of catalogue.courses) {
+      const [created] = await tx
+        .insert(courses)
+        .values({
+          topicId: topicIds.get(course.topic)!,
+          title: course.title,
+          description: course.description.trim(),
+          level: course.level,
+          isDetailCreatedByAi: true,
+          generationStatus: "done",
+        })
+        .onConflictDoNothing()
+        .returning({ id: courses.id });
+      if (!created) continue;
+      coursesCreated++;
+
+      const sectionRows = await tx
+        .insert(courseSections)
+        .values(course.sections.map((s, position) => ({ courseId: created.id, position, title: s.title })))
+        .returning({ id: courseSections.id, position: courseSections.position });
+      const sectionIdAt = new Map(sectionRows.map((r) => [r.position, r.id]));
+
+      await tx.insert(courseSubsections).values(
+        course.sections.flatMap((s, sectionPosition) =>
+          s.subsections.map((sub, position) => ({
+            sectionId: sectionIdAt.get(sectionPosition)!,
+            position,
+            title: sub.title,
+            content: sub.content.trim(),
+          })),
+        ),
+      );
+      await tx.insert(quizQuestions).values(
+        course.sections.flatMap((s, sectionPosition) =>
+          s.quiz.map((q, position) => ({
+            sectionId: sectionIdAt.get(sectionPosition)!,
+            position,
+            question: q.question,
+            options: q.options,
+            correctAnswer: q.answer,
+            hint: q.hint,
+          })),
+        ),
+      );
+    }
+
+    return { accounts, topicsCreated, coursesCreated };
+  });
+}
+
+export function describeSeedAccounts(accounts: SeedAccount[]): string {
+  return accounts
+    .map((a) =>
+      a.created
+        ? `  ${a.role === "admin" ? "admin  " : "learner"}  ${a.email}  password: ${a.password}`
+        : `  ${a.role === "admin" ? "admin  " : "learner"}  ${a.email}  (already existed; password unchanged)`,
+    )
+    .join("\n");
+}

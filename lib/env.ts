@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/*
+ * Every environment variable the app reads, validated once. A wrong or missing value stops
+ * the process with a message naming the variable (see formatEnvError). .env.example mirrors this.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const postgresUrl = z
+  .string({ error: "is required (the stack script sets it when it starts the embedded PostgreSQL)" })
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: "must be a postgres:// or postgresql:// URL" });
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: postgresUrl,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  APP_URL: z.url({ error: "must be an absolute URL such as http://localhost:3000" }).default("http://localhost:3000"),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v), { message: "must be an smtp:// or smtps:// URL" })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default("LearnPath <no-reply@learnpath.local>"),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
+  OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  SEED_ADMIN_EMAIL: email.default("admin@learnpath.local"),
+  SEED_ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
+  SEED_LEARNER_EMAIL: email.default("learner@learnpath.local"),
+  SEED_LEARNER_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, parsed on first use (so `next build` does not need a database). */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

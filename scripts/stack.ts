@@ -1,0 +1,121 @@
+/*
+ * One command for everything: `npm run dev` (next dev) or `npm start` (next start, after
+ * `npm run build`). Uses DATABASE_URL, or starts the embedded PostgreSQL under .data/;
+ * migrates, seeds an empty database, then runs the web app and the worker together.
+ * Ctrl-C (or SIGTERM) stops all of it; the data stays in .data/ for the next start.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { EnvError, parseEnv } from "../lib/env";
+import { runMigrations } from "../db/migrate";
+import { createDb } from "../db/client";
+import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed";
+import { resolveDatabase } from "./lib/database";
+import { loadDotEnv } from "./lib/load-dotenv";
+
+const mode = process.argv[2] === "start" ? "start" : "dev";
+const say = (line: string) => console.log(`[stack] ${line}`);
+
+function prefixOutput(child: ChildProcess, name: string) {
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = "";
+    stream?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
+    });
+  }
+}
+
+async function main() {
+  loadDotEnv();
+  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: mode === "dev" ? "development" : "production" });
+  const port = process.env.PORT ?? "3000";
+
+  const database = await resolveDatabase((line) => {
+    if (/ERROR|FATAL|PANIC/.test(line)) console.error(`[postgres] ${line}`);
+  });
+  process.env.DATABASE_URL = database.url;
+  say(database.embedded ? `embedded PostgreSQL ready (data in ${process.env.DATA_DIR ?? ".data"}/postgres)` : "using DATABASE_URL");
+
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    await database.stop();
+    process.exit(1);
+  }
+
+  await runMigrations(env.DATABASE_URL);
+  say("migrations applied");
+
+  const { db, pool } = createDb(env.DATABASE_URL, 2);
+  try {
+    if (await isDatabaseEmpty(db)) {
+      const result = await seedDatabase(db, {
+        admin: { email: env.SEED_ADMIN_EMAIL, password: env.SEED_ADMIN_PASSWORD },
+        learner: { email: env.SEED_LEARNER_EMAIL, password: env.SEED_LEARNER_PASSWORD },
+        production: env.NODE_ENV === "production",
+      });
+      say(`seeded ${result.topicsCreated} topics and ${result.coursesCreated} courses; accounts:`);
+      console.log(describeSeedAccounts(result.accounts));
+    } else if (env.NODE_ENV !== "production") {
+      say("seed accounts (development defaults unless you changed them):");
+      console.log(`  admin    ${env.SEED_ADMIN_EMAIL}  password: ${env.SEED_ADMIN_PASSWORD ?? "admin123"}`);
+      console.log(`  learner  ${env.SEED_LEARNER_EMAIL}  password: ${env.SEED_LEARNER_PASSWORD ?? "learner123"}`);
+    }
+  } finally {
+    await pool.end();
+  }
+
+  const children = new Map<string, ChildProcess>();
+  let shuttingDown = false;
+
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    say("stopping…");
+    await Promise.all(
+      [...children.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+            child.once("exit", () => {
+              clearTimeout(force);
+              resolve();
+            });
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+    // PostgreSQL may already have stopped on the terminal's own Ctrl-C: do not wait forever.
+    await Promise.race([database.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    say("stopped");
+    process.exit(code);
+  };
+
+  const run = (name: string, command: string, args: string[]) => {
+    const child = spawn(command, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    prefixOutput(child, name);
+    child.on("exit", (code, signal) => {
+      if (shuttingDown) return;
+      console.error(`[stack] ${name} exited (${signal ?? `code ${code}`}); stopping the rest`);
+      void shutdown(code || 1);
+    });
+    children.set(name, child);
+  };
+
+  run("web", "node_modules/.bin/next", [mode, "--port", port]);
+  run("worker", "node_modules/.bin/tsx", ["--conditions=react-server", "worker/index.ts"]);
+  say(`web app on ${env.APP_URL.replace(/:\d+$/, `:${port}`)} (Ctrl-C stops everything)`);
+
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+}
+
+main().catch((error) => {
+  console.error("[stack] failed:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@/": fileURLToPath(new URL("./", import.meta.url)),
+      "server-only": fileURLToPath(new URL("./tests/harness/empty-module.ts", import.meta.url)),
+    },
+  },
+  test: {
+    // Unit and integration tests sit beside the code they test as *.test.ts.
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**", ".next/**", ".data/**", "e2e/**"],
+    environment: "node",
+    globalSetup: ["tests/harness/global-setup.ts"],
+    setupFiles: ["tests/harness/setup-db.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
