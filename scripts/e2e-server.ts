@@ -12,7 +12,7 @@ rmSync(dataDir, { recursive: true, force: true });
 // Never run e2e tests against a developer's or self-hoster's DATABASE_URL: only E2E_DATABASE_URL, or embedded.
 const { E2E_DATABASE_URL, ...env } = process.env;
 delete env.DATABASE_URL;
-const child = spawn("node_modules/.bin/tsx", ["scripts/stack.ts", "start"], {
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/stack.ts", "start"], {
   stdio: "inherit",
   env: { ...env, ...(E2E_DATABASE_URL ? { DATABASE_URL: E2E_DATABASE_URL } : {}), NODE_ENV: "production", DATA_DIR: dataDir },
 });

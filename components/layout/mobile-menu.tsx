@@ -1,0 +1,126 @@
+"use client";
+
+// The public header's only client code: it needs the pathname (aria-current) and the menu's open state.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { ButtonLink } from "@/components/ui/button-link";
+
+const LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/about", label: "About" },
+] as const;
+
+const LOGIN = { href: "/login", label: "Login" } as const;
+
+function currentFor(pathname: string, href: string): "page" | undefined {
+  return pathname === href ? "page" : undefined;
+}
+
+/** The wide-screen navigation items: Home, About and the Login button. */
+export function NavLinks() {
+  const pathname = usePathname();
+  return (
+    <ul className="flex items-center gap-1">
+      {LINKS.map((link) => (
+        <li key={link.href}>
+          <Link
+            href={link.href}
+            aria-current={currentFor(pathname, link.href)}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
+          >
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      <li className="ml-2">
+        <ButtonLink href={LOGIN.href} size="sm" aria-current={currentFor(pathname, LOGIN.href)}>
+          {LOGIN.label}
+        </ButtonLink>
+      </li>
+    </ul>
+  );
+}
+
+/** The small-screen menu toggle and its panel. Remounted per pathname, so navigating always closes it. */
+export function MobileMenu() {
+  const pathname = usePathname();
+  return <MobileMenuPanel key={pathname} pathname={pathname} />;
+}
+
+function MobileMenuPanel({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div ref={rootRef} className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+
+      <nav
+        id={panelId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white shadow-lg"
+      >
+        <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
+          {LINKS.map((link) => (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                onClick={close}
+                aria-current={currentFor(pathname, link.href)}
+                className="flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="pt-2">
+            <ButtonLink
+              href={LOGIN.href}
+              onClick={close}
+              aria-current={currentFor(pathname, LOGIN.href)}
+              className="w-full"
+            >
+              {LOGIN.label}
+            </ButtonLink>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
