@@ -6,8 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const debianChromium = "/usr/bin/chromium";
 
-export const E2E_ADMIN = { email: "admin@learnpath.e2e", password: "admin-e2e-password" };
-export const E2E_LEARNER = { email: "learner@learnpath.e2e", password: "learner-e2e-password" };
+export const E2E_ADMIN = { email: "admin@e2e.learnpath.test", password: "admin-e2e-password" };
+export const E2E_LEARNER = { email: "learner@e2e.learnpath.test", password: "learner-e2e-password" };
 
 export default defineConfig({
   testDir: "e2e",

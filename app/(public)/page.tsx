@@ -228,7 +228,7 @@ function CoursePreview() {
                       : "bg-slate-200 text-slate-600"
                 }`}
               >
-                {lesson.state === "done" ? "✓" : lesson.state === "current" ? "•" : "🔒"}
+                {lesson.state === "done" ? "✓" : lesson.state === "current" ? "•" : <LockGlyph />}
               </span>
               {lesson.name}
             </div>
@@ -236,6 +236,14 @@ function CoursePreview() {
         </div>
       </div>
     </div>
+  );
+}
+
+function LockGlyph() {
+  return (
+    <svg viewBox="0 0 16 16" className="size-3" fill="currentColor">
+      <path d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7zm1.5 0h3V5a1.5 1.5 0 0 0-3 0z" />
+    </svg>
   );
 }
 

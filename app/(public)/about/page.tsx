@@ -11,12 +11,12 @@ export const metadata: Metadata = {
   openGraph: { type: "website", siteName: "LearnPath", title: "About LearnPath", description },
 };
 
-type Card = { title: string; icon: string; body: ReactNode };
+type Card = { title: string; icon: ReactNode; body: ReactNode };
 
 const cards: Card[] = [
   {
     title: "Our Mission",
-    icon: "🎯",
+    icon: <IconTarget />,
     body: (
       <p>
         To make good teaching available to everyone who wants to learn. LearnPath turns any topic you choose into a
@@ -27,7 +27,7 @@ const cards: Card[] = [
   },
   {
     title: "Our Vision",
-    icon: "🔭",
+    icon: <IconEye />,
     body: (
       <p>
         A world where every learner has a course that fits them: one that notices what you already know, spends more
@@ -38,7 +38,7 @@ const cards: Card[] = [
   },
   {
     title: "Our Values",
-    icon: "🤝",
+    icon: <IconHeart />,
     body: (
       <ul role="list" className="space-y-2">
         <li>
@@ -87,7 +87,7 @@ export default function AboutPage() {
               aria-labelledby={`${slug(card.title)}-title`}
               className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
             >
-              <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-2xl">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 {card.icon}
               </span>
               <h2 id={`${slug(card.title)}-title`} className="mt-5 text-xl font-bold text-slate-900">
@@ -118,4 +118,48 @@ export default function AboutPage() {
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+function Svg({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function IconTarget() {
+  return (
+    <Svg>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1" />
+    </Svg>
+  );
+}
+
+function IconEye() {
+  return (
+    <Svg>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Svg>
+  );
+}
+
+function IconHeart() {
+  return (
+    <Svg>
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+    </Svg>
+  );
 }
