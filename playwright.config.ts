@@ -1,13 +1,11 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL } from "./e2e/fixtures/settings";
 
 // End-to-end tests run against a production build (`npm run build` first) on a fresh database.
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
 const debianChromium = "/usr/bin/chromium";
 
-export const E2E_ADMIN = { email: "admin@e2e.learnpath.test", password: "admin-e2e-password" };
-export const E2E_LEARNER = { email: "learner@e2e.learnpath.test", password: "learner-e2e-password" };
+export { E2E_ADMIN, E2E_LEARNER } from "./e2e/fixtures/settings";
 
 export default defineConfig({
   testDir: "e2e",
@@ -18,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL,
+    baseURL: E2E_BASE_URL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -37,20 +35,11 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node_modules/.bin/tsx scripts/e2e-server.ts",
-    url: baseURL,
+    command: "node --import tsx e2e/fixtures/server.ts",
+    url: E2E_BASE_URL,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
     stderr: "pipe",
-    env: {
-      PORT: String(port),
-      APP_URL: baseURL,
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54339",
-      SEED_ADMIN_EMAIL: E2E_ADMIN.email,
-      SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_LEARNER_EMAIL: E2E_LEARNER.email,
-      SEED_LEARNER_PASSWORD: E2E_LEARNER.password,
-    },
   },
 });

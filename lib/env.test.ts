@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
-const valid = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/app" };
+const valid = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/app", AUTH_SECRET: "x".repeat(32) };
 
 describe("parseEnv", () => {
   it("fills every default from a minimal environment", () => {
@@ -14,7 +14,7 @@ describe("parseEnv", () => {
   });
 
   it("names a missing DATABASE_URL", () => {
-    expect(() => parseEnv({})).toThrowError(/DATABASE_URL/);
+    expect(() => parseEnv({ AUTH_SECRET: valid.AUTH_SECRET })).toThrowError(/DATABASE_URL/);
   });
 
   it.each([
@@ -25,6 +25,8 @@ describe("parseEnv", () => {
     ["SEED_ADMIN_EMAIL", { ...valid, SEED_ADMIN_EMAIL: "not-an-email" }],
     ["SEED_LEARNER_PASSWORD", { ...valid, SEED_LEARNER_PASSWORD: "123" }],
     ["NODE_ENV", { ...valid, NODE_ENV: "staging" }],
+    ["AUTH_SECRET", { ...valid, AUTH_SECRET: "short" }],
+    ["TRUST_PROXY", { ...valid, TRUST_PROXY: "maybe" }],
   ])("names the wrong variable %s", (name, source) => {
     try {
       parseEnv(source);

@@ -22,6 +22,14 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: postgresUrl,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  AUTH_SECRET: z
+    .string({ error: "is required: a random string of at least 32 characters (npm run dev creates one in .data/)" })
+    .min(32, "must be at least 32 characters"),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   APP_URL: z.url({ error: "must be an absolute URL such as http://localhost:3000" }).default("http://localhost:3000"),
   SMTP_URL: optionalString.pipe(
     z

@@ -10,7 +10,7 @@ import { loadDotEnv } from "./lib/load-dotenv";
 loadDotEnv();
 const database = await resolveDatabase();
 try {
-  const env = parseEnv({ ...process.env, DATABASE_URL: database.url });
+  const env = parseEnv({ ...process.env, DATABASE_URL: database.url, AUTH_SECRET: process.env.AUTH_SECRET ?? "seed-does-not-sign-anything-000000" });
   await runMigrations(database.url);
   const { db, pool } = createDb(database.url, 2);
   try {

@@ -10,6 +10,7 @@ import { EnvError, parseEnv } from "../lib/env";
 import { runMigrations } from "../db/migrate";
 import { createDb } from "../db/client";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed";
+import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
 
@@ -38,6 +39,10 @@ async function main() {
     if (/ERROR|FATAL|PANIC/.test(line)) console.error(`[postgres] ${line}`);
   });
   process.env.DATABASE_URL = database.url;
+  process.env.AUTH_SECRET = ensureAuthSecret();
+  process.env.APP_URL ??= `http://localhost:${port}`;
+  // next-auth v4 builds its callback URLs from NEXTAUTH_URL.
+  process.env.NEXTAUTH_URL ??= process.env.APP_URL;
   say(database.embedded ? `embedded PostgreSQL ready (data in ${process.env.DATA_DIR ?? ".data"}/postgres)` : "using DATABASE_URL");
 
   let env;
@@ -124,7 +129,7 @@ async function main() {
 
   run("web", "node_modules/.bin/next", [mode, "--port", port]);
   run("worker", "node_modules/.bin/tsx", ["--conditions=react-server", "worker/index.ts"]);
-  say(`web app on ${env.APP_URL.replace(/:\d+$/, `:${port}`)} (Ctrl-C stops everything)`);
+  say(`web app on ${env.APP_URL} (Ctrl-C stops everything)`);
 }
 
 main().catch((error) => {

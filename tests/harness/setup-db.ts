@@ -16,6 +16,7 @@ const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.DATABASE_POOL_MAX = "4";
+process.env.AUTH_SECRET ??= "test-secret-for-vitest-only-0123456789abcdef";
 
 afterAll(async () => {
   await closeDb();

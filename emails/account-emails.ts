@@ -1,0 +1,59 @@
+import { renderEmail, type EmailContent } from "./layout";
+
+/* The four account e-mails. Codes expire after CODE_TTL_MINUTES and work once. */
+
+export function verificationCodeEmail(code: string, ttlMinutes: number): EmailContent {
+  return {
+    subject: `${code} is your LearnPath verification code`,
+    ...renderEmail({
+      preheader: `Your verification code is ${code}`,
+      heading: "Verify your email",
+      body: ["Welcome to LearnPath! Enter this code on the verification page to finish creating your account."],
+      code,
+      footer: `The code expires in ${ttlMinutes} minutes and works once. If you did not sign up, you can ignore this e-mail.`,
+    }),
+  };
+}
+
+export function accountExistsEmail(loginUrl: string): EmailContent {
+  return {
+    subject: "You already have a LearnPath account",
+    ...renderEmail({
+      preheader: "Someone tried to sign up with this e-mail address",
+      heading: "You already have an account",
+      body: [
+        "Someone (hopefully you) tried to create a LearnPath account with this e-mail address, but an account already exists.",
+        `Log in at ${loginUrl}, or use "Forgot password?" there if you do not remember your password.`,
+      ],
+      footer: "If this was not you, no action is needed: nothing has changed.",
+    }),
+  };
+}
+
+export function passwordResetCodeEmail(code: string, ttlMinutes: number): EmailContent {
+  return {
+    subject: `${code} is your LearnPath password reset code`,
+    ...renderEmail({
+      preheader: `Your password reset code is ${code}`,
+      heading: "Reset your password",
+      body: ["We received a request to reset your LearnPath password. Enter this code to choose a new one."],
+      code,
+      footer: `The code expires in ${ttlMinutes} minutes and works once. If you did not ask for this, ignore this e-mail: your password stays the same.`,
+    }),
+  };
+}
+
+export function noAccountEmail(signupUrl: string): EmailContent {
+  return {
+    subject: "LearnPath password reset request",
+    ...renderEmail({
+      preheader: "A password reset was requested for this address",
+      heading: "No account for this address",
+      body: [
+        "Someone asked to reset the LearnPath password for this e-mail address, but no account uses it.",
+        `If you meant to join, you can sign up at ${signupUrl}.`,
+      ],
+      footer: "If this was not you, no action is needed.",
+    }),
+  };
+}

@@ -1,0 +1,374 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as logInRoute from "../../app/(api)/log_in/route";
+import * as usersRoute from "../../app/(api)/users/route";
+import * as userRoute from "../../app/(api)/users/[id]/route";
+import * as updateRoute from "../../app/(api)/users/update/[id]/route";
+import * as meRoute from "../../app/(api)/users/me/route";
+import * as meResetRoute from "../../app/(api)/users/me/password-reset-code/route";
+import * as registerSend from "../../app/(api)/register/send-code/route";
+import * as registerVerify from "../../app/(api)/register/verify-code/route";
+import * as forgotSend from "../../app/(api)/forgot-password/send-code/route";
+import * as forgotVerify from "../../app/(api)/forgot-password/verify-code/route";
+import * as forgotReset from "../../app/(api)/forgot-password/reset-password/route";
+import { getDb } from "../../db/client";
+import { rateLimits, users, verificationCodes } from "../../db/schema";
+import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { call, createUser, setUserActive } from "../../tests/harness/http";
+import { TEST_ADMIN } from "../../tests/harness/global-setup";
+
+let smtp: SmtpCapture;
+let adminToken: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+  const login = await call(logInRoute.POST, { form: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+  adminToken = login.body.access_token;
+});
+
+afterAll(async () => {
+  await smtp.close();
+});
+
+// Rate-limit counters are per e-mail and IP; each test starts with none so tests stay independent.
+beforeEach(async () => {
+  await getDb().delete(rateLimits);
+});
+
+let seq = 0;
+const newEmail = () => `new-${Date.now()}-${++seq}@example.com`;
+
+async function codeRow(email: string, purpose: "register" | "reset_password") {
+  const [row] = await getDb()
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+  return row;
+}
+
+describe("POST /log_in", () => {
+  it("answers a bearer token and the user for the right password", async () => {
+    const { email, password, user } = await createUser();
+    const res = await call(logInRoute.POST, { form: { grant_type: "password", username: email.toUpperCase(), password, scope: "", client_id: "", client_secret: "" } });
+    expect(res.status).toBe(200);
+    expect(res.body.token_type).toBe("bearer");
+    expect(res.body.access_token).toMatch(/^ey/);
+    expect(res.body.user).toEqual({ id: user.id, first_name: "Test", last_name: user.lastName, email, role: "user", is_active: true, created_at: expect.any(String) });
+    expect(JSON.stringify(res.body)).not.toContain("argon2");
+  });
+
+  it.each([
+    ["a wrong password", { username: "learner@learnpath.test", password: "wrong-password" }, 401, "Invalid email or password."],
+    ["an unknown e-mail", { username: "nobody@example.com", password: "whatever1" }, 401, "Invalid email or password."],
+    ["a missing username", { password: "whatever1" }, 422, "Email is required"],
+    ["a bad e-mail", { username: "not-an-email", password: "whatever1" }, 422, "Invalid email"],
+    ["a short password", { username: "a@b.co", password: "123" }, 422, "Password must be at least 6 characters"],
+  ])("refuses %s", async (_name, form, status, detail) => {
+    const res = await call(logInRoute.POST, { form: form as Record<string, string> });
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toBe(detail);
+  });
+
+  it("refuses JSON (the contract is form-encoded) with 415", async () => {
+    const res = await call(logInRoute.POST, { json: { username: "a@b.co", password: "secret1" } });
+    expect(res.status).toBe(415);
+    expect(res.body.detail).toMatch(/x-www-form-urlencoded/);
+  });
+
+  it("refuses an inactive user even with the right password", async () => {
+    const { email, password, user } = await createUser();
+    await setUserActive(user.id, false);
+    const res = await call(logInRoute.POST, { form: { username: email, password } });
+    expect(res.status).toBe(403);
+  });
+
+  it("locks an e-mail after 10 failures, even for the right password, with Retry-After", async () => {
+    const { email, password } = await createUser();
+    for (let i = 0; i < 10; i++) {
+      expect((await call(logInRoute.POST, { form: { username: email, password: "wrong-one" } })).status).toBe(401);
+    }
+    const locked = await call(logInRoute.POST, { form: { username: email, password } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("roles and tokens", () => {
+  it("GET /users: 401 anonymous, 401 bad token, 403 learner, 200 admin", async () => {
+    const learner = await createUser();
+    expect((await call(usersRoute.GET)).status).toBe(401);
+    expect((await call(usersRoute.GET, { token: "not.a.token" })).status).toBe(401);
+    const forbidden = await call(usersRoute.GET, { token: learner.token });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ detail: expect.any(String) });
+    const ok = await call(usersRoute.GET, { token: adminToken });
+    expect(ok.status).toBe(200);
+    expect(ok.body.some((u: { email: string }) => u.email === learner.email)).toBe(true);
+  });
+
+  it("GET /users searches e-mails case-insensitively and pages with X-Total-Count", async () => {
+    const learner = await createUser();
+    const res = await call(usersRoute.GET, { token: adminToken, path: `/users?search=${learner.email.slice(0, 12).toUpperCase()}&page=1&limit=1` });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(Number(res.headers.get("x-total-count"))).toBeGreaterThanOrEqual(1);
+    expect((await call(usersRoute.GET, { token: adminToken, path: "/users?limit=0" })).status).toBe(422);
+  });
+
+  it("an expired or forged token is refused", async () => {
+    const learner = await createUser();
+    const [header, payload] = learner.token.split(".");
+    const forged = `${header}.${payload}.${"A".repeat(43)}`;
+    expect((await call(meRoute.GET, { token: forged })).status).toBe(401);
+    const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`;
+    expect((await call(meRoute.GET, { token: none })).status).toBe(401);
+  });
+});
+
+describe("sign-up with an e-mailed code", () => {
+  it("sends a code by e-mail and creates the account only when it is verified", async () => {
+    const email = newEmail();
+    const send = await call(registerSend.POST, { json: { email, first_name: "Ada", last_name: "Lovelace", password: "analytical1" } });
+    expect(send.status).toBe(200);
+    expect(send.body.message).toBe(`A verification code has been sent to: ${email}`);
+    const code = latestCode(smtp.messages, email)!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await codeRow(email, "register"))!.codeHash).not.toContain(code);
+    expect((await call(logInRoute.POST, { form: { username: email, password: "analytical1" } })).status).toBe(401);
+
+    const wrong = code === "000000" ? "111111" : "000000";
+    const bad = await call(registerVerify.POST, { json: { email, code: wrong } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe("Invalid or expired code.");
+
+    const ok = await call(registerVerify.POST, { json: { email, code } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ message: "Code verified successfully.", registered: true, user: { email, first_name: "Ada", role: "user" } });
+    expect((await call(logInRoute.POST, { form: { username: email, password: "analytical1" } })).status).toBe(200);
+
+    const reused = await call(registerVerify.POST, { json: { email, code } });
+    expect(reused.status).toBe(400);
+  });
+
+  it("a resend keeps the sign-up values and replaces the code", async () => {
+    const email = newEmail();
+    await call(registerSend.POST, { json: { email, first_name: "Grace", last_name: "Hopper", password: "cobol-1959" } });
+    const first = latestCode(smtp.messages, email)!;
+    await call(registerSend.POST, { json: { email } });
+    const second = latestCode(smtp.messages, email)!;
+    if (first !== second) expect((await call(registerVerify.POST, { json: { email, code: first } })).status).toBe(400);
+    const ok = await call(registerVerify.POST, { json: { email, code: second } });
+    expect(ok.body).toMatchObject({ registered: true, user: { first_name: "Grace", last_name: "Hopper" } });
+  });
+
+  it("refuses an expired code", async () => {
+    const email = newEmail();
+    await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    await getDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.email, email));
+    const res = await call(registerVerify.POST, { json: { email, code: latestCode(smtp.messages, email)! } });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe("Invalid or expired code.");
+  });
+
+  it("locks the code after 5 wrong tries, even against parallel guesses, and the right code stops working", async () => {
+    const email = newEmail();
+    await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    const code = latestCode(smtp.messages, email)!;
+    const wrongCodes = Array.from({ length: 20 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, "0"));
+    const results = await Promise.all(wrongCodes.map((c) => call(registerVerify.POST, { json: { email, code: c } })));
+    expect(results.every((r) => r.status === 400 || r.status === 429)).toBe(true);
+    expect(results.at(-1)!.status).toBe(429);
+    expect((await codeRow(email, "register"))!.attempts).toBe(5);
+    const right = await call(registerVerify.POST, { json: { email, code } });
+    expect(right.status).toBe(429);
+    expect(await getDb().select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    // A resend cannot lift the lock early.
+    expect((await call(registerSend.POST, { json: { email } })).status).toBe(429);
+  });
+
+  it("answers the same for an e-mail that already has an account, and mails a notice instead of a code", async () => {
+    const existing = await createUser();
+    const fresh = newEmail();
+    const a = await call(registerSend.POST, { json: { email: existing.email, first_name: "X", last_name: "Y", password: "secret-1" } });
+    const b = await call(registerSend.POST, { json: { email: fresh, first_name: "X", last_name: "Y", password: "secret-1" } });
+    expect(a.status).toBe(b.status);
+    expect(a.body.message.replace(existing.email, "")).toBe(b.body.message.replace(fresh, ""));
+    expect(await codeRow(existing.email, "register")).toBeUndefined();
+    const notice = smtp.messages.filter((m) => m.to.includes(existing.email)).at(-1)!;
+    expect(notice.subject).toMatch(/already have/);
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+  });
+
+  it.each([
+    ["a missing e-mail", { first_name: "A" }, 422, "Email is required"],
+    ["a weak password", { email: "weak@example.com", first_name: "A", last_name: "B", password: "123" }, 422, "Password must be at least 6 characters"],
+    ["a 200-character password", { email: "long@example.com", password: "x".repeat(200) }, 422, "Password must be at most 128 characters"],
+    ["a number for an e-mail", { email: 42 }, 422, "Email is required"],
+  ])("refuses %s", async (_name, json, status, detail) => {
+    const res = await call(registerSend.POST, { json });
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toBe(detail);
+  });
+
+  it("refuses malformed JSON, a JSON array and the wrong content type", async () => {
+    expect((await call(registerSend.POST, { body: "{email:", contentType: "application/json" })).body).toEqual({ detail: "Malformed JSON body." });
+    expect((await call(registerSend.POST, { body: "[]", contentType: "application/json" })).status).toBe(400);
+    expect((await call(registerSend.POST, { body: "email=a@b.co", contentType: "text/plain" })).status).toBe(415);
+  });
+
+  it("a mail failure answers 503 and leaves no code behind", async () => {
+    const email = newEmail();
+    smtp.failNext(1);
+    const res = await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toMatch(/could not send the e-mail/);
+    expect(await codeRow(email, "register")).toBeUndefined();
+  });
+
+  it("POST /users/ needs an e-mail verified moments before, and works once", async () => {
+    const email = newEmail();
+    const body = { first_name: "Alan", last_name: "Turing", email, password: "enigma-1912" };
+    expect((await call(usersRoute.POST, { json: body })).status).toBe(403);
+    await call(registerSend.POST, { json: { email } });
+    expect((await call(registerVerify.POST, { json: { email, code: latestCode(smtp.messages, email)! } })).body.registered).toBe(false);
+    const created = await call(usersRoute.POST, { json: body });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email, first_name: "Alan", role: "user" });
+    const again = await call(usersRoute.POST, { json: body });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe("An account with this email already exists.");
+  });
+
+  it("POST /users/ refuses a verification older than 15 minutes", async () => {
+    const email = newEmail();
+    await call(registerSend.POST, { json: { email } });
+    await call(registerVerify.POST, { json: { email, code: latestCode(smtp.messages, email)! } });
+    await getDb().update(verificationCodes).set({ verifiedAt: sql`now() - interval '16 minutes'` }).where(eq(verificationCodes.email, email));
+    expect((await call(usersRoute.POST, { json: { first_name: "A", last_name: "B", email, password: "secret-1" } })).status).toBe(403);
+  });
+});
+
+describe("password reset", () => {
+  it("answers known and unknown e-mails alike; the known one gets a code, the unknown a notice", async () => {
+    const known = await createUser();
+    const unknown = newEmail();
+    const a = await call(forgotSend.POST, { json: { email: known.email } });
+    const b = await call(forgotSend.POST, { json: { email: unknown } });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.message.replace(known.email, "")).toBe(b.body.message.replace(unknown, ""));
+    expect(latestCode(smtp.messages, known.email)).toMatch(/^\d{6}$/);
+    expect(latestCode(smtp.messages, unknown)).toBeUndefined();
+    expect(smtp.messages.filter((m) => m.to.includes(unknown))).toHaveLength(1);
+  });
+
+  it("resets the password with the code's reset token, once, and ends old sessions", async () => {
+    const learner = await createUser();
+    await call(forgotSend.POST, { json: { email: learner.email } });
+    const verify = await call(forgotVerify.POST, { json: { email: learner.email, code: latestCode(smtp.messages, learner.email)! } });
+    expect(verify.status).toBe(200);
+    expect(verify.body.reset_token).toEqual(expect.any(String));
+
+    const forged = await call(forgotReset.POST, { json: { email: learner.email, password: "new-secret-1", reset_token: "x".repeat(43) } });
+    expect(forged.status).toBe(400);
+
+    const reset = await call(forgotReset.POST, { json: { email: learner.email, password: "new-secret-1", reset_token: verify.body.reset_token } });
+    expect(reset.status).toBe(200);
+    expect((await call(meRoute.GET, { token: learner.token })).status).toBe(401);
+    expect((await call(logInRoute.POST, { form: { username: learner.email, password: learner.password } })).status).toBe(401);
+    expect((await call(logInRoute.POST, { form: { username: learner.email, password: "new-secret-1" } })).status).toBe(200);
+
+    const again = await call(forgotReset.POST, { json: { email: learner.email, password: "another-1", reset_token: verify.body.reset_token } });
+    expect(again.status).toBe(400);
+  });
+
+  it("a reset code cannot be used for sign-up and vice versa", async () => {
+    const learner = await createUser();
+    await call(forgotSend.POST, { json: { email: learner.email } });
+    const code = latestCode(smtp.messages, learner.email)!;
+    expect((await call(registerVerify.POST, { json: { email: learner.email, code } })).status).toBe(400);
+  });
+
+  it("reset-password without a reset token is refused", async () => {
+    const learner = await createUser();
+    const res = await call(forgotReset.POST, { json: { email: learner.email, password: "new-secret-1" } });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe("managing users", () => {
+  it("PUT /users/{id}: admins edit names and role; the role change ends the user's sessions", async () => {
+    const learner = await createUser();
+    expect((await call(userRoute.PUT, { method: "PUT", params: { id: String(learner.user.id) }, json: { first_name: "A", last_name: "B", role: "admin" } })).status).toBe(401);
+    expect((await call(userRoute.PUT, { method: "PUT", token: learner.token, params: { id: String(learner.user.id) }, json: { first_name: "A", last_name: "B", role: "admin" } })).status).toBe(403);
+
+    const res = await call(userRoute.PUT, { method: "PUT", token: adminToken, params: { id: String(learner.user.id) }, json: { first_name: "Promoted", last_name: "Person", role: "admin" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ first_name: "Promoted", last_name: "Person", role: "admin" });
+    expect((await call(meRoute.GET, { token: learner.token })).status).toBe(401);
+  });
+
+  it.each([
+    ["an unknown id", "999999", { first_name: "A", last_name: "B", role: "user" }, 404],
+    ["a non-numeric id", "abc", { first_name: "A", last_name: "B", role: "user" }, 404],
+    ["an upper-case role", "1", { first_name: "A", last_name: "B", role: "Admin" }, 422],
+    ["a missing last name", "1", { first_name: "A", role: "user" }, 422],
+  ])("PUT /users/{id} refuses %s", async (_name, id, json, status) => {
+    const res = await call(userRoute.PUT, { method: "PUT", token: adminToken, params: { id }, json });
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toEqual(expect.any(String));
+  });
+
+  it("an admin cannot demote or delete themself", async () => {
+    const admin = await createUser("admin");
+    const demote = await call(userRoute.PUT, { method: "PUT", token: admin.token, params: { id: String(admin.user.id) }, json: { first_name: "A", last_name: "B", role: "user" } });
+    expect(demote.status).toBe(409);
+    const del = await call(userRoute.DELETE, { method: "DELETE", token: admin.token, params: { id: String(admin.user.id) } });
+    expect(del.status).toBe(409);
+  });
+
+  it("DELETE /users/{id}: 403 for learners, 204 for admins, and the deleted user's token dies", async () => {
+    const victim = await createUser();
+    const other = await createUser();
+    expect((await call(userRoute.DELETE, { method: "DELETE", token: other.token, params: { id: String(victim.user.id) } })).status).toBe(403);
+    const res = await call(userRoute.DELETE, { method: "DELETE", token: adminToken, params: { id: String(victim.user.id) } });
+    expect(res.status).toBe(204);
+    expect((await call(meRoute.GET, { token: victim.token })).status).toBe(401);
+    expect((await call(userRoute.DELETE, { method: "DELETE", token: adminToken, params: { id: String(victim.user.id) } })).status).toBe(404);
+  });
+});
+
+describe("profiles", () => {
+  it("PUT /users/update/{id}: your own names, never someone else's, and never your role", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const own = await call(updateRoute.PUT, { method: "PUT", token: a.token, params: { id: String(a.user.id) }, json: { first_name: "Alice", last_name: "Smith", role: "admin" } });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ first_name: "Alice", last_name: "Smith", role: "user" });
+    const theirs = await call(updateRoute.PUT, { method: "PUT", token: a.token, params: { id: String(b.user.id) }, json: { first_name: "Mallory", last_name: "X" } });
+    expect(theirs.status).toBe(403);
+    const asAdmin = await call(updateRoute.PUT, { method: "PUT", token: adminToken, params: { id: String(b.user.id) }, json: { first_name: "Bob", last_name: "Jones" } });
+    expect(asAdmin.body).toMatchObject({ first_name: "Bob" });
+    const blank = await call(updateRoute.PUT, { method: "PUT", token: a.token, params: { id: String(a.user.id) }, json: { first_name: " ", last_name: "Smith" } });
+    expect(blank.status).toBe(422);
+    expect(blank.body.detail).toBe("First Name is required");
+  });
+
+  it("GET and PUT /users/me work on the caller's own account only", async () => {
+    const a = await createUser();
+    expect((await call(meRoute.GET)).status).toBe(401);
+    const me = await call(meRoute.GET, { token: a.token });
+    expect(me.body).toMatchObject({ id: a.user.id, email: a.email });
+    const put = await call(meRoute.PUT, { method: "PUT", token: a.token, json: { first_name: "New", last_name: "Name" } });
+    expect(put.body).toMatchObject({ first_name: "New", last_name: "Name", email: a.email });
+  });
+
+  it("POST /users/me/password-reset-code mails a code to the caller's own address", async () => {
+    const a = await createUser();
+    const res = await call(meResetRoute.POST, { token: a.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("Reset code sent successfully.");
+    expect(latestCode(smtp.messages, a.email)).toMatch(/^\d{6}$/);
+    expect((await call(meResetRoute.POST)).status).toBe(401);
+  });
+});

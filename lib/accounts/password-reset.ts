@@ -1,0 +1,88 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { users, verificationCodes } from "../../db/schema";
+import { noAccountEmail, passwordResetCodeEmail } from "../../emails/account-emails";
+import { hashPassword } from "../auth/password";
+import { getEnv } from "../env";
+import { AppError } from "../http/app-error";
+import { sendEmail } from "../mail/send";
+import { hitLimit, LIMITS } from "../rate-limit";
+import { checkCode, CODE_TTL_MINUTES, hashSecret, issueCode, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
+
+/*
+ * Password reset (SPEC.md section 4): code by e-mail, verify it for a one-time reset token,
+ * set the new password with that token. Known and unknown e-mails get the same answer and an
+ * e-mail each (a code, or a note that no account uses the address), so neither the response
+ * nor its timing tells who has an account.
+ */
+
+export const RESET_SENT = "Check your email: we sent password reset instructions to";
+const RESET_EXPIRED = "Your reset session has expired. Please request a new code.";
+
+export async function sendPasswordResetCode(email: string, ip: string): Promise<{ message: string }> {
+  await hitLimit(LIMITS.sendCodePerEmail, email);
+  await hitLimit(LIMITS.sendCodePerIp, ip);
+  const db = getDb();
+  const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.email, email));
+  if (user?.isActive) {
+    await db.transaction(async (tx) => {
+      const code = await issueCode(tx, email, "reset_password");
+      await sendEmail(email, passwordResetCodeEmail(code, CODE_TTL_MINUTES));
+    });
+  } else {
+    await sendEmail(email, noAccountEmail(`${getEnv().APP_URL}/signup`));
+  }
+  return { message: `${RESET_SENT} ${email}.` };
+}
+
+export async function verifyPasswordResetCode(
+  email: string,
+  code: string,
+  ip: string,
+): Promise<{ message: string; reset_token: string }> {
+  await hitLimit(LIMITS.verifyCodePerEmail, email);
+  await hitLimit(LIMITS.verifyCodePerIp, ip);
+  const verified = await checkCode(email, "reset_password", code);
+  const resetToken = randomBytes(32).toString("base64url");
+  await getDb()
+    .update(verificationCodes)
+    .set({ verifiedAt: sql`now()`, pendingData: { reset_token_hash: hashSecret("reset_token", email, resetToken) } })
+    .where(eq(verificationCodes.id, verified.id));
+  return { message: "Code verified successfully.", reset_token: resetToken };
+}
+
+/** Sets the new password once per verified code; every older session and token stops working. */
+export async function resetPassword(input: { email: string; password: string; reset_token: string }): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: verificationCodes.id, pendingData: verificationCodes.pendingData })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.email, input.email),
+          eq(verificationCodes.purpose, "reset_password"),
+          sql`${verificationCodes.consumedAt} IS NULL`,
+          sql`${verificationCodes.verifiedAt} > now() - make_interval(mins => ${VERIFIED_WINDOW_MINUTES})`,
+        ),
+      )
+      .for("update");
+    const expected = (row?.pendingData as { reset_token_hash?: string } | null)?.reset_token_hash;
+    if (!row || !expected || !sameHash(expected, hashSecret("reset_token", input.email, input.reset_token))) {
+      throw new AppError("bad_request", RESET_EXPIRED);
+    }
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(users.email, input.email), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    if (!updated.length) throw new AppError("bad_request", RESET_EXPIRED);
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()`, pendingData: null })
+      .where(eq(verificationCodes.id, row.id));
+    return { message: "Password reset successfully. You can now log in with your new password." };
+  });
+}

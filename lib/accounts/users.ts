@@ -1,0 +1,71 @@
+import "server-only";
+import { asc, count, eq, ilike, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { users } from "../../db/schema";
+import type { Caller } from "../auth/caller";
+import { AppError } from "../http/app-error";
+import { toPublicUser, type PublicUser } from "./serialize";
+
+const NOT_FOUND = "User not found.";
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function getUser(id: number): Promise<PublicUser> {
+  const [user] = await getDb().select().from(users).where(eq(users.id, id));
+  if (!user) throw new AppError("not_found", NOT_FOUND);
+  return toPublicUser(user);
+}
+
+/** GET /users: every user (or a page of them), optionally filtered by e-mail, case-insensitively. */
+export async function listUsers(options: { search?: string; page?: number; limit?: number }): Promise<{ users: PublicUser[]; total: number }> {
+  const db = getDb();
+  const where = options.search ? ilike(users.email, `%${escapeLike(options.search)}%`) : undefined;
+  const query = db.select().from(users).where(where).orderBy(asc(users.id)).$dynamic();
+  if (options.limit) query.limit(options.limit).offset(((options.page ?? 1) - 1) * options.limit);
+  const [rows, [totalRow]] = await Promise.all([query, db.select({ n: count() }).from(users).where(where)]);
+  return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
+}
+
+/** An admin edits a user's names and role. A role change ends the user's sessions. */
+export async function updateUserAsAdmin(
+  caller: Caller,
+  id: number,
+  input: { first_name: string; last_name: string; role: "user" | "admin" },
+): Promise<PublicUser> {
+  if (id === caller.id && input.role !== "admin") {
+    throw new AppError("conflict", "You cannot remove your own admin role.");
+  }
+  const [user] = await getDb()
+    .update(users)
+    .set({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      tokenVersion: sql`CASE WHEN ${users.role} <> ${input.role}::user_role THEN ${users.tokenVersion} + 1 ELSE ${users.tokenVersion} END`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  if (!user) throw new AppError("not_found", NOT_FOUND);
+  return toPublicUser(user);
+}
+
+/** An admin deletes a user and, through the foreign keys, everything that user owns. */
+export async function deleteUser(caller: Caller, id: number): Promise<void> {
+  if (id === caller.id) throw new AppError("conflict", "You cannot delete your own account.");
+  const deleted = await getDb().delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
+}
+
+/** A user's own names (the e-mail and role are not theirs to change here). */
+export async function updateProfile(id: number, input: { first_name: string; last_name: string }): Promise<PublicUser> {
+  const [user] = await getDb()
+    .update(users)
+    .set({ firstName: input.first_name, lastName: input.last_name, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  if (!user) throw new AppError("not_found", NOT_FOUND);
+  return toPublicUser(user);
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authenticate } from "../accounts/login";
+import { getEnv } from "../env";
+import { AppError } from "../http/app-error";
+import { loginSchema } from "../validation/accounts";
+
+/*
+ * Browser sessions: next-auth v4, Credentials provider, JWT strategy, httpOnly SameSite=Lax
+ * cookie (Secure when APP_URL is https). Sign-in shares the account rules of POST /log_in.
+ * The session JWT carries the user id, role and token_version; lib/auth/caller.ts checks
+ * the version against the database on every request.
+ */
+
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+function ipFromHeaders(headers: Record<string, unknown> | undefined): string {
+  if (!getEnv().TRUST_PROXY || !headers) return "direct";
+  const forwarded = String(headers["x-forwarded-for"] ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return forwarded.at(-1) ?? "direct";
+}
+
+export function authOptions(): NextAuthOptions {
+  const env = getEnv();
+  return {
+    secret: env.AUTH_SECRET,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    useSecureCookies: env.APP_URL.startsWith("https://"),
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = loginSchema.safeParse(credentials ?? {});
+          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid email or password.");
+          try {
+            const user = await authenticate(parsed.data.email, parsed.data.password, ipFromHeaders(request?.headers));
+            return {
+              id: String(user.id),
+              email: user.email,
+              name: `${user.firstName} ${user.lastName}`.trim(),
+              role: user.role,
+              tokenVersion: user.tokenVersion,
+            };
+          } catch (error) {
+            // next-auth hands this message to the login form.
+            if (error instanceof AppError) throw new Error(error.message);
+            throw error;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.uid = Number(user.id);
+          token.role = user.role;
+          token.tv = user.tokenVersion;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        session.user = { id: token.uid, role: token.role, name: session.user?.name ?? null, email: session.user?.email ?? null };
+        return session;
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/*
+ * The browser's way to call this app's API: same-origin fetch with the session cookie,
+ * JSON in and out, and one error type carrying the server's `detail` (or the caller's
+ * fallback message from SPEC.md section 8 when the server gave none).
+ */
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type Options = { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; fallback: string; signal?: AbortSignal };
+
+export async function apiFetch<T = unknown>(path: string, { method = "GET", body, fallback, signal }: Options): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError("Could not reach the server. Check your connection and try again.", 0);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const detail = data && typeof data === "object" && "detail" in data ? (data as { detail: unknown }).detail : undefined;
+    throw new ApiError(typeof detail === "string" && detail ? detail : fallback, response.status);
+  }
+  return data as T;
+}

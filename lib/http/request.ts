@@ -1,0 +1,62 @@
+import type { z } from "zod";
+import { getEnv } from "../env";
+import { AppError } from "./app-error";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function readText(request: Request): Promise<string> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
+  return text;
+}
+
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Parses a JSON body against a schema; wrong content type 415, malformed JSON 400, bad fields 422. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  if (mediaType(request) !== "application/json") {
+    throw new AppError("unsupported_media_type", "Content-Type must be application/json.");
+  }
+  const text = await readText(request);
+  let data: unknown;
+  try {
+    data = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "Malformed JSON body.");
+  }
+  if (data === undefined || data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new AppError("bad_request", "The request body must be a JSON object.");
+  }
+  return schema.parse(data);
+}
+
+/** Parses an application/x-www-form-urlencoded body (OAuth2-style /log_in). */
+export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  if (mediaType(request) !== "application/x-www-form-urlencoded") {
+    throw new AppError("unsupported_media_type", "Content-Type must be application/x-www-form-urlencoded.");
+  }
+  const params = new URLSearchParams(await readText(request));
+  return schema.parse(Object.fromEntries(params));
+}
+
+/** Parses query parameters against a schema (422 on bad values). */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/**
+ * The caller's IP for rate limiting. Behind a proxy you trust (TRUST_PROXY=true) the last
+ * X-Forwarded-For hop is the address that proxy saw; otherwise headers are not trusted.
+ */
+export function clientIp(request: Request): string {
+  if (getEnv().TRUST_PROXY) {
+    const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+    const last = hops.at(-1) ?? request.headers.get("x-real-ip");
+    if (last) return last;
+  }
+  return "direct";
+}

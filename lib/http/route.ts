@@ -1,0 +1,95 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { ZodError } from "zod";
+import { resolveCaller, type Caller } from "../auth/caller";
+import { AppError } from "./app-error";
+
+/*
+ * The one wrapper every route handler goes through: resolve the caller (bearer or cookie),
+ * enforce the access level, run the handler, and turn every failure into `{detail}` with a
+ * fitting status. Bad input never becomes a 500, and no stack trace leaves the server.
+ */
+
+/** Who may call: anyone, any signed-in user (learner or admin), or admins only. */
+export type Access = "public" | "signed-in" | "admin";
+
+type Context<A extends Access> = {
+  request: Request;
+  caller: A extends "public" ? Caller | null : Caller;
+  params: Record<string, string>;
+};
+
+type Handler<A extends Access> = (context: Context<A>) => Promise<Response | unknown>;
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08006", "08001", "08000"]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.extra.retryAfterSeconds) headers["retry-after"] = String(error.extra.retryAfterSeconds);
+    if (error.status === 401) headers["www-authenticate"] = "Bearer";
+    return NextResponse.json(
+      { detail: error.message, ...(error.extra.fields ? { errors: error.extra.fields } : {}) },
+      { status: error.status, headers },
+    );
+  }
+  if (error instanceof ZodError) {
+    const errors = error.issues.map((issue) => ({ field: issue.path.join(".") || "body", message: issue.message }));
+    return NextResponse.json({ detail: errors[0]?.message ?? "Invalid input.", errors }, { status: 422 });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return NextResponse.json(
+      { detail: "The service is temporarily unavailable. Please try again in a moment." },
+      { status: 503, headers: { "retry-after": "5" } },
+    );
+  }
+  console.error("[api] unexpected error:", error);
+  return NextResponse.json({ detail: "Something went wrong." }, { status: 500 });
+}
+
+export function route<A extends Access>(access: A, handler: Handler<A>) {
+  return async (request: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+    try {
+      const caller = await resolveCaller(request.headers);
+      if (access !== "public") {
+        if (!caller) throw new AppError("unauthorized", "Not authenticated. Please log in.");
+        if (access === "admin" && caller.role !== "admin") {
+          throw new AppError("forbidden", "You do not have permission to do this.");
+        }
+      }
+      const params = (await segment?.params) ?? {};
+      const result = await handler({ request, caller: caller as Context<A>["caller"], params });
+      if (result instanceof Response) return result;
+      return NextResponse.json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** Path ids: positive integers only (404 for anything else, as for a missing row). */
+export function idParam(params: Record<string, string>, name = "id"): number {
+  const raw = params[name] ?? "";
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError("not_found", "Not Found");
+  return id;
+}
+
+/** Only the caller themself or an admin may act on a user's data (DESIGN.md section 5). */
+export function assertSelfOrAdmin(caller: Caller, userId: number): void {
+  if (caller.role !== "admin" && caller.id !== userId) {
+    throw new AppError("forbidden", "You can only access your own data.");
+  }
+}

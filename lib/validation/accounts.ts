@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/*
+ * Account schemas shared by the forms (react-hook-form + zodResolver) and the route handlers,
+ * so a bad value gets the same message on both sides. Messages are SPEC.md section 5's.
+ */
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+export const emailField = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(EMAIL_MAX, "Email is too long")
+  .pipe(z.email({ error: "Invalid email" }))
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const nameField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`);
+
+export const firstNameField = nameField("First Name");
+export const lastNameField = nameField("Last Name");
+
+export const codeField = z
+  .string({ error: "Please enter a valid 6-digit code." })
+  .trim()
+  .regex(/^\d{6}$/, "Please enter a valid 6-digit code.");
+
+export const loginSchema = z.object({ email: emailField, password: passwordField });
+
+export const signUpFormSchema = z
+  .object({
+    first_name: firstNameField,
+    last_name: lastNameField,
+    email: emailField,
+    password: passwordField,
+    confirm_password: z.string().min(1, "Confirm Password is required"),
+  })
+  .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "Passwords must match" });
+
+/** POST /register/send-code: the e-mail, plus the sign-up values on the first send (kept server-side, hashed). */
+export const registerSendCodeSchema = z.object({
+  email: emailField,
+  first_name: firstNameField.optional(),
+  last_name: lastNameField.optional(),
+  password: passwordField.optional(),
+});
+
+export const verifyCodeSchema = z.object({ email: emailField, code: codeField });
+
+/** POST /users/: create an account for an e-mail verified moments before. */
+export const registerUserSchema = z.object({
+  first_name: firstNameField,
+  last_name: lastNameField,
+  email: emailField,
+  password: passwordField,
+});
+
+export const emailOnlySchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  reset_token: z.string({ error: "The reset link has expired. Please request a new code." }).min(16).max(200),
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    password: z.string().min(1, "Password is required").pipe(passwordField),
+    confirm_password: z.string().min(1, "Confirm Password is required"),
+  })
+  .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "Passwords do not match!" });
+
+export const profileSchema = z.object({ first_name: firstNameField, last_name: lastNameField });
+
+export const adminUserUpdateSchema = z.object({
+  first_name: firstNameField,
+  last_name: lastNameField,
+  role: z.enum(["user", "admin"], { error: "Role must be user or admin" }),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;

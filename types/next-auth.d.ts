@@ -1,0 +1,19 @@
+import type { DefaultSession } from "next-auth";
+
+declare module "next-auth" {
+  interface User {
+    role: "user" | "admin";
+    tokenVersion: number;
+  }
+  interface Session {
+    user: { id: number; role: "user" | "admin"; name: string | null; email: string | null } & Omit<DefaultSession["user"], "name" | "email">;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    uid: number;
+    role: "user" | "admin";
+    tv: number;
+  }
+}
