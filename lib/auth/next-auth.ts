@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticate } from "../accounts/login";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
+import { clientIpFrom } from "../http/client-ip";
 import { loginSchema } from "../validation/accounts";
 
 /*
@@ -14,12 +15,6 @@ import { loginSchema } from "../validation/accounts";
  */
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
-function ipFromHeaders(headers: Record<string, unknown> | undefined): string {
-  if (!getEnv().TRUST_PROXY || !headers) return "direct";
-  const forwarded = String(headers["x-forwarded-for"] ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  return forwarded.at(-1) ?? "direct";
-}
 
 export function authOptions(): NextAuthOptions {
   const env = getEnv();
@@ -36,7 +31,7 @@ export function authOptions(): NextAuthOptions {
           const parsed = loginSchema.safeParse(credentials ?? {});
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid email or password.");
           try {
-            const user = await authenticate(parsed.data.email, parsed.data.password, ipFromHeaders(request?.headers));
+            const user = await authenticate(parsed.data.email, parsed.data.password, clientIpFrom(request?.headers?.["x-forwarded-for"] as string | undefined));
             return {
               id: String(user.id),
               email: user.email,

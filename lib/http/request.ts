@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { getEnv } from "../env";
 import { AppError } from "./app-error";
+import { clientIpFrom } from "./client-ip";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -48,15 +48,7 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.i
   return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
 }
 
-/**
- * The caller's IP for rate limiting. Behind a proxy you trust (TRUST_PROXY=true) the last
- * X-Forwarded-For hop is the address that proxy saw; otherwise headers are not trusted.
- */
+/** The caller's IP for per-IP rate limits (see client-ip.ts). */
 export function clientIp(request: Request): string {
-  if (getEnv().TRUST_PROXY) {
-    const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-    const last = hops.at(-1) ?? request.headers.get("x-real-ip");
-    if (last) return last;
-  }
-  return "direct";
+  return clientIpFrom(request.headers.get("x-forwarded-for"));
 }

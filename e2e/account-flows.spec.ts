@@ -1,0 +1,107 @@
+import { expect, test, type Page } from "@playwright/test";
+import { waitForCode } from "./fixtures/mail";
+import { E2E_LEARNER } from "./fixtures/settings";
+
+// Account flows that go through real e-mail: the code is read from the message the app sent
+// to the SMTP server the e2e fixture runs on loopback.
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+async function enterOtp(page: Page, code: string) {
+  for (const [index, digit] of [...code].entries()) {
+    await page.getByLabel(`Digit ${index + 1} of 6`).fill(digit);
+  }
+}
+
+test("sign-up: a new learner verifies the e-mailed code, then logs in to the dashboard", async ({ page }) => {
+  const email = `signup-${unique()}@e2e.learnpath.test`;
+  const password = "my-first-password";
+
+  await page.goto("/signup");
+  await page.getByLabel("First Name").fill("Sam");
+  await page.getByLabel("Last Name").fill("Signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  const sentAfter = Date.now();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+
+  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
+  await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  // The password never reaches browser storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
+  expect(stored).not.toContain(password);
+
+  const code = await waitForCode(email, sentAfter);
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("button", { name: /Sam Signup/ })).toBeVisible();
+});
+
+test("sign-up: a wrong code is refused with a clear message", async ({ page }) => {
+  const email = `wrong-${unique()}@e2e.learnpath.test`;
+  await page.goto("/signup");
+  await page.getByLabel("First Name").fill("Wanda");
+  await page.getByLabel("Last Name").fill("Wrong");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("secret-123");
+  await page.getByLabel("Confirm Password").fill("secret-123");
+  const sentAfter = Date.now();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
+  const code = await waitForCode(email, sentAfter);
+  await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page.getByText("Invalid or expired code.").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
+});
+
+test("password reset: forgot password, e-mailed code, new password, log in with it", async ({ page, request }) => {
+  // A learner of its own, so other tests that log in as the seeded learner are unaffected.
+  const email = `reset-${unique()}@e2e.learnpath.test`;
+  const sentAfter = Date.now();
+  await request.post("/register/send-code", { data: { email, first_name: "Rita", last_name: "Reset", password: "old-password-1" } });
+  const signupCode = await waitForCode(email, sentAfter);
+  expect((await request.post("/register/verify-code", { data: { email, code: signupCode } })).ok()).toBe(true);
+
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  const resetSentAfter = Date.now();
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page).toHaveURL(/\/verify-code/);
+
+  const code = await waitForCode(email, resetSentAfter);
+  await enterOtp(page, code);
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page).toHaveURL(/\/reset-password$/, { timeout: 5_000 });
+
+  await page.getByLabel("New Password").fill("new-password-2");
+  await page.getByLabel("Confirm Password").fill("new-password-2");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+
+  await logIn(page, email, "old-password-1");
+  await expect(page.getByText("Invalid email or password.").first()).toBeVisible();
+  await logIn(page, email, "new-password-2");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("password reset: an unknown e-mail gets the same answer as a known one", async ({ request }) => {
+  const known = await request.post("/forgot-password/send-code", { data: { email: E2E_LEARNER.email } });
+  const unknown = await request.post("/forgot-password/send-code", { data: { email: `nobody-${unique()}@e2e.learnpath.test` } });
+  expect(known.status()).toBe(unknown.status());
+  const strip = (body: { message: string }) => body.message.replace(/\S+@\S+/, "");
+  expect(strip(await known.json())).toBe(strip(await unknown.json()));
+});
