@@ -5,12 +5,15 @@ import { E2E_LEARNER } from "./fixtures/settings";
 // Account flows that go through real e-mail: the code is read from the message the app sent
 // to the SMTP server the e2e fixture runs on loopback.
 
+/** A text or password field by its exact label (the show/hide toggles mention the same words). */
+const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
 }
 
@@ -25,23 +28,23 @@ test("sign-up: a new learner verifies the e-mailed code, then logs in to the das
   const password = "my-first-password";
 
   await page.goto("/signup");
-  await page.getByLabel("First Name").fill("Sam");
-  await page.getByLabel("Last Name").fill("Signup");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password").fill(password);
+  await field(page, "First Name").fill("Sam");
+  await field(page, "Last Name").fill("Signup");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
+  await field(page, "Confirm Password").fill(password);
   const sentAfter = Date.now();
   await page.getByRole("button", { name: "Sign Up" }).click();
 
   await expect(page).toHaveURL(/\/sign-up-verify-code$/);
   await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
   // The password never reaches browser storage.
   const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
   expect(stored).not.toContain(password);
 
   const code = await waitForCode(email, sentAfter);
-  await page.getByLabel("Verification code").fill(code);
+  await field(page, "Verification code").fill(code);
   await page.getByRole("button", { name: "Verify Code" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
@@ -53,16 +56,16 @@ test("sign-up: a new learner verifies the e-mailed code, then logs in to the das
 test("sign-up: a wrong code is refused with a clear message", async ({ page }) => {
   const email = `wrong-${unique()}@e2e.learnpath.test`;
   await page.goto("/signup");
-  await page.getByLabel("First Name").fill("Wanda");
-  await page.getByLabel("Last Name").fill("Wrong");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("secret-123");
-  await page.getByLabel("Confirm Password").fill("secret-123");
+  await field(page, "First Name").fill("Wanda");
+  await field(page, "Last Name").fill("Wrong");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill("secret-123");
+  await field(page, "Confirm Password").fill("secret-123");
   const sentAfter = Date.now();
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/sign-up-verify-code$/);
   const code = await waitForCode(email, sentAfter);
-  await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
+  await field(page, "Verification code").fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify Code" }).click();
   await expect(page.getByText("Invalid or expired code.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/sign-up-verify-code$/);
@@ -77,7 +80,7 @@ test("password reset: forgot password, e-mailed code, new password, log in with 
   expect((await request.post("/register/verify-code", { data: { email, code: signupCode } })).ok()).toBe(true);
 
   await page.goto("/forgot-password");
-  await page.getByLabel("Email").fill(email);
+  await field(page, "Email").fill(email);
   const resetSentAfter = Date.now();
   await page.getByRole("button", { name: "Reset password" }).click();
   await expect(page).toHaveURL(/\/verify-code/);
@@ -87,8 +90,8 @@ test("password reset: forgot password, e-mailed code, new password, log in with 
   await page.getByRole("button", { name: "Verify Code" }).click();
   await expect(page).toHaveURL(/\/reset-password$/, { timeout: 5_000 });
 
-  await page.getByLabel("New Password").fill("new-password-2");
-  await page.getByLabel("Confirm Password").fill("new-password-2");
+  await field(page, "New Password").fill("new-password-2");
+  await field(page, "Confirm Password").fill("new-password-2");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 

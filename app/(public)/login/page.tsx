@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuthCard, authLinkClasses } from "@/components/auth/auth-card";
+import { LoginForm } from "@/components/auth/login-form";
+
+export const metadata: Metadata = {
+  title: "Login",
+  description: "Log in to LearnPath to continue your personalised courses, quizzes and progress.",
+};
+
+const highlights = [
+  "Courses written for the topics you chose",
+  "A quiz at the end of every section",
+  "Progress saved as you read",
+];
+
+function WelcomePanel() {
+  return (
+    <div className="flex w-full flex-col justify-center rounded-2xl bg-brand-700 p-10 text-white">
+      <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">Welcome back</p>
+      <h2 className="mt-3 text-3xl font-bold tracking-tight">Pick up right where you left off.</h2>
+      <p className="mt-4 text-brand-50">
+        Your learning path is waiting: the next section, the next quiz, the next level.
+      </p>
+      <ul className="mt-8 space-y-3">
+        {highlights.map((item) => (
+          <li key={item} className="flex items-start gap-3">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 fill-brand-100">
+              <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17Zm-1.2 12.1-3.5-3.5 1.3-1.3 2.2 2.2 4.6-4.6 1.3 1.3-5.9 5.9Z" />
+            </svg>
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <AuthCard
+      title="Log in to your account"
+      description="Welcome back! Enter your email and password to continue learning."
+      aside={<WelcomePanel />}
+      footer={
+        <>
+          Don&apos;t have an account?{" "}
+          <Link href="/signup" className={authLinkClasses}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,40 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { LogoMark } from "@/components/layout/public-header";
+import { buttonClasses } from "@/components/ui/button-link";
+import { requirePageCaller } from "@/lib/auth/page";
+
+// Every /admin page is for admins only: anyone else is sent to /login by requirePageCaller.
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  await requirePageCaller("admin");
+
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
+          <Link href="/admin" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900">
+            <LogoMark />
+            Admin Dashboard
+          </Link>
+          <LogoutButton className={buttonClasses({ variant: "outline", size: "sm" })}>Logout</LogoutButton>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <aside className="border-b border-slate-200 bg-slate-50 md:w-56 md:shrink-0 md:border-r md:border-b-0">
+          <AdminNav />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { ProfileForm } from "@/components/account/profile-form";
+import { requirePageCaller } from "@/lib/auth/page";
+
+export const metadata: Metadata = { title: "My Account" };
+
+export default async function MyAccountPage() {
+  const caller = await requirePageCaller("user");
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Account</h1>
+      <p className="mt-2 text-slate-600">Update your name or change your password.</p>
+      <ProfileForm firstName={caller.firstName} lastName={caller.lastName} email={caller.email} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type ComponentProps } from "react";
+import { toastError } from "@/components/ui/toaster";
+
+/** Browser-side state of the account flows; nothing of it may outlive the session. */
+const SESSION_KEYS = ["interestModalSkipped", "newUserData", "reset_email", "reset_token"] as const;
+
+type LogoutButtonProps = Omit<ComponentProps<"button">, "type" | "onClick">;
+
+/**
+ * Ends the session (next-auth sign-out), clears the account keys from sessionStorage and
+ * replaces the current page with /login. Extra props (role, className, ...) go to the <button>.
+ */
+export function LogoutButton({ children = "Logout", disabled, ...props }: LogoutButtonProps) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+
+  async function logout() {
+    setPending(true);
+    try {
+      await signOut({ redirect: false });
+    } catch {
+      setPending(false);
+      toastError("Could not log out. Please try again.");
+      return;
+    }
+    try {
+      for (const key of SESSION_KEYS) window.sessionStorage.removeItem(key);
+    } catch {
+      // Storage may be unavailable (privacy mode); the session itself is already gone.
+    }
+    router.replace("/login");
+    router.refresh();
+  }
+
+  return (
+    <button {...props} type="button" onClick={logout} disabled={disabled || pending} aria-busy={pending || undefined}>
+      {children}
+    </button>
+  );
+}

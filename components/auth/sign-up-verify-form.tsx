@@ -1,0 +1,140 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { authLinkClasses } from "@/components/auth/auth-card";
+import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
+import { buttonClasses } from "@/components/ui/button-link";
+import { toastError, toastSuccess } from "@/components/ui/toaster";
+import { apiFetch } from "@/lib/client/api";
+import { codeField } from "@/lib/validation/accounts";
+
+type PendingUser = { first_name?: string; last_name?: string; email?: string };
+
+/** The sign-up values stored by /signup (never the password), or null when missing or unreadable. */
+function readPendingUser(): PendingUser | null {
+  try {
+    const raw = sessionStorage.getItem("newUserData");
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    return value && typeof value === "object" ? (value as PendingUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function SignUpVerifyForm() {
+  const router = useRouter();
+  const introId = useId();
+  // Read after mount: sessionStorage does not exist on the server, and reading it during render would not hydrate.
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"verify" | "resend" | "done" | null>(null);
+
+  useEffect(() => {
+    const stored = readPendingUser()?.email;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from browser storage after hydration
+    if (typeof stored === "string") setEmail(stored);
+  }, []);
+
+  function fail(message: string) {
+    setFailure(message);
+    toastError(message);
+  }
+
+  async function onVerify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = codeField.safeParse(code);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
+      return;
+    }
+    setCodeError(null);
+    const pending = readPendingUser();
+    if (!pending?.email) return fail("No user data found.");
+
+    setBusy("verify");
+    try {
+      const res = await apiFetch<{ message?: string }>("/register/verify-code", {
+        method: "POST",
+        body: { email: pending.email, code: parsed.data },
+        fallback: "Failed to verify code.",
+      });
+      sessionStorage.removeItem("newUserData");
+      toastSuccess(res?.message || "Code verified successfully.");
+      setBusy("done");
+      router.push("/login");
+    } catch (error) {
+      fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");
+      setBusy(null);
+    }
+  }
+
+  async function onResend() {
+    setFailure(null);
+    const to = readPendingUser()?.email;
+    if (!to) return fail("No email found to resend code.");
+
+    setBusy("resend");
+    try {
+      await apiFetch("/register/send-code", { method: "POST", body: { email: to }, fallback: "Failed to resend code." });
+      setCode("");
+      setCodeError(null);
+      toastSuccess(`A new verification code has been sent to: ${to}`);
+    } catch (error) {
+      fail(error instanceof Error && error.message ? error.message : "Failed to resend code.");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onVerify} aria-describedby={introId} className="space-y-5">
+      <p id={introId} className="text-sm text-slate-600">
+        Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
+      </p>
+      <FormAlert message={failure} />
+      <FieldShell label="Verification code" error={codeError ?? undefined}>
+        {(control) => (
+          <input
+            {...control}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, "").slice(0, 6));
+              if (codeError) setCodeError(null);
+            }}
+            className={`${inputClasses} text-center font-mono text-xl tracking-[0.5em] sm:text-xl`}
+          />
+        )}
+      </FieldShell>
+      <div className="flex flex-col gap-3">
+        <button type="submit" disabled={busy !== null} aria-busy={busy === "verify" || undefined} className={buttonClasses({ size: "lg", className: "w-full" })}>
+          {busy === "verify" || busy === "done" ? "Verifying..." : "Verify Code"}
+        </button>
+        <button
+          type="button"
+          onClick={onResend}
+          disabled={busy !== null}
+          aria-busy={busy === "resend" || undefined}
+          className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
+        >
+          {busy === "resend" ? "Sending..." : "Resend Code"}
+        </button>
+      </div>
+      <p className="text-center text-sm">
+        <Link href="/login" className={authLinkClasses}>
+          Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}

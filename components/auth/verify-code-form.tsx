@@ -1,0 +1,143 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { authLinkClasses } from "@/components/auth/auth-card";
+import { FormAlert } from "@/components/auth/form-field";
+import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
+import { buttonClasses } from "@/components/ui/button-link";
+import { toastError, toastSuccess } from "@/components/ui/toaster";
+import { apiFetch } from "@/lib/client/api";
+import { codeField } from "@/lib/validation/accounts";
+
+// SPEC.md section 9: after a verified code, go on to the new-password screen after about 1 s.
+const REDIRECT_DELAY_MS = 1000;
+
+/** The reset in progress: sessionStorage's reset_email, else ?email= (then remembered for /reset-password). */
+function readResetEmail(): string {
+  const stored = sessionStorage.getItem("reset_email");
+  if (stored) return stored;
+  const fromUrl = new URLSearchParams(window.location.search).get("email")?.trim() ?? "";
+  if (fromUrl) sessionStorage.setItem("reset_email", fromUrl);
+  return fromUrl;
+}
+
+export function VerifyCodeForm() {
+  const router = useRouter();
+  const introId = useId();
+  const errorId = useId();
+  const [email, setEmail] = useState("");
+  const [digits, setDigits] = useState<string[]>(emptyOtp);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<"verify" | "resend" | "done" | null>(null);
+
+  useEffect(() => {
+    // After mount only: sessionStorage and the URL's query are browser-side.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from browser storage after hydration
+    setEmail(readResetEmail());
+  }, []);
+
+  useEffect(() => {
+    if (busy !== "done") return;
+    const timer = setTimeout(() => router.push("/reset-password"), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [busy, router]);
+
+  function fail(message: string) {
+    setFailure(message);
+    toastError(message);
+  }
+
+  async function onVerify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = codeField.safeParse(digits.join(""));
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
+      return;
+    }
+    setCodeError(null);
+    const to = readResetEmail();
+    if (!to) return fail("No email found. Please request a new code.");
+
+    setBusy("verify");
+    try {
+      const res = await apiFetch<{ message?: string; reset_token?: string }>("/forgot-password/verify-code", {
+        method: "POST",
+        body: { email: to, code: parsed.data },
+        fallback: "Failed to verify code.",
+      });
+      if (res?.reset_token) sessionStorage.setItem("reset_token", res.reset_token);
+      toastSuccess("Code verified successfully.");
+      setBusy("done");
+    } catch (error) {
+      fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");
+      setBusy(null);
+    }
+  }
+
+  async function onResend() {
+    setFailure(null);
+    const to = readResetEmail();
+    if (!to) return fail("No email found to resend code.");
+
+    setBusy("resend");
+    try {
+      await apiFetch("/forgot-password/send-code", { method: "POST", body: { email: to }, fallback: "Failed to resend code." });
+      setDigits(emptyOtp());
+      setCodeError(null);
+      toastSuccess(`A new verification code has been sent to: ${to}`);
+    } catch (error) {
+      fail(error instanceof Error && error.message ? error.message : "Failed to resend code.");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onVerify} aria-describedby={introId} className="space-y-5">
+      <p id={introId} className="text-sm text-slate-600">
+        Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
+      </p>
+      <FormAlert message={failure} />
+      <div>
+        <OtpInput
+          legend="Verification code"
+          value={digits}
+          onChange={(next) => {
+            setDigits(next);
+            if (codeError) setCodeError(null);
+          }}
+          invalid={Boolean(codeError)}
+          describedBy={codeError ? errorId : undefined}
+        />
+        {codeError ? (
+          <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
+            {codeError}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-3">
+        <button type="submit" disabled={busy !== null} aria-busy={busy === "verify" || undefined} className={buttonClasses({ size: "lg", className: "w-full" })}>
+          {busy === "verify" || busy === "done" ? "Verifying..." : "Verify Code"}
+        </button>
+        <button
+          type="button"
+          onClick={onResend}
+          disabled={busy !== null}
+          aria-busy={busy === "resend" || undefined}
+          className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
+        >
+          {busy === "resend" ? "Sending..." : "Resend Code"}
+        </button>
+      </div>
+      <p className="text-center text-sm">
+        <Link href="/login" className={authLinkClasses}>
+          Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+
+// The learner header's client parts besides the account menu: the wide-screen links (they need the
+// pathname for aria-current) and the small-screen menu with every link of the header.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { LogoutButton } from "@/components/auth/logout-button";
+import { ACCOUNT_LINKS, currentFor } from "@/components/dashboard/user-menu";
+
+const LEARNER_LINKS = [
+  { href: "/dashboard/completed-courses", label: "Completed Courses" },
+  { href: "/dashboard/explore-topics", label: "Explore Topics" },
+] as const;
+
+/** Completed Courses and Explore Topics, for the wide-screen top bar. */
+export function LearnerNavLinks() {
+  const pathname = usePathname();
+  return (
+    <ul className="flex items-center gap-1">
+      {LEARNER_LINKS.map((link) => (
+        <li key={link.href}>
+          <Link
+            href={link.href}
+            aria-current={currentFor(pathname, link.href)}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
+          >
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The small-screen menu toggle and its panel. Remounted per pathname, so navigating always closes it. */
+export function LearnerMobileMenu({ name }: { name: string }) {
+  const pathname = usePathname();
+  return <LearnerMobileMenuPanel key={pathname} name={name} pathname={pathname} />;
+}
+
+const ROW =
+  "flex min-h-11 w-full items-center rounded-md px-3 text-left text-base font-medium hover:bg-slate-100";
+
+function LearnerMobileMenuPanel({ name, pathname }: { name: string; pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  const linkRow = `${ROW} text-slate-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800`;
+
+  return (
+    <div ref={rootRef} className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? "Close menu" : "Open menu"}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+
+      <nav
+        id={panelId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-40 border-b border-slate-200 bg-white shadow-lg"
+      >
+        <div className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
+          <ul className="flex flex-col gap-1">
+            {LEARNER_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} onClick={close} aria-current={currentFor(pathname, link.href)} className={linkRow}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 border-t border-slate-200 px-3 pt-3 text-sm text-slate-600">
+            Signed in as <span className="font-semibold text-slate-900">{name}</span>
+          </p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {ACCOUNT_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} onClick={close} aria-current={currentFor(pathname, link.href)} className={linkRow}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <LogoutButton className={`${ROW} text-red-700 disabled:opacity-60`}>Logout</LogoutButton>
+            </li>
+          </ul>
+        </div>
+      </nav>
+    </div>
+  );
+}
