@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { SkipLink } from "@/components/layout/skip-link";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { LogoMark } from "@/components/layout/public-header";
@@ -12,12 +13,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <div className="flex h-16 items-center justify-between gap-4 px-4 sm:px-6">
           <Link href="/admin" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900">

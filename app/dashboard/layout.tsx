@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SkipLink } from "@/components/layout/skip-link";
 import { LearnerHeader } from "@/components/dashboard/learner-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -10,12 +11,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <LearnerHeader name={fullName} />
       <main id="main" className="flex-1">
         {children}

@@ -1,11 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { authLinkClasses } from "@/components/auth/auth-card";
+import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
-import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 import { codeField } from "@/lib/validation/accounts";
@@ -31,7 +29,7 @@ export function SignUpVerifyForm() {
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"verify" | "resend" | "done" | null>(null);
+  const [busy, setBusy] = useState<CodeFormBusy>(null);
 
   useEffect(() => {
     const stored = readPendingUser()?.email;
@@ -116,25 +114,7 @@ export function SignUpVerifyForm() {
           />
         )}
       </FieldShell>
-      <div className="flex flex-col gap-3">
-        <button type="submit" disabled={busy !== null} aria-busy={busy === "verify" || undefined} className={buttonClasses({ size: "lg", className: "w-full" })}>
-          {busy === "verify" || busy === "done" ? "Verifying..." : "Verify Code"}
-        </button>
-        <button
-          type="button"
-          onClick={onResend}
-          disabled={busy !== null}
-          aria-busy={busy === "resend" || undefined}
-          className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
-        >
-          {busy === "resend" ? "Sending..." : "Resend Code"}
-        </button>
-      </div>
-      <p className="text-center text-sm">
-        <Link href="/login" className={authLinkClasses}>
-          Back to login
-        </Link>
-      </p>
+      <CodeFormActions busy={busy} onResend={onResend} />
     </form>
   );
 }

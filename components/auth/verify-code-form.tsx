@@ -1,12 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { authLinkClasses } from "@/components/auth/auth-card";
+import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FormAlert } from "@/components/auth/form-field";
 import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
-import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 import { codeField } from "@/lib/validation/accounts";
@@ -31,7 +29,7 @@ export function VerifyCodeForm() {
   const [digits, setDigits] = useState<string[]>(emptyOtp);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"verify" | "resend" | "done" | null>(null);
+  const [busy, setBusy] = useState<CodeFormBusy>(null);
 
   useEffect(() => {
     // After mount only: sessionStorage and the URL's query are browser-side.
@@ -119,25 +117,7 @@ export function VerifyCodeForm() {
           </p>
         ) : null}
       </div>
-      <div className="flex flex-col gap-3">
-        <button type="submit" disabled={busy !== null} aria-busy={busy === "verify" || undefined} className={buttonClasses({ size: "lg", className: "w-full" })}>
-          {busy === "verify" || busy === "done" ? "Verifying..." : "Verify Code"}
-        </button>
-        <button
-          type="button"
-          onClick={onResend}
-          disabled={busy !== null}
-          aria-busy={busy === "resend" || undefined}
-          className={buttonClasses({ variant: "outline", size: "lg", className: "w-full" })}
-        >
-          {busy === "resend" ? "Sending..." : "Resend Code"}
-        </button>
-      </div>
-      <p className="text-center text-sm">
-        <Link href="/login" className={authLinkClasses}>
-          Back to login
-        </Link>
-      </p>
+      <CodeFormActions busy={busy} onResend={onResend} />
     </form>
   );
 }

@@ -4,7 +4,8 @@
 // pathname for aria-current) and the small-screen menu with every link of the header.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { ACCOUNT_LINKS, currentFor } from "@/components/dashboard/user-menu";
 
@@ -48,25 +49,8 @@ function LearnerMobileMenuPanel({ name, pathname }: { name: string; pathname: st
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-    function onPointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    }
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [open]);
-
-  const close = () => setOpen(false);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
   const linkRow = `${ROW} text-slate-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800`;
 
   return (

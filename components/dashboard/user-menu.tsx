@@ -4,7 +4,8 @@
 // Closes on outside click, Escape (focus returns to the button), Tab away, and after navigating.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useDismiss } from "@/components/ui/use-dismiss";
 import { LogoutButton } from "@/components/auth/logout-button";
 
 export const ACCOUNT_LINKS = [
@@ -55,22 +56,9 @@ function UserMenuPanel({ name, pathname }: { name: string; pathname: string }) {
     if (!open) return;
     const items = menuItems();
     (focusTarget.current === "last" ? items.at(-1) : items[0])?.focus();
-
-    function onPointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
   }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
 
   function openAt(target: "first" | "last") {
     focusTarget.current = target;
