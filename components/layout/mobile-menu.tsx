@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCallback, useId, useRef, useState } from "react";
+import { MenuToggle } from "@/components/ui/menu-toggle";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { ButtonLink } from "@/components/ui/button-link";
 
@@ -60,19 +61,7 @@ function MobileMenuPanel({ pathname }: { pathname: string }) {
 
   return (
     <div ref={rootRef} className="md:hidden">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={open ? "Close menu" : "Open menu"}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
-      </button>
+      <MenuToggle ref={buttonRef} open={open} controls={panelId} onToggle={() => setOpen((value) => !value)} />
 
       <nav
         id={panelId}

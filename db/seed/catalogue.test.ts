@@ -29,7 +29,7 @@ describe("seed catalogue", () => {
         expect(q.options).toContain(q.answer);
         expect(q.hint.length).toBeGreaterThan(0);
       }
-      for (const sub of section.subsections) expect(sub.content).not.toMatch(/lorem ipsum|TODO|placeholder/i);
+      for (const sub of section.subsections) expect(sub.content).not.toMatch(/lorem ipsum|\bTODO:|\bFIXME\b|\bTBD\b|\[placeholder\]/i);
     }
   });
 

