@@ -188,6 +188,8 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     progress: integer("progress").notNull().default(0),
+    // The furthest unit (subsection or quiz, in course order) the learner has opened in the reader.
+    furthestUnit: integer("furthest_unit").notNull().default(0),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     updatedAt: updatedAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "enrollments" ADD COLUMN "furthest_unit" integer DEFAULT 0 NOT NULL;

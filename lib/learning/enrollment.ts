@@ -1,0 +1,55 @@
+import "server-only";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses, enrollments } from "../../db/schema";
+import { AppError } from "../http/app-error";
+import { toCourseSummary, type CourseSummary } from "../courses/serialize";
+
+const courseColumns = {
+  id: courses.id,
+  topicId: courses.topicId,
+  title: courses.title,
+  description: courses.description,
+  level: courses.level,
+  durationHours: courses.durationHours,
+  isDetailCreatedByAi: courses.isDetailCreatedByAi,
+  generationStatus: courses.generationStatus,
+};
+
+/** POST /enroll: idempotent; enrolling twice creates nothing new and is not an error. */
+export async function enroll(userId: number, courseId: number): Promise<{ message: string; enrolled: boolean; course_progress: number }> {
+  const db = getDb();
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError("not_found", "Course not found.");
+  const inserted = await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing().returning({ progress: enrollments.progress });
+  if (inserted[0]) return { message: "Enrolled successfully.", enrolled: true, course_progress: 0 };
+  const [existing] = await db
+    .select({ progress: enrollments.progress })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+  return { message: "Already enrolled.", enrolled: false, course_progress: existing?.progress ?? 0 };
+}
+
+/** GET /mycourses: the learner's enrolments, most recently active first, with progress. */
+export async function listMyCourses(userId: number): Promise<CourseSummary[]> {
+  const rows = await getDb()
+    .select({ ...courseColumns, progress: enrollments.progress })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.userId, userId))
+    .orderBy(desc(enrollments.updatedAt), desc(enrollments.enrolledAt));
+  return rows.map((r) => toCourseSummary(r, r.progress));
+}
+
+export type CompletedCourse = CourseSummary & { completed_at: string };
+
+/** GET /users/{id}/completed-courses: courses finished at 100%, newest first. */
+export async function listCompletedCourses(userId: number): Promise<CompletedCourse[]> {
+  const rows = await getDb()
+    .select({ ...courseColumns, progress: enrollments.progress, completedAt: enrollments.completedAt })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt)))
+    .orderBy(desc(enrollments.completedAt));
+  return rows.map((r) => ({ ...toCourseSummary(r, r.progress), completed_at: r.completedAt!.toISOString() }));
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import {
+  acceptedProgress,
+  isUnlocked,
+  nextIncrement,
+  progressAfterQuizPass,
+  quizIncrement,
+  totalUnits,
+  unitIndex,
+  unitsFromProgress,
+} from "./progress";
+
+const shape = [3, 3, 4]; // 10 subsections, 3 sections: 13 units
+const never = () => false;
+const always = () => true;
+
+describe("increments (SPEC.md section 4)", () => {
+  it("Next adds round(90 / subsections); a quiz pass adds round(100 / (subsections + sections))", () => {
+    expect(nextIncrement(shape)).toBe(9);
+    expect(quizIncrement(shape)).toBe(8); // 100 / 13 = 7.69
+    expect(nextIncrement([2, 2])).toBe(23); // 22.5 rounds up
+    expect(quizIncrement([2, 2])).toBe(17); // 16.67
+    expect(nextIncrement([3, 3, 3, 3, 3, 3, 3])).toBe(4); // 90 / 21 = 4.29
+  });
+
+  it("a course without content adds nothing instead of dividing by zero", () => {
+    expect(nextIncrement([])).toBe(0);
+    expect(quizIncrement([])).toBe(0);
+  });
+});
+
+describe("units and positions", () => {
+  it("counts each earlier section's subsections plus its quiz", () => {
+    expect(totalUnits(shape)).toBe(13);
+    expect(unitIndex(shape, { sectionIndex: 0, subsectionIndex: 0 })).toBe(0);
+    expect(unitIndex(shape, { sectionIndex: 1, subsectionIndex: 0 })).toBe(4);
+    expect(unitIndex(shape, { sectionIndex: 2, subsectionIndex: 3 })).toBe(11);
+  });
+
+  it("maps the percentage onto units, rounding down", () => {
+    expect(unitsFromProgress(shape, 0)).toBe(0);
+    expect(unitsFromProgress(shape, 50)).toBe(6);
+    expect(unitsFromProgress(shape, 100)).toBe(13);
+  });
+});
+
+describe("isUnlocked", () => {
+  it("opens the very first subsection to everyone", () => {
+    expect(isUnlocked(shape, { sectionIndex: 0, subsectionIndex: 0 }, 0, 0, never)).toBe(true);
+  });
+
+  it("opens what the saved position reached, and no further", () => {
+    expect(isUnlocked(shape, { sectionIndex: 0, subsectionIndex: 2 }, 0, 2, never)).toBe(true);
+    expect(isUnlocked(shape, { sectionIndex: 0, subsectionIndex: 2 }, 0, 1, never)).toBe(false);
+  });
+
+  it("keeps a section closed until the quiz before it is passed, whatever the progress", () => {
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 0 }, 99, 12, never)).toBe(false);
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 0 }, 30, 3, always)).toBe(true);
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 1 }, 30, 3, always)).toBe(false);
+  });
+
+  it("uses the percentage for a course whose position was never saved", () => {
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 1 }, 50, 0, always)).toBe(true);
+  });
+
+  it("refuses positions outside the course", () => {
+    expect(isUnlocked(shape, { sectionIndex: 3, subsectionIndex: 0 }, 100, 13, always)).toBe(false);
+    expect(isUnlocked(shape, { sectionIndex: 0, subsectionIndex: 3 }, 100, 13, always)).toBe(false);
+    expect(isUnlocked(shape, { sectionIndex: -1, subsectionIndex: 0 }, 100, 13, always)).toBe(false);
+  });
+});
+
+describe("acceptedProgress", () => {
+  it("never goes down", () => {
+    expect(acceptedProgress(40, 20, false)).toBe(40);
+  });
+
+  it("stays at 99 until every quiz is passed", () => {
+    expect(acceptedProgress(90, 100, false)).toBe(99);
+    expect(acceptedProgress(90, 100, true)).toBe(100);
+  });
+
+  it("rounds and caps", () => {
+    expect(acceptedProgress(0, 33.6, false)).toBe(34);
+  });
+});
+
+describe("a whole course ends at exactly 100", () => {
+  it("reading every subsection and passing every quiz, as the reader does it", () => {
+    for (const course of [shape, [2, 2], [3, 3, 3, 3, 3, 3, 3], [1, 1, 1], [5]]) {
+      let progress = 0;
+      const passed = new Set<number>();
+      course.forEach((subs, s) => {
+        for (let i = 1; i < subs; i++) progress = acceptedProgress(progress, progress + nextIncrement(course), false);
+        passed.add(s);
+        progress = progressAfterQuizPass(course, progress, passed.size === course.length);
+        if (passed.size < course.length) expect(progress).toBeLessThan(100);
+      });
+      expect(progress).toBe(100);
+    }
+  });
+});

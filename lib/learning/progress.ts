@@ -1,0 +1,97 @@
+/*
+ * The reading and progress rules of SPEC.md section 4, as pure functions shared by the server
+ * (which keeps the truth) and the reader (which shows it).
+ *
+ * A course is a sequence of "units": each section's subsections, then its quiz. Progress is an
+ * integer percentage. Pressing Next onto a subsection not yet unlocked adds round(90 / total
+ * subsections); passing a section's quiz adds round(100 / (subsections + sections)); both are
+ * capped at 100, and only passing every quiz reaches exactly 100.
+ */
+
+/** Subsection counts per section, in order: the shape of a course. */
+export type CourseShape = readonly number[];
+
+export type Position = { sectionIndex: number; subsectionIndex: number };
+
+export const MAX_PROGRESS = 100;
+
+export function totalSubsections(shape: CourseShape): number {
+  return shape.reduce((sum, n) => sum + n, 0);
+}
+
+export function totalUnits(shape: CourseShape): number {
+  return totalSubsections(shape) + shape.length;
+}
+
+/** The rise for unlocking one more subsection with Next. */
+export function nextIncrement(shape: CourseShape): number {
+  const subs = totalSubsections(shape);
+  return subs === 0 ? 0 : Math.round(90 / subs);
+}
+
+/** The rise for passing one section's quiz. */
+export function quizIncrement(shape: CourseShape): number {
+  const units = totalUnits(shape);
+  return units === 0 ? 0 : Math.round(100 / units);
+}
+
+export function capProgress(value: number): number {
+  return Math.max(0, Math.min(MAX_PROGRESS, Math.round(value)));
+}
+
+/** The unit index of a subsection: earlier sections count their subsections plus their quiz. */
+export function unitIndex(shape: CourseShape, { sectionIndex, subsectionIndex }: Position): number {
+  let index = 0;
+  for (let s = 0; s < sectionIndex; s++) index += (shape[s] ?? 0) + 1;
+  return index + subsectionIndex;
+}
+
+export function isValidPosition(shape: CourseShape, { sectionIndex, subsectionIndex }: Position): boolean {
+  return (
+    Number.isInteger(sectionIndex) &&
+    Number.isInteger(subsectionIndex) &&
+    sectionIndex >= 0 &&
+    sectionIndex < shape.length &&
+    subsectionIndex >= 0 &&
+    subsectionIndex < (shape[sectionIndex] ?? 0)
+  );
+}
+
+/** Units the percentage stands for: the percent mapped onto subsections plus one per section. */
+export function unitsFromProgress(shape: CourseShape, progress: number): number {
+  return Math.floor((capProgress(progress) * totalUnits(shape)) / MAX_PROGRESS);
+}
+
+/**
+ * Whether a subsection is open to read. It must lie within the furthest unit reached (from the
+ * saved position or, for a course read elsewhere, the percentage), and every earlier section's
+ * quiz must be passed; the first subsection of a section opens as soon as the quiz before it is.
+ */
+export function isUnlocked(
+  shape: CourseShape,
+  position: Position,
+  progress: number,
+  furthestUnit: number,
+  quizPassed: (sectionIndex: number) => boolean,
+): boolean {
+  if (!isValidPosition(shape, position)) return false;
+  for (let s = 0; s < position.sectionIndex; s++) if (!quizPassed(s)) return false;
+  if (position.subsectionIndex === 0) return true;
+  const reach = Math.max(furthestUnit, unitsFromProgress(shape, progress));
+  return unitIndex(shape, position) <= reach;
+}
+
+/**
+ * The progress to store for a requested value. It never goes down, and stays below 100 until
+ * every quiz is passed (only the server, on the last pass, sets 100).
+ */
+export function acceptedProgress(stored: number, requested: number, allQuizzesPassed: boolean): number {
+  const ceiling = allQuizzesPassed ? MAX_PROGRESS : MAX_PROGRESS - 1;
+  return Math.max(stored, Math.min(capProgress(requested), ceiling));
+}
+
+/** Progress after a section's quiz is passed for the first time. */
+export function progressAfterQuizPass(shape: CourseShape, stored: number, allQuizzesPassed: boolean): number {
+  if (allQuizzesPassed) return MAX_PROGRESS;
+  return Math.min(MAX_PROGRESS - 1, capProgress(stored + quizIncrement(shape)));
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { enrollments } from "../../db/schema";
+import { loadCourseContent, loadLearnerState } from "../courses/course-content";
+import { AppError } from "../http/app-error";
+import { acceptedProgress, isUnlocked, isValidPosition, unitIndex, unitsFromProgress, type Position } from "./progress";
+
+export const NOT_ENROLLED = "Enrol in this course first.";
+
+/**
+ * PUT /courses/update_progress. Progress never goes down (409), stays below 100 until every
+ * quiz is passed, and an optional reader position may open at most the next subsection.
+ * The write is a single guarded UPDATE, so concurrent saves cannot lose the higher value.
+ */
+export async function updateProgress(
+  userId: number,
+  courseId: number,
+  requested: number,
+  position?: Position,
+): Promise<{ course_id: number; course_progress: number; furthest_unit: number }> {
+  const [{ shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
+  if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
+  if (requested < state.progress) throw new AppError("conflict", `Progress cannot go down (it is ${state.progress}).`);
+
+  const allPassed = shape.length > 0 && state.passedSections.size >= shape.length;
+  const progress = acceptedProgress(state.progress, requested, allPassed);
+
+  let furthestUnit = state.furthestUnit;
+  if (position) {
+    if (!isValidPosition(shape, position)) throw new AppError("invalid", "That subsection does not exist in this course.");
+    const reach = Math.max(state.furthestUnit, unitsFromProgress(shape, progress)) + 1;
+    const passed = (s: number) => state.passedSections.has(s);
+    if (!isUnlocked(shape, position, progress, reach, passed)) {
+      throw new AppError("conflict", "That part of the course is still locked.");
+    }
+    furthestUnit = Math.max(furthestUnit, unitIndex(shape, position));
+  }
+
+  const [row] = await getDb()
+    .update(enrollments)
+    .set({
+      progress: sql`GREATEST(${enrollments.progress}, ${progress})`,
+      furthestUnit: sql`GREATEST(${enrollments.furthestUnit}, ${furthestUnit})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .returning({ progress: enrollments.progress, furthestUnit: enrollments.furthestUnit });
+  if (!row) throw new AppError("conflict", NOT_ENROLLED);
+  return { course_id: courseId, course_progress: row.progress, furthest_unit: row.furthestUnit };
+}
