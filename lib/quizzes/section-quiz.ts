@@ -1,0 +1,142 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courseSections, enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/schema";
+import { loadCourseContent, loadLearnerState } from "../courses/course-content";
+import { AppError } from "../http/app-error";
+import { NOT_ENROLLED } from "../learning/update-progress";
+import { progressAfterQuizPass } from "../learning/progress";
+
+/** How many questions one attempt asks; a larger pool lets a retry differ (generation fills pools). */
+export const QUESTIONS_PER_ATTEMPT = 5;
+
+export type QuizQuestion = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
+
+async function sectionId(courseId: number, sectionIndex: number): Promise<number> {
+  const [section] = await getDb()
+    .select({ id: courseSections.id })
+    .from(courseSections)
+    .where(and(eq(courseSections.courseId, courseId), eq(courseSections.position, sectionIndex)));
+  if (!section) throw new AppError("not_found", "This course has no such section.");
+  return section.id;
+}
+
+/**
+ * GET /section-quizzes: one attempt's questions for a section. The questions the learner
+ * missed last time come first, then those never asked, then the rest, so a retry revisits
+ * what was missed and, with a pool larger than one attempt, is not the same quiz.
+ */
+export async function getSectionQuiz(userId: number, courseId: number, sectionIndex: number): Promise<QuizQuestion[]> {
+  const id = await sectionId(courseId, sectionIndex);
+  const db = getDb();
+  const questions = await db
+    .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctAnswer: quizQuestions.correctAnswer, hint: quizQuestions.hint, position: quizQuestions.position })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.sectionId, id))
+    .orderBy(asc(quizQuestions.position));
+  if (!questions.length) throw new AppError("not_found", "This section has no quiz yet.");
+
+  // The learner's last answer to each of these questions: missed (false), right (true) or never asked.
+  const history = await db
+    .selectDistinctOn([quizAnswers.questionId], { questionId: quizAnswers.questionId, isCorrect: quizAnswers.isCorrect })
+    .from(quizAnswers)
+    .innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId))
+    .where(and(eq(quizAttempts.userId, userId), inArray(quizAnswers.questionId, questions.map((q) => q.id))))
+    .orderBy(quizAnswers.questionId, desc(quizAttempts.createdAt));
+  const last = new Map(history.map((h) => [h.questionId, h.isCorrect]));
+  const rank = (questionId: number) => (last.get(questionId) === false ? 0 : last.has(questionId) ? 2 : 1);
+
+  return questions
+    .map((q, order) => ({ q, order }))
+    .sort((a, b) => rank(a.q.id) - rank(b.q.id) || a.order - b.order)
+    .slice(0, QUESTIONS_PER_ATTEMPT)
+    .map(({ q }) => ({ id: q.id, question: q.question, options: q.options, correctAnswer: q.correctAnswer, hint: q.hint }));
+}
+
+export type QuizResult = {
+  passed: boolean;
+  score: number;
+  total: number;
+  course_progress: number;
+  quiz_status: Record<string, boolean>;
+  results: { question_id: number; correct: boolean; correctAnswer: string; hint: string | null }[];
+};
+
+/**
+ * POST /courses/{courseId}/sections/{sectionIndex}/quiz-complete: grades the learner's answers on
+ * the server, stores the attempt with one row per question, and on the section's first pass
+ * raises progress (to exactly 100 when it was the last quiz). A bare claim without answers,
+ * or answers to questions of another section, records nothing.
+ */
+export async function submitQuizAttempt(
+  userId: number,
+  courseId: number,
+  sectionIndex: number,
+  answers: { question_id: number; answer: string | null }[],
+): Promise<QuizResult> {
+  const [{ shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
+  if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
+  const id = await sectionId(courseId, sectionIndex);
+
+  const db = getDb();
+  const pool = await db
+    .select({ id: quizQuestions.id, correctAnswer: quizQuestions.correctAnswer, hint: quizQuestions.hint })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.sectionId, id));
+  const byId = new Map(pool.map((q) => [q.id, q]));
+  const seen = new Set<number>();
+  for (const a of answers) {
+    if (!byId.has(a.question_id)) throw new AppError("invalid", `Question ${a.question_id} is not part of this section's quiz.`);
+    if (seen.has(a.question_id)) throw new AppError("invalid", `Question ${a.question_id} is answered twice.`);
+    seen.add(a.question_id);
+  }
+  const required = Math.min(pool.length, QUESTIONS_PER_ATTEMPT);
+  if (answers.length < required) throw new AppError("invalid", `Answer all ${required} questions of this quiz.`);
+
+  const results = answers.map((a) => {
+    const q = byId.get(a.question_id)!;
+    return { question_id: q.id, correct: a.answer !== null && a.answer === q.correctAnswer, correctAnswer: q.correctAnswer, hint: q.hint, chosen: a.answer };
+  });
+  const score = results.filter((r) => r.correct).length;
+  const passed = score === results.length;
+
+  return db.transaction(async (tx) => {
+    // Serialise attempts on this enrolment, so two passes at once cannot both raise progress.
+    const [enrollment] = await tx
+      .select({ progress: enrollments.progress })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+      .for("update");
+    if (!enrollment) throw new AppError("conflict", NOT_ENROLLED);
+    const [passedBefore] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.sectionIndex, sectionIndex), eq(quizAttempts.passed, true)));
+
+    const [attempt] = await tx
+      .insert(quizAttempts)
+      .values({ userId, courseId, sectionIndex, score, total: results.length, passed })
+      .returning({ id: quizAttempts.id });
+    await tx.insert(quizAnswers).values(results.map((r) => ({ attemptId: attempt!.id, questionId: r.question_id, chosenOption: r.chosen, isCorrect: r.correct })));
+
+    const passedSections = new Set(state.passedSections);
+    if (passed) passedSections.add(sectionIndex);
+    let progress = enrollment.progress;
+    if (passed && !passedBefore?.n) {
+      const allPassed = passedSections.size >= shape.length;
+      progress = Math.max(progress, progressAfterQuizPass(shape, progress, allPassed));
+      await tx
+        .update(enrollments)
+        .set({ progress, updatedAt: sql`now()`, ...(allPassed ? { completedAt: sql`now()` } : {}) })
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+    }
+    return {
+      passed,
+      score,
+      total: results.length,
+      course_progress: progress,
+      quiz_status: Object.fromEntries(shape.map((_, i) => [String(i), passedSections.has(i)])),
+      results: results.map(({ chosen: _chosen, ...r }) => r),
+    };
+  });
+}

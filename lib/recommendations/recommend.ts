@@ -1,0 +1,65 @@
+import "server-only";
+import { and, eq, isNotNull, or } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses, enrollments, quizAttempts, userTopics } from "../../db/schema";
+import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
+
+const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+type Level = (typeof LEVELS)[number];
+
+export type RankInput = {
+  courses: { id: number; topicId: number; level: Level; isDetailCreatedByAi: boolean }[];
+  chosenTopics: Set<number>;
+  enrolledCourses: Set<number>;
+  /** Per topic, the highest level in which the learner passed a quiz or finished a course. */
+  passedLevel: Map<number, Level>;
+};
+
+/**
+ * Orders the courses a learner is not enrolled in: chosen topics first, then the level that fits
+ * (the one after the highest level passed in that topic; Beginner when nothing is passed yet),
+ * then written courses before ones still generating. Enrolled and completed courses never appear.
+ */
+export function rankCourses({ courses: all, chosenTopics, enrolledCourses, passedLevel }: RankInput): number[] {
+  const score = (c: RankInput["courses"][number]) => {
+    const passed = passedLevel.get(c.topicId);
+    const target = passed ? Math.min(LEVELS.indexOf(passed) + 1, LEVELS.length - 1) : 0;
+    const levelFit = 3 - Math.abs(LEVELS.indexOf(c.level) - target);
+    return (chosenTopics.size === 0 || chosenTopics.has(c.topicId) ? 100 : 0) + levelFit * 10 + (c.isDetailCreatedByAi ? 1 : 0);
+  };
+  return all
+    .filter((c) => !enrolledCourses.has(c.id))
+    .map((c) => ({ id: c.id, s: score(c) }))
+    .sort((a, b) => b.s - a.s || a.id - b.id)
+    .map((c) => c.id);
+}
+
+/** GET /recommendations: courses for this learner, best first (see rankCourses). */
+export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
+  const db = getDb();
+  const [allCourses, chosen, enrolled, passedRows] = await Promise.all([
+    db.query.courses.findMany({ columns: courseSummaryColumns }),
+    db.select({ topicId: userTopics.topicId }).from(userTopics).where(eq(userTopics.userId, userId)),
+    db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
+    db
+      .selectDistinct({ topicId: courses.topicId, level: courses.level })
+      .from(courses)
+      .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+      .leftJoin(quizAttempts, and(eq(quizAttempts.courseId, courses.id), eq(quizAttempts.userId, userId), eq(quizAttempts.passed, true)))
+      .where(or(isNotNull(enrollments.completedAt), isNotNull(quizAttempts.id))),
+  ]);
+  const passedLevel = new Map<number, Level>();
+  for (const row of passedRows) {
+    const current = passedLevel.get(row.topicId);
+    if (!current || LEVELS.indexOf(row.level) > LEVELS.indexOf(current)) passedLevel.set(row.topicId, row.level);
+  }
+  const order = rankCourses({
+    courses: allCourses,
+    chosenTopics: new Set(chosen.map((c) => c.topicId)),
+    enrolledCourses: new Set(enrolled.map((e) => e.courseId)),
+    passedLevel,
+  });
+  const byId = new Map(allCourses.map((c) => [c.id, c]));
+  return order.map((id) => toCourseSummary(byId.get(id)!));
+}
+
