@@ -56,8 +56,15 @@ describe("isUnlocked", () => {
 
   it("keeps a section closed until the quiz before it is passed, whatever the progress", () => {
     expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 0 }, 99, 12, never)).toBe(false);
-    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 0 }, 30, 3, always)).toBe(true);
-    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 1 }, 30, 3, always)).toBe(false);
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 0 }, 10, 2, (s) => s === 0)).toBe(true);
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 1 }, 10, 2, (s) => s === 0)).toBe(false);
+  });
+
+  it("lets Next open exactly one subsection beyond the unlocked ones", () => {
+    // Quiz 0 passed: section 1's first subsection (unit 4) is open, so Next may open unit 5, not 6.
+    const passedFirst = (s: number) => s === 0;
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 1 }, 10, 2, passedFirst, 1)).toBe(true);
+    expect(isUnlocked(shape, { sectionIndex: 1, subsectionIndex: 2 }, 10, 2, passedFirst, 1)).toBe(false);
   });
 
   it("uses the percentage for a course whose position was never saved", () => {

@@ -63,9 +63,26 @@ export function unitsFromProgress(shape: CourseShape, progress: number): number 
 }
 
 /**
- * Whether a subsection is open to read. It must lie within the furthest unit reached (from the
- * saved position or, for a course read elsewhere, the percentage), and every earlier section's
- * quiz must be passed; the first subsection of a section opens as soon as the quiz before it is.
+ * The furthest unit the learner may open: the saved reader position or, for a course read
+ * elsewhere, the units the percentage stands for; and each passed quiz opens the next
+ * section's first subsection (as long as every quiz before it is passed too).
+ */
+export function furthestUnlockedUnit(
+  shape: CourseShape,
+  progress: number,
+  furthestUnit: number,
+  quizPassed: (sectionIndex: number) => boolean,
+): number {
+  let reach = Math.max(furthestUnit, unitsFromProgress(shape, progress));
+  for (let s = 0; s + 1 < shape.length && quizPassed(s); s++) {
+    reach = Math.max(reach, unitIndex(shape, { sectionIndex: s + 1, subsectionIndex: 0 }));
+  }
+  return reach;
+}
+
+/**
+ * Whether a subsection is open to read: within the furthest unlocked unit (plus `ahead`, for
+ * the one step Next may take), and behind no unpassed quiz.
  */
 export function isUnlocked(
   shape: CourseShape,
@@ -73,12 +90,12 @@ export function isUnlocked(
   progress: number,
   furthestUnit: number,
   quizPassed: (sectionIndex: number) => boolean,
+  ahead = 0,
 ): boolean {
   if (!isValidPosition(shape, position)) return false;
   for (let s = 0; s < position.sectionIndex; s++) if (!quizPassed(s)) return false;
-  if (position.subsectionIndex === 0) return true;
-  const reach = Math.max(furthestUnit, unitsFromProgress(shape, progress));
-  return unitIndex(shape, position) <= reach;
+  if (position.sectionIndex === 0 && position.subsectionIndex === 0) return true;
+  return unitIndex(shape, position) <= furthestUnlockedUnit(shape, progress, furthestUnit, quizPassed) + ahead;
 }
 
 /**

@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { loadCourseContent, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
-import { acceptedProgress, isUnlocked, isValidPosition, unitIndex, unitsFromProgress, type Position } from "./progress";
+import { acceptedProgress, isUnlocked, isValidPosition, unitIndex, type Position } from "./progress";
 
 export const NOT_ENROLLED = "Enrol in this course first.";
 
@@ -29,9 +29,9 @@ export async function updateProgress(
   let furthestUnit = state.furthestUnit;
   if (position) {
     if (!isValidPosition(shape, position)) throw new AppError("invalid", "That subsection does not exist in this course.");
-    const reach = Math.max(state.furthestUnit, unitsFromProgress(shape, progress)) + 1;
     const passed = (s: number) => state.passedSections.has(s);
-    if (!isUnlocked(shape, position, progress, reach, passed)) {
+    // Next may open one subsection beyond what is unlocked already.
+    if (!isUnlocked(shape, position, progress, state.furthestUnit, passed, 1)) {
       throw new AppError("conflict", "That part of the course is still locked.");
     }
     furthestUnit = Math.max(furthestUnit, unitIndex(shape, position));

@@ -1,0 +1,291 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as topicsRoute from "../../app/(api)/topics/route";
+import * as topicCoursesRoute from "../../app/(api)/topics/[id]/courses/route";
+import * as interestsRoute from "../../app/(api)/users/interests/route";
+import * as preferenceRoute from "../../app/(api)/users/topic-preference/route";
+import * as selectedRoute from "../../app/(api)/users/[id]/selected-topics/route";
+import * as completedRoute from "../../app/(api)/users/[id]/completed-courses/route";
+import * as recommendationsRoute from "../../app/(api)/recommendations/route";
+import * as myCoursesRoute from "../../app/(api)/mycourses/route";
+import * as enrollRoute from "../../app/(api)/enroll/route";
+import * as courseRoute from "../../app/(api)/courses/[id]/route";
+import * as progressRoute from "../../app/(api)/courses/update_progress/route";
+import * as quizRoute from "../../app/(api)/section-quizzes/route";
+import * as quizCompleteRoute from "../../app/(api)/courses/[id]/sections/[sectionIndex]/quiz-complete/route";
+import { getDb } from "../../db/client";
+import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
+import { call, createUser } from "../../tests/harness/http";
+
+type Learner = Awaited<ReturnType<typeof createUser>>;
+type Question = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
+
+let courseId: number;
+let shape: number[];
+
+beforeAll(async () => {
+  const [course] = await getDb().select().from(courses).where(eq(courses.title, "Python Basics"));
+  courseId = course!.id;
+  const learner = await createUser();
+  const detail = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+  shape = detail.body.sections.map((s: { subsections: unknown[] }) => s.subsections.length);
+});
+
+const totalSubs = () => shape.reduce((a, b) => a + b, 0);
+
+async function enrolled(): Promise<Learner> {
+  const learner = await createUser();
+  await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId } });
+  return learner;
+}
+
+async function quiz(learner: Learner, sectionIndex: number): Promise<Question[]> {
+  const res = await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=${sectionIndex}` });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+function submit(learner: Learner, sectionIndex: number, answers: { question_id: number; answer: string | null }[]) {
+  return call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: String(sectionIndex) }, json: { answers } });
+}
+
+const rightAnswers = (questions: Question[]) => questions.map((q) => ({ question_id: q.id, answer: q.correctAnswer }));
+const wrongFirst = (questions: Question[]) =>
+  questions.map((q, i) => ({ question_id: q.id, answer: i === 0 ? q.options.find((o) => o !== q.correctAnswer)! : q.correctAnswer }));
+
+describe("topics", () => {
+  it("GET /topics is public and lists each topic with creator, courses and totalCourses", async () => {
+    const res = await call(topicsRoute.GET);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(6);
+    const python = res.body.find((t: { title: string }) => t.title === "Python Programming");
+    expect(python).toMatchObject({ totalCourses: 2, creator: { first_name: expect.any(String) } });
+    expect(python.courses[0]).toMatchObject({ course_title: "Python Basics", course_level: "Beginner", is_detail_created_by_ai: true, duration: 40 });
+  });
+
+  it("GET /topics/{id}/courses answers the topic and its courses, 404 for unknown or malformed ids", async () => {
+    const topics = (await call(topicsRoute.GET)).body;
+    const res = await call(topicCoursesRoute.GET, { params: { id: String(topics[0].id) } });
+    expect(res.body.topic).toEqual({ id: topics[0].id, title: topics[0].title, description: topics[0].description });
+    expect(res.body.courses.length).toBe(topics[0].totalCourses);
+    expect((await call(topicCoursesRoute.GET, { params: { id: "999999" } })).body).toEqual({ detail: "Topic not found." });
+    expect((await call(topicCoursesRoute.GET, { params: { id: "1abc" } })).status).toBe(404);
+  });
+});
+
+describe("interests", () => {
+  it("starts without interests, saves at least one known topic, and lists them", async () => {
+    const learner = await createUser();
+    expect((await call(interestsRoute.GET, { token: learner.token })).body).toEqual({ hasInterests: false });
+    const topics = (await call(topicsRoute.GET)).body;
+    const save = await call(preferenceRoute.POST, { token: learner.token, json: { topic_ids: [topics[0].id, topics[1].id, topics[0].id] } });
+    expect(save.status).toBe(200);
+    expect(save.body.topic_ids).toHaveLength(2);
+    expect((await call(interestsRoute.GET, { token: learner.token })).body).toEqual({ hasInterests: true });
+    const selected = await call(selectedRoute.GET, { token: learner.token, params: { id: String(learner.user.id) } });
+    expect(selected.body.map((t: { id: number }) => t.id).sort()).toEqual([topics[0].id, topics[1].id].sort());
+  });
+
+  it.each([
+    ["an empty list", { topic_ids: [] }, 422, "Select at least one topic."],
+    ["a missing list", {}, 422, "topic_ids must be a list of topic ids"],
+    ["an unknown topic", { topic_ids: [999999] }, 404, "Unknown topic id: 999999."],
+    ["a string id", { topic_ids: ["1"] }, 422, undefined],
+  ])("POST /users/topic-preference refuses %s", async (_n, json, status, detail) => {
+    const learner = await createUser();
+    const res = await call(preferenceRoute.POST, { token: learner.token, json });
+    expect(res.status).toBe(status);
+    if (detail) expect(res.body.detail).toBe(detail);
+    expect((await call(interestsRoute.GET, { token: learner.token })).body.hasInterests).toBe(false);
+  });
+
+  it("someone else's selected topics are off limits, anonymous callers get 401", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    expect((await call(selectedRoute.GET, { token: a.token, params: { id: String(b.user.id) } })).status).toBe(403);
+    expect((await call(interestsRoute.GET)).status).toBe(401);
+  });
+});
+
+describe("enrolment and lists", () => {
+  it("POST /enroll is idempotent: 201 then 200, one row", async () => {
+    const learner = await createUser();
+    const first = await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId } });
+    const second = await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId, user_id: learner.user.id } });
+    expect([first.status, second.status]).toEqual([201, 200]);
+    const rows = await getDb().select().from(enrollments).where(eq(enrollments.userId, learner.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    ["a missing course", { course_id: 999999 }, 404],
+    ["a course id as text", { course_id: "abc" }, 422],
+    ["no course id", {}, 422],
+  ])("POST /enroll refuses %s", async (_n, json, status) => {
+    const learner = await createUser();
+    expect((await call(enrollRoute.POST, { token: learner.token, json })).status).toBe(status);
+  });
+
+  it("nobody enrols someone else", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    expect((await call(enrollRoute.POST, { token: a.token, json: { course_id: courseId, user_id: b.user.id } })).status).toBe(403);
+  });
+
+  it("GET /mycourses and /recommendations follow the learner's enrolments; someone else's user_id is 403", async () => {
+    const learner = await enrolled();
+    const mine = await call(myCoursesRoute.GET, { token: learner.token, path: `/mycourses?user_id=${learner.user.id}` });
+    expect(mine.body.map((c: { id: number }) => c.id)).toEqual([courseId]);
+    const recs = await call(recommendationsRoute.GET, { token: learner.token, path: `/recommendations?user_id=${learner.user.id}` });
+    expect(recs.body.length).toBe(11);
+    expect(recs.body.map((c: { id: number }) => c.id)).not.toContain(courseId);
+    const other = await createUser();
+    expect((await call(myCoursesRoute.GET, { token: other.token, path: `/mycourses?user_id=${learner.user.id}` })).status).toBe(403);
+    expect((await call(recommendationsRoute.GET, { token: other.token, path: `/recommendations?user_id=${learner.user.id}` })).status).toBe(403);
+    expect((await call(myCoursesRoute.GET, { token: other.token, path: "/mycourses?user_id=abc" })).status).toBe(422);
+    expect((await call(myCoursesRoute.GET)).status).toBe(401);
+  });
+
+  it("recommendations put the chosen topic first, and Intermediate first after passing Beginner work", async () => {
+    const learner = await enrolled();
+    const topics = (await call(topicsRoute.GET)).body;
+    const python = topics.find((t: { title: string }) => t.title === "Python Programming");
+    await call(preferenceRoute.POST, { token: learner.token, json: { topic_ids: [python.id] } });
+    await submit(learner, 0, rightAnswers(await quiz(learner, 0)));
+    const recs = (await call(recommendationsRoute.GET, { token: learner.token })).body;
+    expect(recs[0]).toMatchObject({ course_title: "Idiomatic Python: Functions, Iterators and Generators", course_level: "Intermediate" });
+  });
+});
+
+describe("progress", () => {
+  it.each([
+    ["150", 150, 422],
+    ["-1", -1, 422],
+    ["a fraction", 12.5, 422],
+    ["text", "50", 422],
+  ])("refuses progress %s", async (_n, progress, status) => {
+    const learner = await enrolled();
+    const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, user_id: learner.user.id, progress } });
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toEqual(expect.any(String));
+  });
+
+  it("never goes down, and never reaches 100 before every quiz is passed", async () => {
+    const learner = await enrolled();
+    const up = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 40 } });
+    expect(up.body.course_progress).toBe(40);
+    const down = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 20 } });
+    expect(down.status).toBe(409);
+    const claim = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 100 } });
+    expect(claim.body.course_progress).toBe(99);
+  });
+
+  it("refuses someone else's progress, a course the caller is not enrolled in, and a locked position", async () => {
+    const learner = await enrolled();
+    const other = await createUser();
+    expect((await call(progressRoute.PUT, { method: "PUT", token: other.token, json: { course_id: courseId, user_id: learner.user.id, progress: 50 } })).status).toBe(403);
+    expect((await call(progressRoute.PUT, { method: "PUT", token: other.token, json: { course_id: courseId, progress: 50 } })).status).toBe(409);
+    const locked = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 10, section_index: 1, subsection_index: 0 } });
+    expect(locked.status).toBe(409);
+    expect(locked.body.detail).toBe("That part of the course is still locked.");
+  });
+
+  it("concurrent saves keep the highest value", async () => {
+    const learner = await enrolled();
+    const values = [10, 30, 20, 50, 40];
+    await Promise.all(values.map((progress) => call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress } })));
+    const [row] = await getDb().select().from(enrollments).where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, courseId)));
+    expect(row!.progress).toBe(50);
+  });
+});
+
+describe("section quizzes", () => {
+  it("GET /section-quizzes answers the section's questions with correctAnswer and hint; bad sections 404/422", async () => {
+    const learner = await enrolled();
+    const questions = await quiz(learner, 0);
+    expect(questions.length).toBe(4);
+    expect(questions[0]).toEqual({ id: expect.any(Number), question: expect.any(String), options: expect.any(Array), correctAnswer: expect.any(String), hint: expect.any(String) });
+    expect((await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=99` })).status).toBe(404);
+    expect((await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=-1` })).status).toBe(422);
+    expect((await call(quizRoute.GET, { token: learner.token, path: "/section-quizzes" })).status).toBe(422);
+  });
+
+  it("a bare claim or another section's questions record nothing", async () => {
+    const learner = await enrolled();
+    const bare = await call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: {} });
+    expect(bare.status).toBe(422);
+    const other = await submit(learner, 0, rightAnswers(await quiz(learner, 1)));
+    expect(other.status).toBe(422);
+    expect(other.body.detail).toMatch(/is not part of this section's quiz/);
+    const partial = await submit(learner, 0, rightAnswers((await quiz(learner, 0)).slice(0, 2)));
+    expect(partial.status).toBe(422);
+    expect(await getDb().select().from(quizAttempts).where(eq(quizAttempts.userId, learner.user.id))).toHaveLength(0);
+  });
+
+  it("grades on the server, stores each answer, and a retry puts the missed question first", async () => {
+    const learner = await enrolled();
+    const questions = await quiz(learner, 0);
+    const failed = await submit(learner, 0, wrongFirst(questions));
+    expect(failed.body).toMatchObject({ passed: false, score: questions.length - 1, total: questions.length, course_progress: 0 });
+    expect(failed.body.results[0]).toMatchObject({ correct: false, correctAnswer: questions[0]!.correctAnswer, hint: expect.any(String) });
+    const stored = await getDb().select().from(quizAnswers).innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId)).where(eq(quizAttempts.userId, learner.user.id));
+    expect(stored).toHaveLength(questions.length);
+
+    const detail = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+    expect(detail.body.review_sections).toEqual([0]);
+
+    // Make the missed question not the first one the next time: it must come first anyway.
+    const missedLast = await submit(learner, 0, questions.map((q, i) => ({ question_id: q.id, answer: i === questions.length - 1 ? null : q.correctAnswer })));
+    expect(missedLast.body.passed).toBe(false);
+    const retry = await quiz(learner, 0);
+    expect(retry[0]!.id).toBe(questions[questions.length - 1]!.id);
+  });
+
+  it("someone who is not enrolled cannot submit; an unknown section is 404", async () => {
+    const learner = await createUser();
+    const questions = await quiz(learner, 0);
+    expect((await submit(learner, 0, rightAnswers(questions))).status).toBe(409);
+    const enrolledLearner = await enrolled();
+    const res = await call(quizCompleteRoute.POST, { token: enrolledLearner.token, params: { id: String(courseId), sectionIndex: "99" }, json: { answers: [{ question_id: 1, answer: "x" }] } });
+    expect(res.status).toBe(404);
+  });
+
+  it("reading everything and passing every quiz ends at exactly 100 and lists the course as completed", async () => {
+    const learner = await enrolled();
+    const next = Math.round(90 / totalSubs());
+    let progress = 0;
+    for (const [s, subs] of shape.entries()) {
+      for (let i = 1; i < subs; i++) {
+        progress = Math.min(100, progress + next);
+        const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress, section_index: s, subsection_index: i } });
+        expect(res.status).toBe(200);
+        progress = res.body.course_progress;
+      }
+      const result = await submit(learner, s, rightAnswers(await quiz(learner, s)));
+      expect(result.body.passed).toBe(true);
+      progress = result.body.course_progress;
+      if (s < shape.length - 1) expect(progress).toBeLessThan(100);
+      // Passing again adds nothing.
+      if (s === 0) expect((await submit(learner, 0, rightAnswers(await quiz(learner, 0)))).body.course_progress).toBe(progress);
+    }
+    expect(progress).toBe(100);
+    const completed = await call(completedRoute.GET, { token: learner.token, params: { id: String(learner.user.id) } });
+    expect(completed.body.map((c: { id: number }) => c.id)).toEqual([courseId]);
+    expect(completed.body[0]).toMatchObject({ course_progress: 100, completed_at: expect.any(String) });
+    const detail = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+    expect(Object.values(detail.body.quiz_status).every(Boolean)).toBe(true);
+    const other = await createUser();
+    expect((await call(completedRoute.GET, { token: other.token, params: { id: String(learner.user.id) } })).status).toBe(403);
+  });
+});
+
+describe("course detail", () => {
+  it("GET /courses/{id} answers sections, progress and quiz_status; 404 for unknown; 401 anonymous", async () => {
+    const learner = await enrolled();
+    const res = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+    expect(res.body).toMatchObject({ course_title: "Python Basics", course_progress: 0, enrolled: true, quiz_status: { "0": false } });
+    expect(res.body.sections[0].subsections[0]).toEqual({ title: expect.any(String), content: expect.stringContaining("") });
+    expect((await call(courseRoute.GET, { token: learner.token, params: { id: "999999" } })).status).toBe(404);
+    expect((await call(courseRoute.GET, { params: { id: String(courseId) } })).status).toBe(401);
+  });
+});
