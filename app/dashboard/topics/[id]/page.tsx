@@ -1,0 +1,123 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cache } from "react";
+import { DifficultyBadge } from "@/components/courses/difficulty-badge";
+import { GenerationBadge } from "@/components/courses/generation-badge";
+import { requirePageCaller } from "@/lib/auth/page";
+import { AppError } from "@/lib/http/app-error";
+import { getTopicCourses } from "@/lib/topics/list-topics";
+
+type Params = Promise<{ id: string }>;
+
+type Loaded =
+  | { kind: "ok"; data: Awaited<ReturnType<typeof getTopicCourses>> }
+  | { kind: "not_found" }
+  | { kind: "error"; message: string };
+
+/** A positive 32-bit id, or null for anything else ("abc", "1.5", "-3", "007"...). */
+function topicIdFrom(value: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+// Shared by generateMetadata and the page: one database round trip per request.
+const loadTopic = cache(async (rawId: string): Promise<Loaded> => {
+  const id = topicIdFrom(rawId);
+  if (id === null) return { kind: "not_found" };
+  try {
+    return { kind: "ok", data: await getTopicCourses(id) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
+    console.error("topic page: could not load topic", id, error);
+    return { kind: "error", message: "Failed to fetch courses for topic" };
+  }
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  const loaded = await loadTopic(id);
+  return { title: loaded.kind === "ok" ? loaded.data.topic.title : loaded.kind === "not_found" ? "Topic not found" : "Topic" };
+}
+
+export default async function TopicCoursesPage({ params }: { params: Params }) {
+  await requirePageCaller("user");
+  const { id } = await params;
+  const loaded = await loadTopic(id);
+
+  if (loaded.kind !== "ok") {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          {loaded.kind === "not_found" ? "Topic not found." : "Topic"}
+        </h1>
+        {loaded.kind === "error" ? (
+          <p role="alert" className="mt-4 text-red-700">
+            {loaded.message}
+          </p>
+        ) : (
+          <p className="mt-4 text-slate-700">This topic does not exist or was removed.</p>
+        )}
+        <BackLink />
+      </div>
+    );
+  }
+
+  const { topic, courses } = loaded.data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <BackLink />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{topic.title}</h1>
+      <p className="mt-3 max-w-3xl text-lg text-slate-600">Courses available for {topic.title}</p>
+
+      {courses.length === 0 ? (
+        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
+          No courses available for this topic yet.
+        </p>
+      ) : (
+        <ul role="list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {courses.map((course) => (
+            <li key={course.id} className="flex">
+              <Link
+                href={`/dashboard/detail-courses?courseId=${course.id}`}
+                aria-labelledby={`course-${course.id}-title`}
+                aria-describedby={`course-${course.id}-description`}
+                className="group flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <DifficultyBadge level={course.course_level} />
+                  <GenerationBadge generated={course.is_detail_created_by_ai} failed={course.generation_status === "failed"} />
+                </div>
+                <h2 id={`course-${course.id}-title`} className="mt-4 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
+                  {course.course_title}
+                </h2>
+                <div className="mt-2 flex-1">
+                  <p id={`course-${course.id}-description`} className="line-clamp-6 text-sm whitespace-pre-line text-slate-600">
+                    {course.course_description}
+                  </p>
+                </div>
+                <p className="mt-5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <circle cx="12" cy="12" r="9" />
+                    <path d="M12 7v5l3 2" />
+                  </svg>
+                  <span>
+                    {course.duration}h
+                  </span>
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link href="/dashboard/explore-topics" className="mt-6 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800 first:mt-0">
+      <span aria-hidden="true">←</span> All topics
+    </Link>
+  );
+}
