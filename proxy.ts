@@ -1,5 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
+import { loginUrl } from "@/lib/navigation/callback-url";
 
 /*
  * Next 16's proxy (formerly middleware): a fast first gate for the two signed-in areas.
@@ -12,8 +13,16 @@ const AREA_ROLE: [prefix: string, role: "user" | "admin"][] = [
   ["/admin", "admin"],
 ];
 
+const SIGN_IN_ALIASES = new Set(["/signin", "/dashboard/signin"]);
+
+function redirectTo(request: NextRequest, target: string) {
+  return NextResponse.redirect(new URL(target, request.url));
+}
+
 export async function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
+  const { pathname, search, searchParams } = request.nextUrl;
+  // The original app's sign-in routes: deliberate redirects that keep a safe callbackUrl.
+  if (SIGN_IN_ALIASES.has(pathname)) return redirectTo(request, loginUrl(searchParams.get("callbackUrl")));
   if (pathname === "/dashboard/stats") return NextResponse.next();
 
   const area = AREA_ROLE.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -24,11 +33,10 @@ export async function proxy(request: NextRequest) {
   const token = secret ? await getToken({ req: request, secret, secureCookie }) : null;
   if (token?.role === area[1]) return NextResponse.next();
 
-  const login = new URL("/login", request.url);
-  login.search = "";
-  return NextResponse.redirect(login);
+  // Back to the page after login (the login form only follows same-origin paths the role may open).
+  return redirectTo(request, loginUrl(request.method === "GET" ? `${pathname}${search}` : null));
 }
 
 export const config = {
-  matcher: ["/dashboard/:path*", "/admin/:path*"],
+  matcher: ["/signin", "/dashboard/:path*", "/admin/:path*"],
 };

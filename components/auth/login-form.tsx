@@ -11,23 +11,14 @@ import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
+import { destinationAfterLogin } from "@/lib/navigation/callback-url";
 import { loginSchema } from "@/lib/validation/accounts";
 
 const LOGIN_FAILED = "Invalid email or password.";
 
 /** Where to go after login: a same-origin ?callbackUrl= the role may open, else the role's home. */
 function destinationFor(role: unknown): string {
-  const home = role === "admin" ? "/admin" : "/dashboard";
-  const value = new URLSearchParams(window.location.search).get("callbackUrl");
-  // Same origin only: one leading "/" (not "//" or "/\\", which browsers treat as another host).
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return home;
-  const area = value.split(/[?#]/, 1)[0] ?? "";
-  const isUnder = (prefix: string) => area === prefix || area.startsWith(`${prefix}/`);
-  // A learner sent to /admin (or an admin to /dashboard) would only bounce back to /login.
-  if (isUnder("/admin") && role !== "admin") return home;
-  if (isUnder("/dashboard") && role === "admin") return home;
-  if (area === "/login") return home;
-  return value;
+  return destinationAfterLogin(new URLSearchParams(window.location.search).get("callbackUrl"), role);
 }
 
 export function LoginForm() {

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { E2E_LEARNER } from "./fixtures/settings";
+import { logInThroughUi } from "./fixtures/accounts";
+
+test.describe("sign-in aliases", () => {
+  for (const alias of ["/signin", "/dashboard/signin"]) {
+    test(`${alias} goes to /login and, after login, back to the callbackUrl`, async ({ page }) => {
+      await page.goto(`${alias}?callbackUrl=${encodeURIComponent("/dashboard/explore-topics?page=1")}`);
+      await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fexplore-topics/);
+      await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_LEARNER.email);
+      await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_LEARNER.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/explore-topics\?page=1$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Explore All Topics" })).toBeVisible();
+    });
+  }
+
+  test("an external callbackUrl is ignored", async ({ page }) => {
+    await page.goto(`/signin?callbackUrl=${encodeURIComponent("https://evil.example/steal")}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(`/login?callbackUrl=${encodeURIComponent("//evil.example/steal")}`);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_LEARNER.email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_LEARNER.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/dashboard$/);
+  });
+
+  test("a protected page sends an anonymous visitor to /login and back after login", async ({ page }) => {
+    await page.goto("/dashboard/my-account");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fmy-account$/);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_LEARNER.email);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_LEARNER.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-account$/);
+  });
+});
+
+test.describe("unknown paths", () => {
+  test("an unknown page redirects to the home page", async ({ page }) => {
+    await page.goto("/no-such-page/at/all");
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("an unknown page inside the learner area redirects home for a signed-in learner", async ({ page }) => {
+    await logInThroughUi(page, E2E_LEARNER.email, E2E_LEARNER.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/dashboard/no-such-screen");
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+  });
+
+  test("unknown API paths answer 404 with {detail} in JSON", async ({ request }) => {
+    for (const [method, path] of [
+      ["GET", "/courses/1/no-such-thing"],
+      ["GET", "/users/1/no-such-thing"],
+      ["POST", "/no-such-endpoint"],
+      ["DELETE", "/topics/1/nothing"],
+    ] as const) {
+      const response = await request.fetch(path, { method, headers: { accept: "application/json" }, maxRedirects: 0 });
+      expect(response.status(), `${method} ${path}`).toBe(404);
+      expect(response.headers()["content-type"]).toContain("application/json");
+      expect(await response.json()).toEqual({ detail: "Not Found" });
+    }
+  });
+});
