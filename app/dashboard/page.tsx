@@ -125,7 +125,7 @@ function CourseSection({ id, title, moreHref, children }: { id: string; title: s
         <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
           {title}
         </h2>
-        <Link href={moreHref} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
+        <Link href={moreHref} className="relative inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
           See more<span className="sr-only"> of {title}</span>
           <span aria-hidden="true">→</span>
         </Link>

@@ -45,7 +45,8 @@ export function EnrollCourseCard({ course, headingLevel }: { course: CourseCardC
   }
 
   return (
-    <div className="flex w-full flex-col">
+    // relative: keeps the sr-only status inside the card, or it would widen the page from inside a scrolling row.
+    <div className="relative flex w-full flex-col">
       <Link
         href={href}
         onClick={enrollThenOpen}
