@@ -1,8 +1,32 @@
 import type { Metadata } from "next";
-import { ButtonLink } from "@/components/ui/button-link";
+import Link from "next/link";
+import { Suspense, type ReactNode } from "react";
+import { CourseCard } from "@/components/courses/course-card";
+import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
+import { CourseRowSkeleton } from "@/components/courses/course-skeletons";
+import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
+import { InterestModal } from "@/components/topics/interest-modal";
 import { requirePageCaller } from "@/lib/auth/page";
+import { listMyCoursesPage } from "@/lib/learning/enrollment";
+import { hasInterests } from "@/lib/learning/interests";
+import { listRecommendationsPage } from "@/lib/recommendations/recommend";
+import { listTopics } from "@/lib/topics/list-topics";
 
 export const metadata: Metadata = { title: "Dashboard" };
+
+/** How many courses each carousel shows; 'See more' leads to the full, paged list. */
+const ROW_SIZE = 10;
+
+type Loaded<T> = { ok: true; value: T } | { ok: false };
+
+async function settle<T>(what: string, promise: Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    console.error(`dashboard: could not load ${what}`, error);
+    return { ok: false };
+  }
+}
 
 export default async function DashboardPage() {
   const caller = await requirePageCaller("user");
@@ -11,16 +35,127 @@ export default async function DashboardPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{greeting}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-slate-600">
-        Pick up where you left off, find a new topic to learn, or look back at the courses you have finished.
+      <p className="mt-3 max-w-2xl text-lg text-slate-600">Pick up where you left off, or start one of the courses picked for you.</p>
+
+      <Suspense fallback={<DashboardSkeleton />}>
+        <DashboardCourses userId={caller.id} />
+      </Suspense>
+      {/* Rendered beside the courses (not after them), so both load at the same time. */}
+      <Suspense fallback={null}>
+        <InterestPrompt userId={caller.id} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function DashboardCourses({ userId }: { userId: number }) {
+  const [mine, recommended] = await Promise.all([
+    settle("my courses", listMyCoursesPage(userId, 1, ROW_SIZE)),
+    settle("recommendations", listRecommendationsPage(userId, 1, ROW_SIZE)),
+  ]);
+
+  return (
+    <>
+      <CourseSection id="my-learning" title="My Learning" moreHref="/dashboard/my-courses">
+        {!mine.ok ? (
+          <LoadError message="Failed to fetch my courses" />
+        ) : mine.value.items.length === 0 ? (
+          <EmptyRow>
+            <p>You haven&apos;t enrolled in any courses yet.</p>
+            <p className="mt-2 text-sm">
+              Open a course under Recommended for You to enrol, or{" "}
+              <Link href="/dashboard/explore-topics" className="font-semibold text-brand-700 underline hover:text-brand-800">
+                explore all topics
+              </Link>
+              .
+            </p>
+          </EmptyRow>
+        ) : (
+          <CourseCarousel label="My Learning">
+            {mine.value.items.map((course) => (
+              <CourseCarouselItem key={course.id}>
+                <CourseCard course={course} progress={course.course_progress} completed={course.course_progress >= 100} headingLevel={3} />
+              </CourseCarouselItem>
+            ))}
+          </CourseCarousel>
+        )}
+      </CourseSection>
+
+      <CourseSection id="recommended" title="Recommended for You" moreHref="/dashboard/recommended">
+        {!recommended.ok ? (
+          <LoadError message="Failed to fetch recommended courses" />
+        ) : recommended.value.items.length === 0 ? (
+          <EmptyRow>
+            <p>No recommended courses available.</p>
+            <p className="mt-2 text-sm">
+              <Link href="/dashboard/topic-selection" className="font-semibold text-brand-700 underline hover:text-brand-800">
+                Pick more topics you love
+              </Link>{" "}
+              to get new recommendations.
+            </p>
+          </EmptyRow>
+        ) : (
+          <CourseCarousel label="Recommended for You">
+            {recommended.value.items.map((course) => (
+              <CourseCarouselItem key={course.id}>
+                <EnrollCourseCard course={course} headingLevel={3} />
+              </CourseCarouselItem>
+            ))}
+          </CourseCarousel>
+        )}
+      </CourseSection>
+    </>
+  );
+}
+
+/** The one-time 'Select Your Interests' modal, only for learners who have not chosen any topic. */
+async function InterestPrompt({ userId }: { userId: number }) {
+  const interests = await settle("interests", hasInterests(userId));
+  // If the check fails, do not pester the learner with the modal: they can pick topics from the menu.
+  if (!interests.ok || interests.value.hasInterests) return null;
+  const topics = await settle("topics", listTopics());
+  if (!topics.ok) return null;
+  return <InterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description }))} />;
+}
+
+function CourseSection({ id, title, moreHref, children }: { id: string; title: string; moreHref: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mt-12">
+      <div className="mb-2 flex items-center justify-between gap-4">
+        <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
+          {title}
+        </h2>
+        <Link href={moreHref} className="relative inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
+          See more<span className="sr-only"> of {title}</span>
+          <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function EmptyRow({ children }: { children: ReactNode }) {
+  return <div className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">{children}</div>;
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-4 text-red-700">
+      {message}
+    </p>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="mt-12">
+      <p role="status" className="text-slate-700">
+        Loading courses...
       </p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <ButtonLink href="/dashboard/explore-topics" size="lg">
-          Explore Topics
-        </ButtonLink>
-        <ButtonLink href="/dashboard/completed-courses" variant="outline" size="lg">
-          Completed Courses
-        </ButtonLink>
+      <CourseRowSkeleton />
+      <div className="mt-12">
+        <CourseRowSkeleton />
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, enrollments } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { clampPage, type Page } from "../pagination";
 
 const courseColumns = {
   id: courses.id,
@@ -30,15 +31,32 @@ export async function enroll(userId: number, courseId: number): Promise<{ messag
   return { message: "Already enrolled.", enrolled: false, course_progress: existing?.progress ?? 0 };
 }
 
-/** GET /mycourses: the learner's enrolments, most recently active first, with progress. */
-export async function listMyCourses(userId: number): Promise<CourseSummary[]> {
-  const rows = await getDb()
+// Most recently active first; the course id breaks ties so pages never overlap or skip a course.
+const myCoursesOrder = [desc(enrollments.updatedAt), desc(enrollments.enrolledAt), desc(enrollments.courseId)];
+
+function selectMyCourses(userId: number) {
+  return getDb()
     .select({ ...courseColumns, progress: enrollments.progress })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.userId, userId))
-    .orderBy(desc(enrollments.updatedAt), desc(enrollments.enrolledAt));
+    .orderBy(...myCoursesOrder)
+    .$dynamic();
+}
+
+/** GET /mycourses: the learner's enrolments, most recently active first, with progress. */
+export async function listMyCourses(userId: number): Promise<CourseSummary[]> {
+  const rows = await selectMyCourses(userId);
   return rows.map((r) => toCourseSummary(r, r.progress));
+}
+
+/** My Enrolled Courses: one page of the learner's enrolments, counted and cut in SQL. */
+export async function listMyCoursesPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
+  const [row] = await getDb().select({ n: count() }).from(enrollments).where(eq(enrollments.userId, userId));
+  const total = row?.n ?? 0;
+  const { page, totalPages } = clampPage(requestedPage, total, pageSize);
+  const rows = total === 0 ? [] : await selectMyCourses(userId).limit(pageSize).offset((page - 1) * pageSize);
+  return { items: rows.map((r) => toCourseSummary(r, r.progress)), page, totalPages, total };
 }
 
 export type CompletedCourse = CourseSummary & { completed_at: string };

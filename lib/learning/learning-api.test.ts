@@ -16,6 +16,8 @@ import * as quizCompleteRoute from "../../app/(api)/courses/[id]/sections/[secti
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
+import { listRecommendations, listRecommendationsPage } from "../recommendations/recommend";
+import { listMyCourses, listMyCoursesPage } from "./enrollment";
 
 type Learner = Awaited<ReturnType<typeof createUser>>;
 type Question = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
@@ -154,6 +156,44 @@ describe("enrolment and lists", () => {
     await submit(learner, 0, rightAnswers(await quiz(learner, 0)));
     const recs = (await call(recommendationsRoute.GET, { token: learner.token })).body;
     expect(recs[0]).toMatchObject({ course_title: "Idiomatic Python: Functions, Iterators and Generators", course_level: "Intermediate" });
+  });
+});
+
+describe("paged lists (My Enrolled Courses, Recommended Courses)", () => {
+  it("listMyCoursesPage cuts the learner's courses into pages in the same order as listMyCourses", async () => {
+    const learner = await createUser();
+    const all = await getDb().select({ id: courses.id }).from(courses);
+    for (const c of all.slice(0, 7)) await call(enrollRoute.POST, { token: learner.token, json: { course_id: c.id } });
+    const full = (await listMyCourses(learner.user.id)).map((c) => c.id);
+    expect(full).toHaveLength(7);
+
+    const first = await listMyCoursesPage(learner.user.id, 1, 3);
+    const second = await listMyCoursesPage(learner.user.id, 2, 3);
+    const last = await listMyCoursesPage(learner.user.id, 3, 3);
+    expect([first.total, first.totalPages, first.page]).toEqual([7, 3, 1]);
+    expect([...first.items, ...second.items, ...last.items].map((c) => c.id)).toEqual(full);
+    expect(last.items).toHaveLength(1);
+    expect(first.items[0]).toMatchObject({ course_progress: 0, duration: 40 });
+    // Past the end shows the last page; nonsense shows the first.
+    expect((await listMyCoursesPage(learner.user.id, 99, 3)).page).toBe(3);
+    expect((await listMyCoursesPage(learner.user.id, 0, 3)).items.map((c) => c.id)).toEqual(first.items.map((c) => c.id));
+  });
+
+  it("listMyCoursesPage for a learner without enrolments is one empty page; nobody else's courses leak in", async () => {
+    await enrolled();
+    const fresh = await createUser();
+    expect(await listMyCoursesPage(fresh.user.id, 1, 12)).toEqual({ items: [], page: 1, totalPages: 1, total: 0 });
+  });
+
+  it("listRecommendationsPage pages the ranked list without enrolled courses", async () => {
+    const learner = await enrolled();
+    const ranked = (await listRecommendations(learner.user.id)).map((c) => c.id);
+    expect(ranked).toHaveLength(11);
+    const first = await listRecommendationsPage(learner.user.id, 1, 10);
+    const second = await listRecommendationsPage(learner.user.id, 2, 10);
+    expect([first.total, first.totalPages, second.page]).toEqual([11, 2, 2]);
+    expect([...first.items, ...second.items].map((c) => c.id)).toEqual(ranked);
+    expect(ranked).not.toContain(courseId);
   });
 });
 

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, or } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAttempts, userTopics } from "../../db/schema";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { clampPage, type Page } from "../pagination";
 
 const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 type Level = (typeof LEVELS)[number];
@@ -63,3 +64,13 @@ export async function listRecommendations(userId: number): Promise<CourseSummary
   return order.map((id) => toCourseSummary(byId.get(id)!));
 }
 
+
+/**
+ * Recommended Courses: one page of the ranked list. The ranking needs every candidate (it is computed in
+ * rankCourses, not in SQL), so the page is cut from the ranked list.
+ */
+export async function listRecommendationsPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
+  const all = await listRecommendations(userId);
+  const { page, totalPages } = clampPage(requestedPage, all.length, pageSize);
+  return { items: all.slice((page - 1) * pageSize, page * pageSize), page, totalPages, total: all.length };
+}

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
-import { DifficultyBadge } from "@/components/courses/difficulty-badge";
-import { GenerationBadge } from "@/components/courses/generation-badge";
+import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { requirePageCaller } from "@/lib/auth/page";
 import { AppError } from "@/lib/http/app-error";
 import { getTopicCourses } from "@/lib/topics/list-topics";
@@ -75,40 +74,13 @@ export default async function TopicCoursesPage({ params }: { params: Params }) {
           No courses available for this topic yet.
         </p>
       ) : (
-        <ul role="list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <CourseGrid>
           {courses.map((course) => (
-            <li key={course.id} className="flex">
-              <Link
-                href={`/dashboard/detail-courses?courseId=${course.id}`}
-                aria-labelledby={`course-${course.id}-title`}
-                aria-describedby={`course-${course.id}-description`}
-                className="group flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-600 hover:shadow-md"
-              >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <DifficultyBadge level={course.course_level} />
-                  <GenerationBadge generated={course.is_detail_created_by_ai} failed={course.generation_status === "failed"} />
-                </div>
-                <h2 id={`course-${course.id}-title`} className="mt-4 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
-                  {course.course_title}
-                </h2>
-                <div className="mt-2 flex-1">
-                  <p id={`course-${course.id}-description`} className="line-clamp-6 text-sm whitespace-pre-line text-slate-600">
-                    {course.course_description}
-                  </p>
-                </div>
-                <p className="mt-5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                    <circle cx="12" cy="12" r="9" />
-                    <path d="M12 7v5l3 2" />
-                  </svg>
-                  <span>
-                    {course.duration}h
-                  </span>
-                </p>
-              </Link>
-            </li>
+            <CourseGridItem key={course.id}>
+              <CourseCard course={course} />
+            </CourseGridItem>
           ))}
-        </ul>
+        </CourseGrid>
       )}
     </div>
   );

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
+import { CourseListEmpty, CourseListError, CourseListPage } from "@/components/courses/course-list-page";
+import { requirePageCaller } from "@/lib/auth/page";
+import { listCompletedCourses } from "@/lib/learning/enrollment";
+
+export const metadata: Metadata = { title: "Your Completed Courses" };
+
+export default async function CompletedCoursesPage() {
+  const caller = await requirePageCaller("user");
+  const intro = "Every course you have finished, most recent first. Open one to read it again.";
+
+  let completed;
+  try {
+    completed = await listCompletedCourses(caller.id);
+  } catch (error) {
+    console.error("completed courses: could not load", error);
+    return (
+      <CourseListPage title="Your Completed Courses" intro={intro}>
+        <CourseListError message="Failed to fetch completed courses" />
+      </CourseListPage>
+    );
+  }
+
+  return (
+    <CourseListPage title="Your Completed Courses" intro={intro}>
+      {completed.length === 0 ? (
+        <CourseListEmpty>
+          <p>No courses completed yet.</p>
+          <p className="mt-2 text-sm">
+            <Link href="/dashboard/my-courses" className="font-semibold text-brand-700 underline hover:text-brand-800">
+              Continue one of your courses
+            </Link>{" "}
+            to see it here once you finish it.
+          </p>
+        </CourseListEmpty>
+      ) : (
+        <CourseGrid>
+          {completed.map((course) => (
+            <CourseGridItem key={course.id}>
+              <CourseCard course={course} progress={100} completed />
+            </CourseGridItem>
+          ))}
+        </CourseGrid>
+      )}
+    </CourseListPage>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { CourseGrid, CourseGridItem } from "@/components/courses/course-card";
+import { CourseListEmpty, CourseListError, CourseListPage, requestedPage } from "@/components/courses/course-list-page";
+import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
+import { Pagination } from "@/components/ui/pagination";
+import { requirePageCaller } from "@/lib/auth/page";
+import { listRecommendationsPage } from "@/lib/recommendations/recommend";
+
+export const metadata: Metadata = { title: "Recommended Courses" };
+
+/** SPEC.md section 9: recommended shows 12 per page. */
+const PAGE_SIZE = 12;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function RecommendedPage({ searchParams }: { searchParams: SearchParams }) {
+  const caller = await requirePageCaller("user");
+  const params = await searchParams;
+  const intro = "Courses picked from the topics you love and the level you have reached. Open one to enrol and start.";
+
+  let result;
+  try {
+    result = await listRecommendationsPage(caller.id, requestedPage(params.page), PAGE_SIZE);
+  } catch (error) {
+    console.error("recommended: could not load", error);
+    return (
+      <CourseListPage title="Recommended Courses" intro={intro}>
+        <CourseListError message="Failed to fetch recommended courses" />
+      </CourseListPage>
+    );
+  }
+
+  return (
+    <CourseListPage title="Recommended Courses" intro={intro}>
+      {result.items.length === 0 ? (
+        <CourseListEmpty>
+          <p>No recommended courses available.</p>
+          <p className="mt-2 text-sm">
+            <Link href="/dashboard/topic-selection" className="font-semibold text-brand-700 underline hover:text-brand-800">
+              Pick more topics you love
+            </Link>{" "}
+            to get new recommendations.
+          </p>
+        </CourseListEmpty>
+      ) : (
+        <CourseGrid>
+          {result.items.map((course) => (
+            <CourseGridItem key={course.id}>
+              <EnrollCourseCard course={course} />
+            </CourseGridItem>
+          ))}
+        </CourseGrid>
+      )}
+      <Pagination page={result.page} totalPages={result.totalPages} basePath="/dashboard/recommended" />
+    </CourseListPage>
+  );
+}

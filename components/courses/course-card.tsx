@@ -1,0 +1,112 @@
+import Link from "next/link";
+import { useId, type ReactNode } from "react";
+import { DifficultyBadge } from "@/components/courses/difficulty-badge";
+import { GenerationBadge } from "@/components/courses/generation-badge";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import type { CourseSummary } from "@/lib/courses/serialize";
+
+/** What a course card shows (a course list item from lib/, or the same fields from the API). */
+export type CourseCardCourse = Pick<
+  CourseSummary,
+  "id" | "course_title" | "course_description" | "course_level" | "duration" | "is_detail_created_by_ai" | "generation_status"
+>;
+
+export type CourseCardOptions = {
+  /** Shows a progress bar and 'N% completed' (enrolled courses only). */
+  progress?: number;
+  /** Shows the 'Completed' badge. */
+  completed?: boolean;
+  /** The card title's heading level: 2 under a page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+};
+
+/** The course reader for a course: its id travels in the URL so reloads and shared links work. */
+export function readerHref(courseId: number): string {
+  return `/dashboard/detail-courses?courseId=${courseId}`;
+}
+
+export const cardClasses =
+  "group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition " +
+  "hover:border-brand-600 hover:shadow-md motion-reduce:transition-none";
+
+/**
+ * The inside of a course card: badges, title (2 lines), description (6 lines), duration, and optionally
+ * progress. `titleId` / `descriptionId` let the surrounding link take its name and description from them.
+ */
+export function CourseCardBody({
+  course,
+  titleId,
+  descriptionId,
+  progress,
+  completed = false,
+  headingLevel = 2,
+}: CourseCardOptions & { course: CourseCardCourse; titleId: string; descriptionId: string }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {completed ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+              <span aria-hidden="true">✓</span> Completed
+            </span>
+          ) : null}
+          <DifficultyBadge level={course.course_level} />
+        </div>
+        <GenerationBadge generated={course.is_detail_created_by_ai} failed={course.generation_status === "failed"} />
+      </div>
+      <Heading id={titleId} className="mt-4 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
+        {course.course_title}
+      </Heading>
+      {/* The wrapper grows (equal-height cards); the clamped paragraph itself must not, or lines leak past the clamp. */}
+      <div className="mt-2 flex-1">
+        <p id={descriptionId} className="line-clamp-6 text-sm whitespace-pre-line text-slate-600">
+          {course.course_description}
+        </p>
+      </div>
+      <p className="mt-5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" />
+        </svg>
+        <span>
+          {course.duration}h<span className="sr-only"> of learning</span>
+        </span>
+      </p>
+      {progress === undefined ? null : <CardProgress value={progress} label={`${course.course_title} progress`} />}
+    </>
+  );
+}
+
+function CardProgress({ value, label }: { value: number; label: string }) {
+  const percent = Math.max(0, Math.min(100, Math.round(value)));
+  return (
+    <div className="mt-4">
+      <ProgressBar value={percent} label={label} />
+      <p className="mt-1.5 text-sm font-medium text-slate-700">{percent}% completed</p>
+    </div>
+  );
+}
+
+/** A course card that opens the course reader: a real link, so it works with keyboard, middle-click and no JS. */
+export function CourseCard({ course, ...options }: CourseCardOptions & { course: CourseCardCourse }) {
+  const id = useId();
+  return (
+    <Link href={readerHref(course.id)} aria-labelledby={`${id}-title`} aria-describedby={`${id}-description`} className={cardClasses}>
+      <CourseCardBody course={course} titleId={`${id}-title`} descriptionId={`${id}-description`} {...options} />
+    </Link>
+  );
+}
+
+/** A responsive grid of course cards (each child is one card). */
+export function CourseGrid({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <ul role="list" aria-label={label} className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {children}
+    </ul>
+  );
+}
+
+export function CourseGridItem({ children }: { children: ReactNode }) {
+  return <li className="flex">{children}</li>;
+}

@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
+
+// The learner's course lists: the dashboard's interests modal and carousels, My Enrolled Courses,
+// Recommended Courses and Completed Courses. Every test uses its own fresh learner (state changes).
+// The reader itself is built elsewhere: only the URL it opens is checked here.
+
+type Topic = { id: number; title: string; courses: { id: number; course_title: string }[] };
+
+const READER_URL = /\/dashboard\/detail-courses\?courseId=(\d+)$/;
+
+async function logIn(page: Page, email: string, password: string) {
+  await logInThroughUi(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post("/log_in", { form: { username: email, password } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function allTopics(request: APIRequestContext): Promise<Topic[]> {
+  const response = await request.get("/topics");
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Topic[];
+}
+
+const interestsDialog = (page: Page) => page.getByRole("dialog", { name: "Select Your Interests" });
+const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+/** A course card (a link named by its title) inside a region or page. */
+const card = (scope: Page | Locator, title: string) => scope.getByRole("link", { name: title, exact: true });
+
+test("a new learner sees the interests modal; Skip hides it for the rest of the session", async ({ page, request, context }) => {
+  const { email, password } = await createLearner(request, "lists-skip");
+  await logIn(page, email, password);
+
+  const dialog = interestsDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Submit" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Skip" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Still skipped after a reload in this tab (the flag lives in sessionStorage)...
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back/);
+  // Once the arrows scroll the row the page is hydrated, so the modal would have opened by now.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Scroll Recommended for You courses right" }).click();
+  await expect.poll(() => page.getByRole("region", { name: "Recommended for You courses" }).evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(interestsDialog(page)).toBeHidden();
+
+  // ...but a new tab is a new session: the learner still has no interests, so it comes back there.
+  const other = await context.newPage();
+  await other.goto("/dashboard");
+  await expect(interestsDialog(other)).toBeVisible();
+});
+
+test("a new learner: empty My Learning, My Enrolled Courses and Completed Courses, with every course recommended", async ({ page, request }) => {
+  const { email, password } = await createLearner(request, "lists-empty");
+  await logIn(page, email, password);
+  await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
+
+  const myLearning = section(page, "My Learning");
+  await expect(myLearning).toContainText("You haven't enrolled in any courses yet.");
+  await expect(myLearning.getByRole("link", { name: /^See more/ })).toHaveAttribute("href", "/dashboard/my-courses");
+  const recommended = section(page, "Recommended for You");
+  await expect(recommended.getByRole("link", { name: /^See more/ })).toHaveAttribute("href", "/dashboard/recommended");
+  // Without interests every topic is recommended; the row shows up to 10.
+  await expect(recommended.getByRole("listitem")).toHaveCount(10);
+  await expect(recommended).toContainText(/Generated|Generating/);
+  await expect(recommended).toContainText("40h");
+
+  await myLearning.getByRole("link", { name: /^See more/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-courses$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Enrolled Courses");
+  await expect(page.getByText("You haven't enrolled in any courses yet.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+
+  await page.goto("/dashboard/completed-courses");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Completed Courses");
+  await expect(page.getByText("No courses completed yet.")).toBeVisible();
+
+  await page.goto("/dashboard/recommended");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recommended Courses");
+  expect(await page.getByRole("main").getByRole("listitem").count()).toBe(12);
+  // Recommended cards have no progress.
+  await expect(page.getByRole("main").getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByText("No recommended courses available.")).toHaveCount(0);
+});
+
+test("interests chosen in the modal lead the recommendations; a recommended course enrols and opens the reader", async ({ page, request }) => {
+  const { email, password } = await createLearner(request, "lists-enrol");
+  await logIn(page, email, password);
+
+  const dialog = interestsDialog(page);
+  await dialog.getByRole("button", { name: "Python Programming" }).click();
+  await dialog.getByRole("button", { name: "Submit" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The two Python courses come first, Beginner before Intermediate.
+  const recommended = section(page, "Recommended for You");
+  await expect(recommended.getByRole("heading", { level: 3 }).nth(0)).toHaveText("Python Basics");
+  await expect(recommended.getByRole("heading", { level: 3 }).nth(1)).toHaveText(/^Idiomatic Python/);
+
+  const basics = card(recommended, "Python Basics");
+  await expect(basics).toContainText("Beginner");
+  await basics.click();
+  await expect(page).toHaveURL(READER_URL);
+  const courseId = READER_URL.exec(page.url())![1];
+
+  await page.goto("/dashboard");
+  const mine = card(section(page, "My Learning"), "Python Basics");
+  await expect(mine).toContainText("0% completed");
+  await expect(mine.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+  await expect(mine).toHaveAttribute("href", `/dashboard/detail-courses?courseId=${courseId}`);
+  // Enrolled courses are no longer recommended.
+  await expect(card(section(page, "Recommended for You"), "Python Basics")).toHaveCount(0);
+  await expect(section(page, "Recommended for You").getByRole("heading", { level: 3 }).first()).toHaveText(/^Idiomatic Python/);
+
+  await page.goto("/dashboard/my-courses");
+  const enrolled = card(page.getByRole("main"), "Python Basics");
+  await expect(enrolled).toContainText("0% completed");
+  await expect(enrolled).toContainText("Beginner");
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+
+  // The Recommended Courses page enrols too.
+  await page.goto("/dashboard/recommended");
+  await expect(card(page.getByRole("main"), "Python Basics")).toHaveCount(0);
+  await card(page.getByRole("main"), "Idiomatic Python: Functions, Iterators and Generators").click();
+  await expect(page).toHaveURL(READER_URL);
+  await page.goto("/dashboard/my-courses");
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
+});
+
+test("a failed enrolment shows the server's message and leaves the learner on the page", async ({ page, request }) => {
+  const { email, password } = await createLearner(request, "lists-fail");
+  await logIn(page, email, password);
+  await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
+  await page.goto("/dashboard/recommended");
+  await page.route("**/enroll", (route) => route.fulfill({ status: 404, json: { detail: "Course not found." } }));
+
+  await page.getByRole("main").getByRole("link").first().click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Course not found.");
+  await expect(page).toHaveURL(/\/dashboard\/recommended$/);
+  await page.goto("/dashboard/my-courses");
+  await expect(page.getByText("You haven't enrolled in any courses yet.")).toBeVisible();
+});
+
+test("more than 12 enrolled courses page on My Enrolled Courses; finished courses show as completed", async ({ page, request }) => {
+  const { email, password } = await createLearner(request, "lists-paging");
+  // The seeded catalogue has exactly 12 courses: add two so the learner's list needs a second page.
+  await insertTopicWithCourses(`Paging ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, 2);
+  const token = await apiToken(request, email, password);
+  const courses = (await allTopics(request)).flatMap((t) => t.courses);
+  expect(courses.length).toBeGreaterThan(12);
+  for (const course of courses) {
+    const enrolled = await request.post("/enroll", { data: { course_id: course.id }, headers: { authorization: `Bearer ${token}` } });
+    expect(enrolled.status()).toBe(201);
+  }
+  const finished = courses.find((c) => c.course_title === "SQL Essentials")!;
+  await completeEnrolment(email, finished.id);
+
+  await logIn(page, email, password);
+  await page.goto("/dashboard/my-courses");
+  const main = page.getByRole("main");
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(main.getByRole("listitem")).toHaveCount(12);
+  await expect(pager).toContainText(`Page 1 of ${Math.ceil(courses.length / 12)}`);
+  const firstPage = await main.getByRole("listitem").getByRole("heading", { level: 2 }).allTextContents();
+
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-courses\?page=2$/);
+  await expect(pager).toContainText("Page 2 of");
+  const secondPage = await main.getByRole("listitem").getByRole("heading", { level: 2 }).allTextContents();
+  expect(secondPage.length).toBe(courses.length - 12);
+  // Every course exactly once across the pages.
+  expect(new Set([...firstPage, ...secondPage]).size).toBe(courses.length);
+  await pager.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-courses\?page=1$/);
+
+  // A learner enrolled in everything has nothing left to recommend.
+  await page.goto("/dashboard/recommended");
+  await expect(page.getByText("No recommended courses available.")).toBeVisible();
+
+  // The finished course: Completed badge, full bar, '100% completed', its level, a link to the reader.
+  await page.goto("/dashboard/completed-courses");
+  await expect(main.getByRole("listitem")).toHaveCount(1);
+  const done = card(main, "SQL Essentials");
+  await expect(done).toContainText("Completed");
+  await expect(done).toContainText("100% completed");
+  await expect(done).toContainText("Beginner");
+  await expect(done.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  await expect(done).toHaveAttribute("href", `/dashboard/detail-courses?courseId=${finished.id}`);
+});
+
+test("on a phone the dashboard rows scroll sideways but the page does not", async ({ page, request }) => {
+  const { email, password } = await createLearner(request, "lists-phone");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, email, password);
+  await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
+  await expect(interestsDialog(page)).toBeHidden();
+
+  const row = page.getByRole("region", { name: "Recommended for You courses" });
+  await page.getByRole("button", { name: "Scroll Recommended for You courses right" }).click();
+  await expect.poll(() => row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
