@@ -1,0 +1,38 @@
+import { createElement } from "react";
+import { prerender } from "react-dom/static";
+import { describe, expect, it } from "vitest";
+import { Markdown } from "./markdown";
+
+async function html(content: string, topLevel?: 2 | 3 | 4): Promise<string> {
+  const { prelude } = await prerender(createElement(Markdown, { content, topLevel }));
+  return new Response(prelude).text();
+}
+
+describe("Markdown", () => {
+  it("shifts content headings below the page's own headings", async () => {
+    const out = await html("# Big\n\n## Smaller\n\n###### Tiny", 3);
+    expect(out).toMatch(/<h3[^>]*>Big<\/h3>/);
+    expect(out).toMatch(/<h4[^>]*>Smaller<\/h4>/);
+    expect(out).toMatch(/<h6[^>]*>Tiny<\/h6>/);
+    expect(out).not.toMatch(/<h1/);
+    expect(await html("# Top")).toMatch(/<h2[^>]*>Top<\/h2>/);
+  });
+
+  it("drops raw HTML instead of rendering it", async () => {
+    const out = await html('Hello <script>alert(1)</script> <img src=x onerror="alert(2)"> **bold**\n\n<div onclick="x()">block</div>');
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("onerror");
+    expect(out).not.toContain("onclick");
+    expect(out).toContain("<strong>bold</strong>");
+  });
+
+  it("renders GFM tables and highlights fenced code with a language label and copy button", async () => {
+    const out = await html("| a | b |\n|---|---|\n| 1 | 2 |\n\n```python\nprint('hi')\n```\n\n```klingon\nqapla\n```\n\nSome `inline` code.");
+    expect(out).toContain("<table");
+    expect(out).toContain('class="shiki');
+    expect(out).toMatch(/data-testid="code-language"[^>]*>python</);
+    expect(out).toMatch(/data-testid="code-language"[^>]*>klingon</);
+    expect(out).toContain('aria-label="Copy python code"');
+    expect(out).toMatch(/<code[^>]*>inline<\/code>/);
+  });
+});
