@@ -9,13 +9,19 @@ async function html(content: string, topLevel?: 2 | 3 | 4): Promise<string> {
 }
 
 describe("Markdown", () => {
-  it("shifts content headings below the page's own headings", async () => {
+  it("fits content headings under the page's own, keeping their order", async () => {
     const out = await html("# Big\n\n## Smaller\n\n###### Tiny", 3);
     expect(out).toMatch(/<h3[^>]*>Big<\/h3>/);
     expect(out).toMatch(/<h4[^>]*>Smaller<\/h4>/);
     expect(out).toMatch(/<h6[^>]*>Tiny<\/h6>/);
     expect(out).not.toMatch(/<h1/);
     expect(await html("# Top")).toMatch(/<h2[^>]*>Top<\/h2>/);
+  });
+
+  it("starts from the highest heading the content uses, so ### under a page h2 becomes h3", async () => {
+    const out = await html("### Part\n\ntext\n\n#### Detail", 3);
+    expect(out).toMatch(/<h3[^>]*>Part<\/h3>/);
+    expect(out).toMatch(/<h4[^>]*>Detail<\/h4>/);
   });
 
   it("drops raw HTML instead of rendering it", async () => {

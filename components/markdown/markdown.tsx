@@ -3,19 +3,17 @@ import ReactMarkdown, { type Components, type ExtraProps } from "react-markdown"
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
 import { highlightCode, languageId } from "./highlight";
+import { remarkShiftHeadings } from "./shift-headings";
 
 /*
  * Course markdown, rendered on the server: GitHub-flavoured markdown without raw HTML (skipped,
- * never injected), fenced code highlighted by shiki, and headings shifted down so content never
- * breaks the page's heading order (an `#` in content becomes at least the level given).
+ * never injected), fenced code highlighted by shiki, and headings shifted so content never
+ * breaks the page's heading order (its highest heading becomes the level given).
  */
 
 /** hast nodes as react-markdown hands them over. */
 type Element = NonNullable<ExtraProps["node"]>;
 type ElementContent = Element["children"][number];
-
-type HeadingTag = "h2" | "h3" | "h4" | "h5" | "h6";
-const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
 
 function textOf(node: ElementContent | Element): string {
   if (node.type === "text") return node.value;
@@ -42,6 +40,8 @@ async function Fence({ node, children, ...rest }: ComponentProps<"pre"> & ExtraP
   return <CodeBlock html={html} code={text} label={lang === "text" ? (info?.toLowerCase() ?? "text") : lang} />;
 }
 
+type HeadingTag = "h2" | "h3" | "h4" | "h5" | "h6";
+
 const headingClasses: Record<HeadingTag, string> = {
   h2: "mt-10 mb-4 text-2xl font-bold text-slate-900",
   h3: "mt-8 mb-3 text-xl font-semibold text-slate-900",
@@ -50,17 +50,21 @@ const headingClasses: Record<HeadingTag, string> = {
   h6: "mt-5 mb-2 text-base font-semibold text-slate-800",
 };
 
-function headingComponents(topLevel: 2 | 3 | 4): Components {
-  const components: Components = {};
-  HEADINGS.forEach((tag, index) => {
-    const Tag = `h${Math.min(6, index + topLevel)}` as HeadingTag;
-    components[tag] = ({ node: _node, ...props }: JSX.IntrinsicElements["h1"] & ExtraProps) => <Tag {...props} className={headingClasses[Tag]} />;
-  });
-  return components;
+function heading(Tag: HeadingTag) {
+  return function Heading({ node: _node, ...props }: JSX.IntrinsicElements["h2"] & ExtraProps) {
+    return <Tag {...props} className={headingClasses[Tag]} />;
+  };
 }
 
-const baseComponents: Components = {
+const components: Components = {
   pre: Fence,
+  // remarkShiftHeadings leaves no h1; should one slip through it still may not be a second page title.
+  h1: heading("h2"),
+  h2: heading("h2"),
+  h3: heading("h3"),
+  h4: heading("h4"),
+  h5: heading("h5"),
+  h6: heading("h6"),
   p: ({ node: _node, ...props }) => <p className="my-4 leading-7" {...props} />,
   ul: ({ node: _node, ...props }) => <ul className="my-4 list-disc space-y-1.5 pl-6" {...props} />,
   ol: ({ node: _node, ...props }) => <ol className="my-4 list-decimal space-y-1.5 pl-6" {...props} />,
@@ -83,11 +87,11 @@ const baseComponents: Components = {
   ),
 };
 
-/** Markdown content; `topLevel` is the heading level an `#` heading becomes (2 by default). */
+/** Markdown content; `topLevel` is the level its highest heading becomes (2 by default). */
 export function Markdown({ content, topLevel = 2 }: { content: string; topLevel?: 2 | 3 | 4 }) {
   return (
     <div className="text-base text-slate-800">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml components={{ ...baseComponents, ...headingComponents(topLevel) }}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, [remarkShiftHeadings, { topLevel }]]} skipHtml components={components}>
         {content}
       </ReactMarkdown>
     </div>
