@@ -43,7 +43,7 @@ export function CodeBlock({ html, code, label }: { html: string; code: string; l
         </span>
       </figcaption>
       {/* Shiki escapes the code; the markup is its own <pre class="shiki"> with inline colours. */}
-      <div className="code-block overflow-x-auto text-sm leading-relaxed" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="text-sm leading-relaxed [&_pre]:overflow-x-auto [&_pre]:p-4" dangerouslySetInnerHTML={{ __html: html }} />
     </figure>
   );
 }

@@ -46,7 +46,7 @@ export function CourseOutline({
               </h3>
               {section.quizPassed ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                  <span aria-hidden="true">🏆</span> Quiz passed
+                  <CheckIcon className="size-3.5" /> Quiz passed
                 </span>
               ) : section.review ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
@@ -66,16 +66,12 @@ export function CourseOutline({
                         aria-current={isCurrent ? "page" : undefined}
                         className={`${row} ${isCurrent ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"}`}
                       >
-                        <span aria-hidden="true" className="mt-0.5 text-green-700">
-                          ✓
-                        </span>
+                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
                         <span>{sub.title}</span>
                       </Link>
                     ) : (
                       <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (locked)`} className={`${row} cursor-not-allowed text-slate-500`}>
-                        <span aria-hidden="true" className="mt-0.5">
-                          🔒
-                        </span>
+                        <LockIcon className="mt-0.5 size-4 shrink-0" />
                         <span>{sub.title}</span>
                       </button>
                     )}
@@ -87,5 +83,22 @@ export function CourseOutline({
         ))}
       </ol>
     </nav>
+  );
+}
+
+function CheckIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function LockIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
   );
 }

@@ -141,7 +141,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
     return (
       <Page>
         {header}
-        <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr]">
+        <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
           <aside className="lg:order-first">{outline(null)}</aside>
           <section aria-labelledby="enrol-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="enrol-heading" className="text-2xl font-bold text-slate-900">
@@ -191,7 +191,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           That part of the course is still locked, so you are back where you left off.
         </p>
       ) : null}
-      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr]">
+      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
         <aside>{outline(position)}</aside>
         <article aria-labelledby="subsection-title" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <p className="text-sm font-semibold text-brand-700">{section.section_title}</p>
