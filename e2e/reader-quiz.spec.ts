@@ -115,6 +115,14 @@ test.describe("reader and quiz", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     await expect(page.getByRole("article").getByRole("heading", { level: 3, name: "Two ways to run Python" })).toBeVisible();
 
+    // A failed save keeps the learner where they were and says why.
+    await page.route("**/courses/update_progress", (route) => route.fulfill({ status: 503, json: { detail: "The service is temporarily unavailable." } }), { times: 1 });
+    await nextButton(page).click();
+    await expect(page.getByText("The service is temporarily unavailable.")).toBeVisible();
+    await expect(subsectionTitle(page)).toHaveText(S1[0]!);
+    await expect(percent(page)).toHaveText("0%");
+    await expect(nextButton(page)).toBeEnabled();
+
     // Next opens the second subsection, raises progress by 9 and keeps it after a reload.
     await nextButton(page).click();
     await expect(subsectionTitle(page)).toHaveText(S1[1]!);
