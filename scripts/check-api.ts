@@ -99,7 +99,14 @@ const courseDetail = (await check(
 await check("PUT /courses/update_progress (150)", { method: "PUT", path: "/courses/update_progress", token: l.access_token, json: { course_id: course.id, user_id: l.user.id, progress: 150 } }, 422, detail);
 await check("PUT /courses/update_progress (current value)", { method: "PUT", path: "/courses/update_progress", token: l.access_token, json: { course_id: course.id, user_id: l.user.id, progress: courseDetail.course_progress } }, 200, z.object({ course_id: z.number(), course_progress: z.number() }));
 await check("GET /users/{id}/completed-courses", { path: `/users/${l.user.id}/completed-courses`, token: l.access_token }, 200, z.array(courseSummary));
-await check("GET /section-quizzes?course_id=&section_index=", { path: `/section-quizzes?course_id=${course.id}&section_index=0`, token: l.access_token }, 200, z.array(question).min(1));
+const questions = (await check("GET /section-quizzes?course_id=&section_index=", { path: `/section-quizzes?course_id=${course.id}&section_index=0`, token: l.access_token }, 200, z.array(question).min(1))) as { id: number; options: string[] }[] | undefined;
+const [firstQuestion] = Array.isArray(questions) ? questions : [];
+await check(
+  "POST .../quiz-check (one answer, no right option revealed)",
+  { path: `/courses/${course.id}/sections/0/quiz-check`, token: l.access_token, json: { question_id: firstQuestion?.id ?? 0, answer: firstQuestion?.options[0] ?? "" } },
+  200,
+  z.strictObject({ question_id: z.number(), correct: z.boolean(), hint: z.string().nullable() }),
+);
 await check("POST .../quiz-complete without answers", { path: `/courses/${course.id}/sections/0/quiz-complete`, token: l.access_token, json: {} }, 422, detail);
 await check("GET /no/such/api/path", { path: "/users/1/nothing-here", token: l.access_token }, 404, z.unknown());
 

@@ -12,7 +12,7 @@ export const QUESTIONS_PER_ATTEMPT = 5;
 
 export type QuizQuestion = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
 
-async function sectionId(courseId: number, sectionIndex: number): Promise<number> {
+export async function sectionId(courseId: number, sectionIndex: number): Promise<number> {
   const [section] = await getDb()
     .select({ id: courseSections.id })
     .from(courseSections)

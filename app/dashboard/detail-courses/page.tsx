@@ -1,0 +1,267 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { cache } from "react";
+import { DifficultyBadge } from "@/components/courses/difficulty-badge";
+import { Markdown } from "@/components/markdown/markdown";
+import { CourseOutline, type OutlineSection } from "@/components/reader/course-outline";
+import { EnrollButton } from "@/components/reader/enroll-button";
+import { idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
+import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
+import { RefreshButton } from "@/components/reader/refresh-button";
+import { ButtonLink } from "@/components/ui/button-link";
+import { requirePageCaller } from "@/lib/auth/page";
+import { getCourseForLearner, type CourseDetail } from "@/lib/courses/get-course";
+import { AppError } from "@/lib/http/app-error";
+import type { CourseShape, Position } from "@/lib/learning/progress";
+import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+type Loaded = { kind: "none" } | { kind: "ok"; course: CourseDetail } | { kind: "not_found" } | { kind: "error" };
+
+// Shared by generateMetadata and the page: one load per request.
+const loadCourse = cache(async (userId: number, courseId: number | null): Promise<Loaded> => {
+  if (courseId === null) return { kind: "none" };
+  try {
+    return { kind: "ok", course: await getCourseForLearner(userId, courseId) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
+    console.error("course reader: could not load course", courseId, error);
+    return { kind: "error" };
+  }
+});
+
+export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
+  const caller = await requirePageCaller("user");
+  const loaded = await loadCourse(caller.id, idParam((await searchParams).courseId));
+  return { title: loaded.kind === "ok" ? loaded.course.course_title : loaded.kind === "not_found" ? "Course not found" : "Course" };
+}
+
+/** The course reader: /dashboard/detail-courses?courseId=&section=&sub= (0-based), &completedSection= after a passed quiz. */
+export default async function CourseReaderPage({ searchParams }: { searchParams: SearchParams }) {
+  const caller = await requirePageCaller("user");
+  const params = await searchParams;
+  const courseId = idParam(params.courseId);
+  const loaded = await loadCourse(caller.id, courseId);
+
+  if (loaded.kind === "none") {
+    return (
+      <Message title="No course selected.">
+        <p className="mt-4 text-slate-700">Open a course from your dashboard or from a topic to start reading.</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
+          <ButtonLink href="/dashboard/explore-topics" variant="outline">
+            Explore Topics
+          </ButtonLink>
+        </div>
+      </Message>
+    );
+  }
+  if (loaded.kind === "not_found") {
+    return (
+      <Message title="Course not found.">
+        <p className="mt-4 text-slate-700">This course does not exist or was removed.</p>
+        <div className="mt-6">
+          <ButtonLink href="/dashboard/explore-topics" variant="outline">
+            Explore Topics
+          </ButtonLink>
+        </div>
+      </Message>
+    );
+  }
+  if (loaded.kind === "error") {
+    return (
+      <Message title="Course">
+        <p role="alert" className="mt-4 text-red-700">
+          Failed to fetch course
+        </p>
+        <div className="mt-6">
+          <RefreshButton label="Retry" />
+        </div>
+      </Message>
+    );
+  }
+
+  const { course } = loaded;
+  const id = course.id;
+  const shape: CourseShape = course.sections.map((s) => s.subsections.length);
+  const header = (
+    <header>
+      <div className="flex flex-wrap items-center gap-3">
+        <DifficultyBadge level={course.course_level} />
+      </div>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{course.course_title}</h1>
+    </header>
+  );
+
+  if (!course.is_detail_created_by_ai || shape.length === 0 || shape.every((n) => n === 0)) {
+    const failed = course.generation_status === "failed";
+    return (
+      <Page>
+        {header}
+        <div role="status" className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <p className="text-lg font-semibold text-slate-900">
+            {failed ? "This course could not be generated." : "This course is still being generated"}
+          </p>
+          <p className="mt-2 text-slate-700">
+            {failed ? "Please try another course or come back later." : "Its sections appear here as soon as they are written. Check again in a minute."}
+          </p>
+          <div className="mt-6 flex justify-center">
+            <RefreshButton label="Refresh" variant="outline" />
+          </div>
+        </div>
+      </Page>
+    );
+  }
+
+  const learner: LearnerProgress = {
+    progress: course.course_progress,
+    furthestUnit: course.furthest_unit,
+    quizPassed: (s) => course.quiz_status[String(s)] === true,
+  };
+  const review = new Set(course.review_sections);
+  const outline = (current: Position | null): ReactNode => (
+    <CourseOutline
+      courseId={id}
+      progress={course.course_progress}
+      current={current}
+      sections={course.sections.map<OutlineSection>((section, sectionIndex) => ({
+        title: section.section_title,
+        quizPassed: learner.quizPassed(sectionIndex),
+        review: review.has(sectionIndex),
+        subsections: section.subsections.map((sub, subsectionIndex) => ({
+          title: sub.title,
+          unlocked: course.enrolled && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
+        })),
+      }))}
+    />
+  );
+
+  if (!course.enrolled) {
+    return (
+      <Page>
+        {header}
+        <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
+          <aside className="lg:order-first">{outline(null)}</aside>
+          <section aria-labelledby="enrol-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="enrol-heading" className="text-2xl font-bold text-slate-900">
+              Enrol to start
+            </h2>
+            <p className="mt-3 whitespace-pre-line text-slate-700">{course.course_description}</p>
+            <p className="mt-3 text-slate-700">Enrol in this course to read its sections, take the quizzes and track your progress.</p>
+            <div className="mt-6">
+              <EnrollButton courseId={id} />
+            </div>
+          </section>
+        </div>
+      </Page>
+    );
+  }
+
+  // Where to read: the requested subsection when it is open, else where the learner left off.
+  // Back from a passed quiz (completedSection), stay at that section's end so 'Next Section →' is at hand.
+  const requested = requestedPosition(params.section, params.sub);
+  const completed = indexParam(params.completedSection);
+  const justPassed = completed !== null && learner.quizPassed(completed) && (shape[completed] ?? 0) > 0 ? completed : null;
+  const resume = resumePosition(shape, learner)!;
+  let position = resume;
+  let lockedRequest = false;
+  if (requested && isOpen(shape, requested, learner)) position = requested;
+  else if (requested) lockedRequest = true;
+  else if (justPassed !== null) position = { sectionIndex: justPassed, subsectionIndex: (shape[justPassed] ?? 1) - 1 };
+
+  const section = course.sections[position.sectionIndex]!;
+  const subsection = section.subsections[position.subsectionIndex]!;
+  const previous = previousPosition(shape, position);
+  const step = nextStep(shape, position, learner);
+  const next = nextAction(id, step);
+  const atQuiz = step.kind === "section" && !step.quizPassed;
+  const finished = step.kind === "section" && step.to === null && step.quizPassed;
+
+  return (
+    <Page>
+      {header}
+      {justPassed !== null ? (
+        <p role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
+          <span aria-hidden="true">🎉</span> You passed the quiz for {course.sections[justPassed]!.section_title}.
+        </p>
+      ) : null}
+      {lockedRequest ? (
+        <p role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950">
+          That part of the course is still locked, so you are back where you left off.
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
+        <aside>{outline(position)}</aside>
+        <article aria-labelledby="subsection-title" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <p className="text-sm font-semibold text-brand-700">{section.section_title}</p>
+          <h2 id="subsection-title" className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">
+            {subsection.title}
+          </h2>
+          <div className="mt-6">
+            <Markdown content={subsection.content} topLevel={3} />
+          </div>
+
+          {atQuiz ? (
+            <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center">
+              <p className="text-lg font-semibold text-slate-900">Ready to test your understanding of this section?</p>
+              <div className="mt-4">
+                <ButtonLink href={quizHref(id, position.sectionIndex)}>Attempt Quiz</ButtonLink>
+              </div>
+            </div>
+          ) : null}
+          {finished ? (
+            <div className="mt-10 rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
+              <p className="text-lg font-semibold text-green-900">
+                <span aria-hidden="true">🎉</span> You have finished every section of this course.
+              </p>
+              <div className="mt-4">
+                <ButtonLink href="/dashboard/completed-courses" variant="outline">
+                  Completed Courses
+                </ButtonLink>
+              </div>
+            </div>
+          ) : null}
+
+          <ReaderNav
+            key={`${position.sectionIndex}-${position.subsectionIndex}`}
+            previousHref={previous ? readerHref(id, previous) : null}
+            next={next}
+          />
+        </article>
+      </div>
+    </Page>
+  );
+}
+
+function requestedPosition(section: string | string[] | undefined, sub: string | string[] | undefined): Position | null {
+  const sectionIndex = indexParam(section);
+  if (sectionIndex === null) return null;
+  return { sectionIndex, subsectionIndex: indexParam(sub) ?? 0 };
+}
+
+function nextAction(courseId: number, step: ReturnType<typeof nextStep>): NextAction {
+  if (step.kind === "subsection") {
+    const href = readerHref(courseId, step.to);
+    return step.unlocks
+      ? { kind: "unlock", href, label: "Next", courseId, progress: step.progress, sectionIndex: step.to.sectionIndex, subsectionIndex: step.to.subsectionIndex }
+      : { kind: "go", href, label: "Next" };
+  }
+  const label = "Next Section →";
+  if (step.allowed && step.to) return { kind: "go", href: readerHref(courseId, step.to), label };
+  if (!step.to) return { kind: "disabled", label, reason: "This is the last section of the course." };
+  return { kind: "disabled", label, reason: "Pass this section's quiz to open the next section." };
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">{children}</div>;
+}
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+      {children}
+    </div>
+  );
+}

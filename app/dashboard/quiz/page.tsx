@@ -1,0 +1,137 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { QuizRunner, type QuizScreenQuestion } from "@/components/quiz/quiz-runner";
+import { idParam, indexParam, readerHref } from "@/components/reader/links";
+import { RefreshButton } from "@/components/reader/refresh-button";
+import { ButtonLink } from "@/components/ui/button-link";
+import { requirePageCaller } from "@/lib/auth/page";
+import { getCourseForLearner } from "@/lib/courses/get-course";
+import { AppError } from "@/lib/http/app-error";
+import { getSectionQuiz } from "@/lib/quizzes/section-quiz";
+
+export const metadata: Metadata = { title: "Section quiz" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** A section's quiz: /dashboard/quiz?courseId=&sectionIndex= (0-based). Every load is a new attempt, missed questions first. */
+export default async function QuizPage({ searchParams }: { searchParams: SearchParams }) {
+  const caller = await requirePageCaller("user");
+  const params = await searchParams;
+  if (params.courseId === undefined && params.sectionIndex === undefined) redirect("/dashboard");
+
+  const courseId = idParam(params.courseId);
+  const sectionIndex = indexParam(params.sectionIndex);
+  if (courseId === null) {
+    return (
+      <Message title="No course selected.">
+        <p className="mt-4 text-slate-700">Open a course and take its quiz from the end of a section.</p>
+        <Actions>
+          <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
+        </Actions>
+      </Message>
+    );
+  }
+  const back = readerHref(courseId);
+
+  const loaded = await loadQuiz(caller.id, courseId, sectionIndex);
+  if (loaded.kind === "no_course") {
+    return (
+      <Message title="Course not found.">
+        <p className="mt-4 text-slate-700">This course does not exist or was removed.</p>
+        <Actions>
+          <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
+        </Actions>
+      </Message>
+    );
+  }
+  if (loaded.kind === "no_quiz") {
+    return (
+      <Message title="Quiz not found.">
+        <p className="mt-4 text-slate-700">{loaded.message}</p>
+        <Actions>
+          <ButtonLink href={back}>Back to Course</ButtonLink>
+        </Actions>
+      </Message>
+    );
+  }
+  if (loaded.kind === "not_enrolled") {
+    return (
+      <Message title={loaded.courseTitle}>
+        <p className="mt-4 text-slate-700">Enrol in this course first: then you can read its sections and take their quizzes.</p>
+        <Actions>
+          <ButtonLink href={back}>Back to Course</ButtonLink>
+        </Actions>
+      </Message>
+    );
+  }
+  if (loaded.kind === "error") {
+    return (
+      <Message title="Section quiz">
+        <p role="alert" className="mt-4 text-red-700">
+          Failed to load the quiz. Please try again.
+        </p>
+        <Actions>
+          <RefreshButton label="Retry" />
+          <ButtonLink href={back} variant="outline">
+            Back to Course
+          </ButtonLink>
+        </Actions>
+      </Message>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <p className="text-sm font-semibold text-slate-600">{loaded.courseTitle}</p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Quiz: {loaded.sectionTitle}</h1>
+      <div className="mt-8">
+        <QuizRunner
+          courseId={courseId}
+          sectionIndex={loaded.sectionIndex}
+          questions={loaded.questions}
+          backHref={back}
+          passedHref={readerHref(courseId, undefined, { completedSection: String(sectionIndex) })}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function Actions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-wrap gap-3">{children}</div>;
+}
+
+type Loaded =
+  | { kind: "ok"; courseTitle: string; sectionTitle: string; sectionIndex: number; questions: QuizScreenQuestion[] }
+  | { kind: "no_course" }
+  | { kind: "no_quiz"; message: string }
+  | { kind: "not_enrolled"; courseTitle: string }
+  | { kind: "error" };
+
+async function loadQuiz(userId: number, courseId: number, sectionIndex: number | null): Promise<Loaded> {
+  try {
+    const course = await getCourseForLearner(userId, courseId);
+    const section = sectionIndex === null ? undefined : course.sections[sectionIndex];
+    if (!section || sectionIndex === null) return { kind: "no_quiz", message: "This course has no such section." };
+    if (!course.enrolled) return { kind: "not_enrolled", courseTitle: course.course_title };
+    // The right answers and hints stay on the server: Submit asks quiz-check, the attempt goes to quiz-complete.
+    const questions = (await getSectionQuiz(userId, courseId, sectionIndex)).map(({ id, question, options }) => ({ id, question, options }));
+    return { kind: "ok", courseTitle: course.course_title, sectionTitle: section.section_title, sectionIndex, questions };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") {
+      return error.message === "Course not found." ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };
+    }
+    console.error("quiz page: could not load the quiz", courseId, sectionIndex, error);
+    return { kind: "error" };
+  }
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { createHighlighterCore, type HighlighterCore } from "shiki/core";
+import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { bundledLanguages } from "shiki/langs";
+import githubLightDefault from "shiki/themes/github-light-default.mjs";
+
+/*
+ * Server-side syntax highlighting with shiki's fine-grained core: one theme, the JavaScript
+ * regex engine (no WebAssembly), and each grammar imported only the first time a code block
+ * in that language is rendered. Nothing here ships to the browser.
+ */
+
+/** github-light-default: every token colour it uses for code is at least 4.5:1 on its white background. */
+export const CODE_THEME = "github-light-default";
+
+const PLAIN = "text";
+
+let highlighter: Promise<HighlighterCore> | undefined;
+
+function getHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= createHighlighterCore({ themes: [githubLightDefault], langs: [], engine: createJavaScriptRegexEngine() });
+  return highlighter;
+}
+
+/** The grammar id for a fence's info string (`py` -> python), or "text" when shiki does not know it. */
+export function languageId(info: string | undefined): string {
+  const name = (info ?? "").trim().toLowerCase();
+  return name && Object.hasOwn(bundledLanguages, name) ? name : PLAIN;
+}
+
+async function loadedLanguage(core: HighlighterCore, lang: string): Promise<string> {
+  if (lang === PLAIN) return PLAIN;
+  if (core.getLoadedLanguages().includes(lang)) return lang;
+  try {
+    await core.loadLanguage(bundledLanguages[lang as keyof typeof bundledLanguages]);
+    return lang;
+  } catch (error) {
+    console.error(`markdown: could not load the ${lang} grammar; showing plain text`, error);
+    return PLAIN;
+  }
+}
+
+/** The code as shiki's escaped `<pre class="shiki">` HTML, highlighted for the fence's language. */
+export async function highlightCode(code: string, info: string | undefined): Promise<string> {
+  const core = await getHighlighter();
+  const lang = await loadedLanguage(core, languageId(info));
+  return core.codeToHtml(code, { lang, theme: CODE_THEME });
+}

@@ -1,0 +1,44 @@
+import { createElement } from "react";
+import { prerender } from "react-dom/static";
+import { describe, expect, it } from "vitest";
+import { Markdown } from "./markdown";
+
+async function html(content: string, topLevel?: 2 | 3 | 4): Promise<string> {
+  const { prelude } = await prerender(createElement(Markdown, { content, topLevel }));
+  return new Response(prelude).text();
+}
+
+describe("Markdown", () => {
+  it("fits content headings under the page's own, keeping their order", async () => {
+    const out = await html("# Big\n\n## Smaller\n\n###### Tiny", 3);
+    expect(out).toMatch(/<h3[^>]*>Big<\/h3>/);
+    expect(out).toMatch(/<h4[^>]*>Smaller<\/h4>/);
+    expect(out).toMatch(/<h6[^>]*>Tiny<\/h6>/);
+    expect(out).not.toMatch(/<h1/);
+    expect(await html("# Top")).toMatch(/<h2[^>]*>Top<\/h2>/);
+  });
+
+  it("starts from the highest heading the content uses, so ### under a page h2 becomes h3", async () => {
+    const out = await html("### Part\n\ntext\n\n#### Detail", 3);
+    expect(out).toMatch(/<h3[^>]*>Part<\/h3>/);
+    expect(out).toMatch(/<h4[^>]*>Detail<\/h4>/);
+  });
+
+  it("drops raw HTML instead of rendering it", async () => {
+    const out = await html('Hello <script>alert(1)</script> <img src=x onerror="alert(2)"> **bold**\n\n<div onclick="x()">block</div>');
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("onerror");
+    expect(out).not.toContain("onclick");
+    expect(out).toContain("<strong>bold</strong>");
+  });
+
+  it("renders GFM tables and highlights fenced code with a language label and copy button", async () => {
+    const out = await html("| a | b |\n|---|---|\n| 1 | 2 |\n\n```python\nprint('hi')\n```\n\n```klingon\nqapla\n```\n\nSome `inline` code.");
+    expect(out).toContain("<table");
+    expect(out).toContain('class="shiki');
+    expect(out).toMatch(/data-testid="code-language"[^>]*>python</);
+    expect(out).toMatch(/data-testid="code-language"[^>]*>klingon</);
+    expect(out).toContain('aria-label="Copy python code"');
+    expect(out).toMatch(/<code[^>]*>inline<\/code>/);
+  });
+});

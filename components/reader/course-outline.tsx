@@ -1,0 +1,104 @@
+import Link from "next/link";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import type { Position } from "@/lib/learning/progress";
+import { readerHref } from "./links";
+
+export type OutlineSection = {
+  title: string;
+  quizPassed: boolean;
+  review: boolean;
+  subsections: { title: string; unlocked: boolean }[];
+};
+
+/**
+ * The reader's left panel: progress with its percent, then each section with its subsections.
+ * Unlocked subsections (check mark) are links; locked ones (lock) are disabled and say so.
+ */
+export function CourseOutline({
+  courseId,
+  progress,
+  sections,
+  current,
+}: {
+  courseId: number;
+  progress: number;
+  sections: OutlineSection[];
+  current: Position | null;
+}) {
+  return (
+    <nav aria-labelledby="outline-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="outline-heading" className="text-lg font-semibold text-slate-900">
+        Course content
+      </h2>
+      <div className="mt-3 flex items-center gap-3">
+        <ProgressBar value={progress} />
+        <span className="shrink-0 text-sm font-semibold text-slate-800" data-testid="course-progress">
+          {progress}%
+        </span>
+      </div>
+
+      <ol className="mt-5 space-y-5">
+        {sections.map((section, sectionIndex) => (
+          <li key={sectionIndex} aria-labelledby={`outline-section-${sectionIndex}`}>
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 id={`outline-section-${sectionIndex}`} className="text-sm font-semibold text-slate-900">
+                {section.title}
+              </h3>
+              {section.quizPassed ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                  <CheckIcon className="size-3.5" /> Quiz passed
+                </span>
+              ) : section.review ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  <span aria-hidden="true">↺</span> Review
+                </span>
+              ) : null}
+            </div>
+            <ol className="mt-2 space-y-1">
+              {section.subsections.map((sub, subsectionIndex) => {
+                const isCurrent = current?.sectionIndex === sectionIndex && current.subsectionIndex === subsectionIndex;
+                const row = "flex min-h-10 w-full items-start gap-2 rounded-lg px-2 py-1.5 text-left text-sm";
+                return (
+                  <li key={subsectionIndex}>
+                    {sub.unlocked ? (
+                      <Link
+                        href={readerHref(courseId, { sectionIndex, subsectionIndex })}
+                        aria-current={isCurrent ? "page" : undefined}
+                        className={`${row} ${isCurrent ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"}`}
+                      >
+                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
+                        <span>{sub.title}</span>
+                      </Link>
+                    ) : (
+                      <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (locked)`} className={`${row} cursor-not-allowed text-slate-500`}>
+                        <LockIcon className="mt-0.5 size-4 shrink-0" />
+                        <span>{sub.title}</span>
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function CheckIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function LockIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}

@@ -1,0 +1,33 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { buttonClasses } from "@/components/ui/button-link";
+import { toastError } from "@/components/ui/toaster";
+import { apiFetch } from "@/lib/client/api";
+
+/** 'Enrol to start': POST /enroll, then re-render the reader on the server with the new enrolment. */
+export function EnrollButton({ courseId }: { courseId: number }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [refreshing, startTransition] = useTransition();
+
+  async function enrol() {
+    setBusy(true);
+    try {
+      await apiFetch("/enroll", { method: "POST", body: { course_id: courseId }, fallback: "Failed to enroll in course" });
+      startTransition(() => router.refresh());
+    } catch (error) {
+      toastError((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const pending = busy || refreshing;
+  return (
+    <button type="button" onClick={enrol} disabled={pending} aria-busy={pending} className={buttonClasses({ size: "lg" })}>
+      {pending ? "Enrolling..." : "Enrol to start"}
+    </button>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { nextStep, previousPosition, resumePosition, type LearnerProgress } from "./reader-navigation";
+
+const shape = [3, 3, 4]; // 10 subsections + 3 quizzes = 13 units
+const learner = (over: Partial<LearnerProgress> = {}): LearnerProgress => ({ progress: 0, furthestUnit: 0, quizPassed: () => false, ...over });
+const at = (sectionIndex: number, subsectionIndex: number) => ({ sectionIndex, subsectionIndex });
+
+describe("resumePosition", () => {
+  it("starts a new learner at the very first subsection", () => {
+    expect(resumePosition(shape, learner())).toEqual(at(0, 0));
+  });
+
+  it("resumes at the furthest subsection reached, but never behind an unpassed quiz", () => {
+    expect(resumePosition(shape, learner({ furthestUnit: 2, progress: 18 }))).toEqual(at(0, 2));
+    // A high percentage from elsewhere still stops at section 1's end while its quiz is not passed.
+    expect(resumePosition(shape, learner({ progress: 60 }))).toEqual(at(0, 2));
+  });
+
+  it("opens the next section's first subsection once the quiz is passed", () => {
+    expect(resumePosition(shape, learner({ furthestUnit: 2, progress: 26, quizPassed: (s) => s === 0 }))).toEqual(at(1, 0));
+  });
+
+  it("has nothing to resume in a course without content", () => {
+    expect(resumePosition([], learner())).toBeNull();
+  });
+});
+
+describe("previousPosition", () => {
+  it("goes back one subsection, across sections, and is disabled at the very start", () => {
+    expect(previousPosition(shape, at(0, 2))).toEqual(at(0, 1));
+    expect(previousPosition(shape, at(1, 0))).toEqual(at(0, 2));
+    expect(previousPosition(shape, at(2, 0))).toEqual(at(1, 2));
+    expect(previousPosition(shape, at(0, 0))).toBeNull();
+  });
+});
+
+describe("nextStep", () => {
+  it("inside a section unlocks the next subsection and raises progress by round(90 / subsections)", () => {
+    expect(nextStep(shape, at(0, 0), learner())).toEqual({ kind: "subsection", to: at(0, 1), unlocks: true, progress: 9 });
+  });
+
+  it("does not raise progress for a subsection that is already open", () => {
+    expect(nextStep(shape, at(0, 0), learner({ furthestUnit: 2, progress: 18 }))).toEqual({ kind: "subsection", to: at(0, 1), unlocks: false, progress: 18 });
+  });
+
+  it("asks for the stored progress plus the increment (the server caps it)", () => {
+    expect(nextStep(shape, at(1, 1), learner({ furthestUnit: 5, progress: 40, quizPassed: (s) => s === 0 }))).toEqual({ kind: "subsection", to: at(1, 2), unlocks: true, progress: 49 });
+  });
+
+  it("on a section's last subsection leads to the next section only after its quiz is passed", () => {
+    expect(nextStep(shape, at(0, 2), learner({ furthestUnit: 2 }))).toEqual({ kind: "section", to: at(1, 0), allowed: false, quizPassed: false });
+    expect(nextStep(shape, at(0, 2), learner({ furthestUnit: 2, quizPassed: (s) => s === 0 }))).toEqual({ kind: "section", to: at(1, 0), allowed: true, quizPassed: true });
+  });
+
+  it("has no next section after the last one, even with its quiz passed", () => {
+    expect(nextStep(shape, at(2, 3), learner({ quizPassed: () => true }))).toEqual({ kind: "section", to: null, allowed: false, quizPassed: true });
+  });
+});

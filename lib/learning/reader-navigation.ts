@@ -1,0 +1,56 @@
+/*
+ * Where the reader's Previous / Next / 'Next Section →' lead, and where a learner resumes, as
+ * pure functions over the rules in ./progress (the same ones the server enforces).
+ */
+import { isUnlocked, isValidPosition, nextIncrement, capProgress, type CourseShape, type Position } from "./progress";
+
+type QuizPassed = (sectionIndex: number) => boolean;
+
+export type LearnerProgress = { progress: number; furthestUnit: number; quizPassed: QuizPassed };
+
+/** Every subsection in reading order. */
+export function allPositions(shape: CourseShape): Position[] {
+  return shape.flatMap((count, sectionIndex) => Array.from({ length: count }, (_, subsectionIndex) => ({ sectionIndex, subsectionIndex })));
+}
+
+export function isOpen(shape: CourseShape, position: Position, learner: LearnerProgress): boolean {
+  return isUnlocked(shape, position, learner.progress, learner.furthestUnit, learner.quizPassed);
+}
+
+/** Where a learner resumes: the furthest subsection they may open (the very first for a new learner). */
+export function resumePosition(shape: CourseShape, learner: LearnerProgress): Position | null {
+  const open = allPositions(shape).filter((p) => isOpen(shape, p, learner));
+  return open.at(-1) ?? null;
+}
+
+/** One subsection back, or the last subsection of the previous section; null at the very start. */
+export function previousPosition(shape: CourseShape, { sectionIndex, subsectionIndex }: Position): Position | null {
+  if (subsectionIndex > 0) return { sectionIndex, subsectionIndex: subsectionIndex - 1 };
+  for (let s = sectionIndex - 1; s >= 0; s--) {
+    const count = shape[s] ?? 0;
+    if (count > 0) return { sectionIndex: s, subsectionIndex: count - 1 };
+  }
+  return null;
+}
+
+export type NextStep =
+  /** Inside a section: the next subsection; `unlocks` when it is not open yet (progress rises and is saved). */
+  | { kind: "subsection"; to: Position; unlocks: boolean; progress: number }
+  /** On a section's last subsection: the next section, open only once this section's quiz is passed. */
+  | { kind: "section"; to: Position | null; allowed: boolean; quizPassed: boolean };
+
+export function nextStep(shape: CourseShape, position: Position, learner: LearnerProgress): NextStep {
+  const { sectionIndex, subsectionIndex } = position;
+  const count = shape[sectionIndex] ?? 0;
+  if (subsectionIndex + 1 < count) {
+    const to = { sectionIndex, subsectionIndex: subsectionIndex + 1 };
+    const unlocks = !isOpen(shape, to, learner);
+    return { kind: "subsection", to, unlocks, progress: unlocks ? capProgress(learner.progress + nextIncrement(shape)) : learner.progress };
+  }
+  let to: Position | null = null;
+  for (let s = sectionIndex + 1; s < shape.length && !to; s++) {
+    if ((shape[s] ?? 0) > 0) to = { sectionIndex: s, subsectionIndex: 0 };
+  }
+  const quizPassed = learner.quizPassed(sectionIndex);
+  return { kind: "section", to, quizPassed, allowed: quizPassed && to !== null && isValidPosition(shape, to) };
+}
