@@ -31,8 +31,10 @@ test.beforeEach(async ({ page }) => {
 test("admin: the sidebar marks the current page, Questions included", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link")).toHaveText(["Analytics", "Users", "Topics", "Questions"]);
+  await expect(page).toHaveTitle("Analytics – Admin | LearnPath");
   await nav.getByRole("link", { name: "Topics" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Topics");
+  await expect(page).toHaveTitle("Manage Topics – Admin | LearnPath");
   await expect(nav.getByRole("link", { name: "Topics" })).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "Analytics" })).not.toHaveAttribute("aria-current");
   await nav.getByRole("link", { name: "Questions" }).click();

@@ -4,7 +4,8 @@ import { AdminHeading, LoadError } from "@/components/admin/page-parts";
 import { getDashboardStats, type DashboardStats, type TopicAttempts } from "@/lib/admin/stats";
 import { requirePageCaller } from "@/lib/auth/page";
 
-export const metadata: Metadata = { title: "Analytics" };
+// The layout's title template reaches child segments only, so the index page spells its title out.
+export const metadata: Metadata = { title: { absolute: "Analytics – Admin | LearnPath" } };
 
 function Total({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
   return (

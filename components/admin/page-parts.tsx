@@ -32,7 +32,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function AdminTable({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
   return (
     <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">{head}</thead>
         <tbody className="divide-y divide-slate-200">{children}</tbody>

@@ -76,7 +76,7 @@ export function TopicActions({ topic }: TopicActionsProps) {
   const courseWord = topic.totalCourses === 1 ? "course" : "courses";
 
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex justify-end gap-2 whitespace-nowrap">
       <button type="button" onClick={() => setDialog("courses")} className={buttonClasses({ variant: "secondary", size: "sm" })}>
         View Courses<span className="sr-only"> of {topic.title}</span>
       </button>

@@ -16,8 +16,18 @@ const FLAG_TEXT: Record<QuestionFlag, string> = {
   almost_nobody_misses: "Almost nobody misses",
 };
 
+/** A dash for "nothing to show", read out as "none". */
+function None() {
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </span>
+  );
+}
+
 function FlagBadge({ flag }: { flag: QuestionFlag | null }) {
-  if (!flag) return <span className="text-slate-500">—</span>;
+  if (!flag) return <None />;
   const hard = flag === "almost_everyone_misses";
   return (
     <span
@@ -30,9 +40,6 @@ function FlagBadge({ flag }: { flag: QuestionFlag | null }) {
   );
 }
 
-function rate(question: QuestionStats): string {
-  return question.first_try_correct_rate === null ? "—" : `${question.first_try_correct_rate}%`;
-}
 
 export default async function QuestionsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageCaller("admin");
@@ -101,7 +108,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
                 </th>
                 <td className={`${TD} text-right tabular-nums`}>{q.attempts}</td>
                 <td className={`${TD} text-right tabular-nums`}>
-                  {rate(q)}
+                  {q.first_try_correct_rate === null ? <None /> : `${q.first_try_correct_rate}%`}
                   {q.learners > 0 ? (
                     <span className="block text-xs text-slate-600">
                       of {q.learners} {q.learners === 1 ? "learner" : "learners"}
@@ -114,7 +121,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
                       {q.most_chosen_wrong.option} <span className="text-xs text-slate-600">({q.most_chosen_wrong.count}×)</span>
                     </>
                   ) : (
-                    <span className="text-slate-500">—</span>
+                    <None />
                   )}
                 </td>
                 <td className={TD}>
