@@ -108,6 +108,26 @@ await check(
   z.strictObject({ question_id: z.number(), correct: z.boolean(), hint: z.string().nullable() }),
 );
 await check("POST .../quiz-complete without answers", { path: `/courses/${course.id}/sections/0/quiz-complete`, token: l.access_token, json: {} }, 422, detail);
+const stats = z.object({
+  user_count: z.number().int(),
+  topic_count: z.number().int(),
+  quiz_count: z.number().int(),
+  passed_quizzes: z.number().int(),
+  completion_rate: z.number().min(0).max(100),
+  daily_new_users: z.array(z.object({ date: z.string(), count: z.number().int() })).length(7),
+  most_attempted: z.array(z.object({ title: z.string(), user_count: z.number().int() })),
+  least_attempted: z.array(z.object({ title: z.string(), user_count: z.number().int() })),
+});
+await check("GET /dashboard/stats (admin)", { path: "/dashboard/stats", token: a.access_token }, 200, stats);
+await check("GET /dashboard/stats (learner)", { path: "/dashboard/stats", token: l.access_token }, 403, detail);
+const adminTopic = z.object({ id: z.number(), title: z.string(), description: z.string(), created_at: z.string() });
+const created = (await check("POST /topics (admin)", { path: "/topics", token: a.access_token, json: { title: `check:api ${Date.now()}`, description: "Created and deleted by check:api." } }, 201, adminTopic)) as { id: number; title: string };
+await check("POST /topics (learner)", { path: "/topics", token: l.access_token, json: { title: "Nope", description: "Nope" } }, 403, detail);
+await check("POST /topics (missing title)", { path: "/topics", token: a.access_token, json: { description: "d" } }, 422, detail);
+await check("PUT /topics/{id} (admin)", { method: "PUT", path: `/topics/${created.id}`, token: a.access_token, json: { title: `${created.title} edited`, description: "Edited." } }, 200, adminTopic);
+await check("DELETE /topics/{id} (admin)", { method: "DELETE", path: `/topics/${created.id}`, token: a.access_token }, 204, z.null());
+await check("DELETE /topics/{id} (gone)", { method: "DELETE", path: `/topics/${created.id}`, token: a.access_token }, 404, detail);
+await check("GET /quiz-questions/stats (admin)", { path: "/quiz-questions/stats?limit=5", token: a.access_token }, 200, z.array(z.object({ id: z.number(), attempts: z.number(), flag: z.string().nullable() })).max(5));
 await check("GET /no/such/api/path", { path: "/users/1/nothing-here", token: l.access_token }, 404, z.unknown());
 
 console.log(`\n${passes} passed, ${failures} failed`);

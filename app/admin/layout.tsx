@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SkipLink } from "@/components/layout/skip-link";
@@ -6,6 +7,9 @@ import { LogoutButton } from "@/components/auth/logout-button";
 import { LogoMark } from "@/components/layout/public-header";
 import { buttonClasses } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
+
+// Every admin page's title says it is in the admin area ("Manage Users – Admin | LearnPath").
+export const metadata: Metadata = { title: { template: "%s – Admin | LearnPath", default: "Admin | LearnPath" } };
 
 // Every /admin page is for admins only: anyone else is sent to /login by requirePageCaller.
 export default async function AdminLayout({ children }: { children: ReactNode }) {

@@ -1,15 +1,82 @@
 import type { Metadata } from "next";
+import { NewUsersChart } from "@/components/admin/new-users-chart";
+import { AdminHeading, LoadError } from "@/components/admin/page-parts";
+import { getDashboardStats, type DashboardStats, type TopicAttempts } from "@/lib/admin/stats";
+import { requirePageCaller } from "@/lib/auth/page";
 
-export const metadata: Metadata = { title: "Admin" };
+// The layout's title template reaches child segments only, so the index page spells its title out.
+export const metadata: Metadata = { title: { absolute: "Analytics – Admin | LearnPath" } };
 
-export default function AdminAnalyticsPage() {
+function Total({ label, value, detail }: { label: string; value: string | number; detail?: string }) {
   return (
-    <div className="max-w-4xl">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Analytics</h1>
-      <p className="mt-2 text-slate-600">
-        Usage analytics appear here: how many learners and topics there are, how many quizzes were completed, new
-        sign-ups over the last 7 days, and the most and least attempted topics.
-      </p>
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{value}</dd>
+      {detail ? <dd className="mt-1 text-sm text-slate-600">{detail}</dd> : null}
+    </div>
+  );
+}
+
+function TopicRanking({ title, topics, id }: { title: string; topics: TopicAttempts[]; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {topics.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">No topics yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-2">
+          {topics.map((topic, index) => (
+            <li key={topic.title} className="flex items-baseline justify-between gap-3 text-sm">
+              <span className="text-slate-900">
+                <span className="mr-2 text-slate-500">{index + 1}.</span>
+                {topic.title}
+              </span>
+              <span className="shrink-0 font-medium text-slate-700">
+                {topic.user_count} {topic.user_count === 1 ? "learner" : "learners"}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export default async function AdminAnalyticsPage() {
+  await requirePageCaller("admin");
+  let stats: DashboardStats | null = null;
+  try {
+    stats = await getDashboardStats();
+  } catch (error) {
+    console.error("[admin] stats:", error);
+  }
+
+  return (
+    <div className="max-w-5xl">
+      <AdminHeading title="Analytics" intro="How many people learn here, how quizzes go, who signed up this week, and which topics draw learners." />
+      {!stats ? (
+        <LoadError message="Failed to fetch analytics data" />
+      ) : (
+        <div className="mt-8 space-y-6">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Total label="Users" value={stats.user_count} />
+            <Total label="Topics" value={stats.topic_count} />
+            <Total label="Quizzes taken" value={stats.quiz_count} />
+            <Total label="Quizzes completed" value={stats.passed_quizzes} detail={`${stats.completion_rate}% completion rate`} />
+          </dl>
+          <NewUsersChart days={stats.daily_new_users} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <TopicRanking id="most-attempted" title="Most attempted topics" topics={stats.most_attempted} />
+            <TopicRanking id="least-attempted" title="Least attempted topics" topics={stats.least_attempted} />
+          </div>
+          <p className="text-sm text-slate-600">
+            A topic&apos;s learners are those enrolled in at least one of its courses. Quizzes completed are section quizzes passed with every
+            answer right.
+          </p>
+        </div>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ const ADMIN_LINKS = [
   { href: "/admin", label: "Analytics", exact: true },
   { href: "/admin/users", label: "Users", exact: false },
   { href: "/admin/topics", label: "Topics", exact: false },
+  { href: "/admin/questions", label: "Questions", exact: false },
 ] as const;
 
 function isCurrent(pathname: string, href: string, exact: boolean): boolean {

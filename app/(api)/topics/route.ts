@@ -1,5 +1,15 @@
+import { NextResponse } from "next/server";
+import { readJson } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
 import { listTopics } from "@/lib/topics/list-topics";
+import { createTopic } from "@/lib/topics/manage-topics";
+import { topicSchema } from "@/lib/validation/topics";
 
 // GET /topics – every topic with its creator, courses and totalCourses (public)
 export const GET = route("public", async () => listTopics());
+
+// POST /topics – an admin creates a topic; its course generation is requested in the same transaction
+export const POST = route("admin", async ({ request, caller }) => {
+  const topic = await createTopic(caller, await readJson(request, topicSchema));
+  return NextResponse.json(topic, { status: 201 });
+});

@@ -1,0 +1,87 @@
+import type { Metadata } from "next";
+import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { SearchForm } from "@/components/admin/search-form";
+import { UserActions } from "@/components/admin/user-actions";
+import { Pagination, pageFrom } from "@/components/ui/pagination";
+import { listUsers } from "@/lib/accounts/users";
+import type { PublicUser } from "@/lib/accounts/serialize";
+import { requirePageCaller } from "@/lib/auth/page";
+
+export const metadata: Metadata = { title: "Manage Users" };
+
+/** SPEC.md section 9: the users table shows 8 per page. */
+const PAGE_SIZE = 8;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
+
+async function loadPage(search: string, requested: string | string[] | undefined) {
+  const firstTry = await listUsers({ search, page: pageFrom(requested, Number.MAX_SAFE_INTEGER), limit: PAGE_SIZE });
+  const totalPages = Math.max(1, Math.ceil(firstTry.total / PAGE_SIZE));
+  const page = pageFrom(requested, totalPages);
+  // Asked past the last page (e.g. after deleting its only user): show the last page instead.
+  const result = firstTry.users.length || page === 1 ? firstTry : await listUsers({ search, page, limit: PAGE_SIZE });
+  return { ...result, page, totalPages };
+}
+
+export default async function ManageUsersPage({ searchParams }: { searchParams: SearchParams }) {
+  const caller = await requirePageCaller("admin");
+  const params = await searchParams;
+  const search = first(params.search).trim().slice(0, 200);
+
+  let data: Awaited<ReturnType<typeof loadPage>> | null = null;
+  try {
+    data = await loadPage(search, params.page);
+  } catch (error) {
+    console.error("[admin] users:", error);
+  }
+
+  return (
+    <div className="max-w-6xl">
+      <AdminHeading title="Manage Users" intro="Find users by e-mail, edit their names and role, or delete an account." />
+      <div className="mt-6">
+        <SearchForm action="/admin/users" label="Search users by email" placeholder="name@example.com" value={search} />
+      </div>
+
+      {!data ? (
+        <LoadError message="Failed to fetch users" />
+      ) : data.users.length === 0 ? (
+        <EmptyState>{search ? `No users match "${search}".` : "No users yet."}</EmptyState>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+            {data.total} {data.total === 1 ? "user" : "users"}
+            {search ? ` matching "${search}"` : ""}
+          </p>
+          <AdminTable
+            caption="Users"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Name</th>
+                <th scope="col" className={TH}>Email</th>
+                <th scope="col" className={TH}>Role</th>
+                <th scope="col" className={`${TH} text-right`}>Actions</th>
+              </tr>
+            }
+          >
+            {data.users.map((user: PublicUser) => (
+              <tr key={user.id}>
+                <td className={`${TD} font-medium`}>
+                  {user.first_name} {user.last_name}
+                  {user.id === caller.id ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
+                </td>
+                <td className={`${TD} break-all`}>{user.email}</td>
+                <td className={TD}>{user.role === "admin" ? "Admin" : "User"}</td>
+                <td className={TD}>
+                  <UserActions user={user} isSelf={user.id === caller.id} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          <Pagination page={data.page} totalPages={data.totalPages} basePath="/admin/users" query={search ? { search } : {}} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+
+/* Small server-side pieces shared by the admin pages: the page heading, a load failure, a table frame. */
+
+export function AdminHeading({ title, intro, action }: { title: string; intro?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {intro ? <p className="mt-2 max-w-2xl text-slate-600">{intro}</p> : null}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** A page whose data could not be loaded: SPEC.md section 8's message, in red, announced. */
+export function LoadError({ message }: { message: string }) {
+  return (
+    <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
+      <span aria-hidden="true">😞 </span>
+      {message}
+    </p>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="mt-8 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">{children}</p>;
+}
+
+/** A scrollable, captioned table; the caption names it for screen readers. */
+export function AdminTable({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">{head}</thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const TH = "px-4 py-3";
+export const TD = "px-4 py-3 align-top text-slate-800";

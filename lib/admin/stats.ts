@@ -1,0 +1,89 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+
+/*
+ * GET /dashboard/stats (SPEC.md section 3, "Dashboard stats"), in one SQL statement:
+ * - user_count: every account (learners and admins); topic_count: every topic.
+ * - quiz_count: section quizzes taken (quiz attempts); passed_quizzes: those passed (every answer right);
+ *   completion_rate: passed_quizzes / quiz_count in percent, one decimal (0 with no attempts).
+ * - daily_new_users: accounts created on each of the last 7 UTC days, oldest first, today last,
+ *   days without sign-ups included with count 0.
+ * - most_attempted / least_attempted: topics ranked by user_count, the number of distinct learners
+ *   enrolled in at least one of the topic's courses (ties by title); topics nobody started count 0.
+ */
+
+export const STATS_DAYS = 7;
+export const TOPIC_RANK_LIMIT = 3;
+
+export type TopicAttempts = { title: string; user_count: number };
+
+export type DashboardStats = {
+  user_count: number;
+  topic_count: number;
+  quiz_count: number;
+  passed_quizzes: number;
+  completion_rate: number;
+  daily_new_users: { date: string; count: number }[];
+  most_attempted: TopicAttempts[];
+  least_attempted: TopicAttempts[];
+};
+
+type StatsRow = {
+  user_count: number;
+  topic_count: number;
+  quiz_count: number;
+  passed_quizzes: number;
+  daily_new_users: { date: string; count: number }[];
+  most_attempted: TopicAttempts[];
+  least_attempted: TopicAttempts[];
+};
+
+export function completionRate(passed: number, total: number): number {
+  return total === 0 ? 0 : Math.round((passed / total) * 1000) / 10;
+}
+
+/** The admin's analytics; `now` fixes "today" (UTC) for tests. */
+export async function getDashboardStats(now: Date = new Date()): Promise<DashboardStats> {
+  const today = sql`date_trunc('day', ${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+  const result = await getDb().execute<StatsRow>(sql`
+    WITH days AS (
+      SELECT d FROM generate_series(${today} - make_interval(days => ${STATS_DAYS - 1}), ${today}, interval '1 day') AS d
+    ),
+    daily AS (
+      SELECT days.d,
+             (SELECT count(*)::int FROM users u
+               WHERE u.created_at >= (days.d AT TIME ZONE 'UTC')
+                 AND u.created_at < ((days.d + interval '1 day') AT TIME ZONE 'UTC')) AS n
+      FROM days
+    ),
+    per_topic AS (
+      SELECT t.id, t.title, count(DISTINCT e.user_id)::int AS user_count
+      FROM topics t
+      LEFT JOIN courses c ON c.topic_id = t.id
+      LEFT JOIN enrollments e ON e.course_id = c.id
+      GROUP BY t.id, t.title
+    ),
+    most AS (SELECT title, user_count FROM per_topic ORDER BY user_count DESC, title, id LIMIT ${TOPIC_RANK_LIMIT}),
+    least AS (SELECT title, user_count FROM per_topic ORDER BY user_count ASC, title, id LIMIT ${TOPIC_RANK_LIMIT})
+    SELECT
+      (SELECT count(*)::int FROM users) AS user_count,
+      (SELECT count(*)::int FROM topics) AS topic_count,
+      (SELECT count(*)::int FROM quiz_attempts) AS quiz_count,
+      (SELECT count(*)::int FROM quiz_attempts WHERE passed) AS passed_quizzes,
+      (SELECT json_agg(json_build_object('date', to_char(d, 'YYYY-MM-DD'), 'count', n) ORDER BY d) FROM daily) AS daily_new_users,
+      (SELECT coalesce(json_agg(json_build_object('title', title, 'user_count', user_count) ORDER BY user_count DESC, title), '[]'::json) FROM most) AS most_attempted,
+      (SELECT coalesce(json_agg(json_build_object('title', title, 'user_count', user_count) ORDER BY user_count ASC, title), '[]'::json) FROM least) AS least_attempted
+  `);
+  const row = result.rows[0]!;
+  return {
+    user_count: row.user_count,
+    topic_count: row.topic_count,
+    quiz_count: row.quiz_count,
+    passed_quizzes: row.passed_quizzes,
+    completion_rate: completionRate(row.passed_quizzes, row.quiz_count),
+    daily_new_users: row.daily_new_users,
+    most_attempted: row.most_attempted,
+    least_attempted: row.least_attempted,
+  };
+}
