@@ -26,8 +26,11 @@ export function sendTopicCoursesJob(tx: SqlExecutor, payload: TopicCoursesPayloa
   return sendJob(url(), QUEUES.topicCourses, topicCoursesPayload.parse(payload), generationSendOptions(key), tx);
 }
 
+// One outline job per course and attempt: a retry is never swallowed by a stale attempt's queued job,
+// and a stale attempt's job finds its attempt superseded and does nothing.
 export function sendOutlineJob(tx: SqlExecutor, payload: OutlinePayload) {
-  return sendJob(url(), QUEUES.outline, outlinePayload.parse(payload), generationSendOptions(`course-${payload.courseId}`), tx);
+  const key = `course-${payload.courseId}-attempt-${payload.attempt}`;
+  return sendJob(url(), QUEUES.outline, outlinePayload.parse(payload), generationSendOptions(key), tx);
 }
 
 export function sendSectionJob(tx: SqlExecutor, payload: SectionPayload) {

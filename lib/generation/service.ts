@@ -59,8 +59,10 @@ export async function retryCourseGeneration(courseId: number): Promise<CourseGen
 }
 
 /** A learner asks for a course on one of their topics, written for their level and history. */
-export async function requestPersonalCourse(userId: number, topicId: number): Promise<void> {
+export async function requestPersonalCourse(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
   const db = getDb();
+  const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
+  if (!topic) throw new AppError("not_found", "Topic not found.");
   const [chosen] = await db.select().from(userTopics).where(and(eq(userTopics.userId, userId), eq(userTopics.topicId, topicId)));
   if (!chosen) throw new AppError("invalid", "Choose this topic as an interest first.");
   const [{ n } = { n: 0 }] = await db
@@ -69,6 +71,7 @@ export async function requestPersonalCourse(userId: number, topicId: number): Pr
     .where(and(eq(courses.requestedBy, userId), inArray(courses.generationStatus, ["pending", "running"])));
   if (n > 0) throw new AppError("conflict", "A course is already being generated for you. Please wait until it is ready.");
   await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId }));
+  return { topic_id: topicId, detail: "Your course is being generated. It will appear under your courses when it is ready." };
 }
 
 /* ---------------------------------------------------------------- reading */
