@@ -2,10 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courses, courseSections, generationRuns, generationSections, quizQuestions, topics } from "../../db/schema";
+import { courses, courseSections, enrollments, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
+import { createUser } from "../../tests/harness/http";
+import { suggestLevel } from "./personalise";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
-import { createTopicWithGeneration, getCourseGeneration, getCourseGenerationLog, retryCourseGeneration } from "./service";
+import { createTopicWithGeneration, getCourseGeneration, getCourseGenerationLog, requestPersonalCourse, retryCourseGeneration } from "./service";
 
 /*
  * The pipeline end to end: real pg-boss queues, a worker in this process, the real openai SDK
@@ -217,5 +219,49 @@ describe("idempotency", () => {
     expect(fake.requests).toHaveLength(0);
     const rows = await getDb().select().from(generationRuns).where(and(eq(generationRuns.topicId, topic!.id)));
     expect(rows).toEqual([]);
+  });
+});
+
+describe("personalisation", () => {
+  it("suggests the level above the highest completed, held back while quiz results are weak", () => {
+    expect(suggestLevel([], null)).toBe("Beginner");
+    expect(suggestLevel(["Beginner"], 0.9)).toBe("Intermediate");
+    expect(suggestLevel(["Beginner", "Intermediate"], null)).toBe("Advanced");
+    expect(suggestLevel(["Intermediate"], 0.3)).toBe("Intermediate");
+  });
+
+  it("a learner's course is written for their level, topics, completed courses and missed questions", { timeout: 60_000 }, async () => {
+    const learner = await createUser();
+    const db = getDb();
+    const [topic] = await db.select().from(topics).where(eq(topics.title, "Python Programming"));
+    const [basics] = await db.select().from(courses).where(eq(courses.title, "Python Basics"));
+    await db.insert(userTopics).values({ userId: learner.user.id, topicId: topic!.id });
+    await db.insert(enrollments).values({ userId: learner.user.id, courseId: basics!.id, progress: 100, completedAt: new Date() });
+    const [section] = await db.select().from(courseSections).where(eq(courseSections.courseId, basics!.id)).orderBy(asc(courseSections.position));
+    const [missed] = await db.select().from(quizQuestions).where(eq(quizQuestions.sectionId, section!.id)).orderBy(asc(quizQuestions.position));
+    const [attempt] = await db.insert(quizAttempts).values({ userId: learner.user.id, courseId: basics!.id, sectionIndex: 0, score: 3, total: 4, passed: false }).returning();
+    await db.insert(quizAnswers).values({ attemptId: attempt!.id, questionId: missed!.id, chosenOption: "wrong", isCorrect: false });
+    await db.insert(quizAttempts).values({ userId: learner.user.id, courseId: basics!.id, sectionIndex: 0, score: 4, total: 4, passed: true });
+
+    await requestPersonalCourse(learner.user.id, topic!.id);
+    let mine: (typeof courses.$inferSelect)[] = [];
+    for (let i = 0; i < 100 && !mine.length; i++) {
+      mine = await db.select().from(courses).where(eq(courses.requestedBy, learner.user.id));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.level).toBe("Intermediate");
+    await expectComplete(mine[0]!.id);
+
+    const proposal = fake.requests.find((r) => r.task === "topic_courses")!.prompt;
+    expect(proposal).toContain("Level to write for: Intermediate.");
+    expect(proposal).toContain("Completed courses: Python Basics (Beginner).");
+    expect(proposal).toContain("Python Programming: 1/2 quizzes passed, 7/8 answers right");
+    expect(proposal).toContain(`Recently missed (explain these ideas again, with fresh examples): ${missed!.concept ?? missed!.question}`);
+    expect(proposal).toContain("Courses the topic already has (do not repeat them): ");
+    // The outline and every section are written with the same profile.
+    const sections = fake.requests.filter((r) => r.task === "section_content");
+    expect(sections.length).toBe(SECTIONS);
+    expect(sections.every((r) => r.prompt.includes("Level to write for: Intermediate."))).toBe(true);
   });
 });

@@ -59,7 +59,7 @@ export async function learnerProfile(userId: number | null | undefined): Promise
   const passRate = attempts ? results.reduce((n, r) => n + r.passed, 0) / attempts : null;
   const level = suggestLevel(completed.map((c) => c.level), passRate);
   const lines = [
-    `Write for a ${level} learner.`,
+    `Level to write for: ${level}.`,
     `Chosen topics: ${chosen.length ? chosen.map((t) => t.title).join(", ") : "none yet"}.`,
     `Completed courses: ${completed.length ? completed.map((c) => `${c.title} (${c.level})`).join(", ") : "none yet"}.`,
     `Quiz results by topic: ${
