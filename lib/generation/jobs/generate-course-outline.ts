@@ -8,6 +8,6 @@ import { QUEUES } from "../queues";
 export const generateCourseOutlineJob = {
   queue: QUEUES.outline,
   payload: outlinePayload,
-  concurrency: 2,
+  concurrency: null,
   run: (llm: LlmClient, data: OutlinePayload) => generateCourseOutline(llm, data),
 };
