@@ -26,7 +26,15 @@ export type FakeRule = {
   retryAfter?: number;
 };
 
-export type FakeRequest = { task: FakeTask | "unknown"; at: number; prompt: string; fault: FakeFault | null; model: string; finishedAt?: number };
+export type FakeRequest = {
+  task: FakeTask | "unknown";
+  at: number;
+  prompt: string;
+  fault: FakeFault | null;
+  model: string;
+  responseFormat: { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } } | undefined;
+  finishedAt?: number;
+};
 
 type Question = { question: string; options: string[]; correct_answer: string; hint: string; concept: string };
 
@@ -181,7 +189,7 @@ export async function startFakeOpenAi(options: { latencyMs?: number; port?: numb
     const { task, prompt } = taskOf(body);
     const rule = rules.find((r) => r.left > 0 && (!r.task || r.task === task) && (!r.match || r.match.test(prompt)));
     if (rule) rule.left--;
-    const record: FakeRequest = { task, at: Date.now(), prompt, fault: rule?.fault ?? null, model: body.model ?? "" };
+    const record: FakeRequest = { task, at: Date.now(), prompt, fault: rule?.fault ?? null, model: body.model ?? "", responseFormat: body.response_format };
     requests.push(record);
     if (task === "unknown") return respond(res, 400, { error: { message: "unknown task" } });
     if (rule?.fault === "timeout") return; // never answers; the client's timeout ends it
