@@ -7,6 +7,7 @@ import * as retryRoute from "../../app/(api)/courses/[id]/generation/retry/route
 import * as generateRoute from "../../app/(api)/courses/generate/route";
 import * as overviewRoute from "../../app/(api)/generation/route";
 import * as runsRoute from "../../app/(api)/generation/runs/route";
+import * as topicRetryRoute from "../../app/(api)/topics/[id]/generation/retry/route";
 import { getDb } from "../../db/client";
 import { courses, topics, userTopics } from "../../db/schema";
 import { queueNewCourse, startWorker } from "../../tests/harness/generation";
@@ -92,6 +93,16 @@ describe("admin endpoints", () => {
     }
     expect((await call(logRoute.GET, { token: learner.token, params: id(1) })).status).toBe(403);
     expect((await call(retryRoute.POST, { token: learner.token, params: id(1) })).status).toBe(403);
+    expect((await call(topicRetryRoute.POST, { token: learner.token, params: id(1) })).status).toBe(403);
+  });
+
+  it("topic retry: 404 unknown, 409 for a topic with courses, 202 and a queued job for one without", async () => {
+    expect((await call(topicRetryRoute.POST, { token: admin.token, params: id(999999) })).status).toBe(404);
+    const [python] = await getDb().select().from(topics).where(eq(topics.title, "Python Programming"));
+    expect(await call(topicRetryRoute.POST, { token: admin.token, params: id(python!.id) })).toMatchObject({ status: 409, body: { detail: "This topic already has its courses." } });
+    const [empty] = await getDb().insert(topics).values({ title: `Empty ${Date.now()}` }).returning();
+    expect((await call(topicRetryRoute.POST, { token: admin.token, params: id(empty!.id) })).status).toBe(202);
+    expect((await jobs("generate-topic-courses")).filter((j) => j.data.topicId === empty!.id)).toHaveLength(1);
   });
 
   it("retry: 409 unless failed; a failed course gets a new attempt and a queued outline job", async () => {

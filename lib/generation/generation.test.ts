@@ -7,7 +7,15 @@ import { createUser } from "../../tests/harness/http";
 import { suggestLevel } from "./personalise";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
-import { createTopicWithGeneration, getCourseGeneration, getCourseGenerationLog, requestPersonalCourse, retryCourseGeneration } from "./service";
+import {
+  createTopicWithGeneration,
+  getCourseGeneration,
+  getCourseGenerationLog,
+  getGenerationOverview,
+  requestPersonalCourse,
+  retryCourseGeneration,
+  retryTopicCourses,
+} from "./service";
 
 /*
  * The pipeline end to end: real pg-boss queues, a worker in this process, the real openai SDK
@@ -187,6 +195,29 @@ describe("faults", () => {
     expect(fake.requests.filter((r) => r.task === "section_content")).toHaveLength(1);
     expect(fake.requests.filter((r) => r.task === "course_outline")).toHaveLength(0);
     await expect(retryCourseGeneration(courseId)).rejects.toThrow("Only a course whose generation failed can be retried.");
+  });
+
+  it("failed course proposals show on the topic with the reason; a retry proposes them", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "broken-json", task: "topic_courses", times: Infinity });
+    const topic = await getDb().transaction((tx) => createTopicWithGeneration(tx, { title: "Haskell", description: "", createdBy: null }));
+    let failed: Awaited<ReturnType<typeof getGenerationOverview>>["failed_topics"] = [];
+    for (let i = 0; i < 150 && !failed.length; i++) {
+      failed = (await getGenerationOverview()).failed_topics;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(failed).toEqual([expect.objectContaining({ topic_id: topic.id, title: "Haskell", error: 'Courses for "Haskell": The model\'s answer was not valid JSON. (3 tries)' })]);
+
+    fake.clearRules();
+    await retryTopicCourses(topic.id);
+    let list: (typeof courses.$inferSelect)[] = [];
+    for (let i = 0; i < 150 && list.length < 4; i++) {
+      list = await getDb().select().from(courses).where(eq(courses.topicId, topic.id));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(list).toHaveLength(4);
+    expect((await getGenerationOverview()).failed_topics).toEqual([]);
+    await expect(retryTopicCourses(topic.id)).rejects.toThrow("This topic already has its courses.");
+    for (const course of list) await waitForCourse(course.id);
   });
 
   it("a truncated answer (finish_reason length) is regenerated", { timeout: 60_000 }, async () => {

@@ -58,6 +58,29 @@ export async function retryCourseGeneration(courseId: number): Promise<CourseGen
   return getCourseGeneration(courseId);
 }
 
+/** Retry a topic whose course proposals failed (admin): 409 once it has courses. */
+export async function retryTopicCourses(topicId: number): Promise<{ topic_id: number; detail: string }> {
+  await getDb().transaction(async (tx) => {
+    const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for("update");
+    if (!topic) throw new AppError("not_found", "Topic not found.");
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topicId));
+    if (n > 0) throw new AppError("conflict", "This topic already has its courses.");
+    await enqueueTopicCourses(tx, topicId);
+  });
+  return { topic_id: topicId, detail: "The topic's courses are being generated." };
+}
+
+/** Topics without courses whose course proposals failed, with the reason (admin). */
+export async function listFailedTopics(): Promise<{ topic_id: number; title: string; error: string | null; failed_at: string }[]> {
+  const rows = await getDb()
+    .selectDistinctOn([generationRuns.topicId], { topicId: generationRuns.topicId, title: topics.title, error: generationRuns.error, at: generationRuns.createdAt })
+    .from(generationRuns)
+    .innerJoin(topics, eq(topics.id, generationRuns.topicId))
+    .where(and(eq(generationRuns.step, "failed"), isNotNull(generationRuns.topicId), sql`not exists (select 1 from ${courses} where ${courses.topicId} = ${generationRuns.topicId})`))
+    .orderBy(generationRuns.topicId, desc(generationRuns.createdAt));
+  return rows.map((r) => ({ topic_id: r.topicId!, title: r.title, error: r.error, failed_at: r.at.toISOString() }));
+}
+
 /** A learner asks for a course on one of their topics, written for their level and history. */
 export async function requestPersonalCourse(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
   const db = getDb();
@@ -345,6 +368,12 @@ export async function generationCostByCourse(limit = 50) {
 
 /** GET /generation (admin): the model setup (or "no model is configured"), the lists and recent runs. */
 export async function getGenerationOverview() {
-  const [courseLists, runs, byDay, byCourse] = await Promise.all([listGenerationCourses(), listRecentRuns(20), generationCostByDay(14), generationCostByCourse(20)]);
-  return { ...describeModelSetup(), ...courseLists, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
+  const [courseLists, failedTopics, runs, byDay, byCourse] = await Promise.all([
+    listGenerationCourses(),
+    listFailedTopics(),
+    listRecentRuns(20),
+    generationCostByDay(14),
+    generationCostByCourse(20),
+  ]);
+  return { ...describeModelSetup(), ...courseLists, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
 }
