@@ -105,11 +105,16 @@ export const courses = pgTable(
     isDetailCreatedByAi: boolean("is_detail_created_by_ai").notNull().default(false),
     generationStatus: generationStatus("generation_status").notNull().default("pending"),
     generationError: text("generation_error"),
+    // Bumped each time generation is (re)started, so a stale job's failure cannot fail a newer run.
+    generationAttempt: integer("generation_attempt").notNull().default(0),
+    // Set for a course generated for one learner (personalised from their level and history).
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("courses_topic_id_idx").on(t.topicId),
+    index("courses_requested_by_idx").on(t.requestedBy),
     uniqueIndex("courses_topic_title_key").on(t.topicId, t.title),
     index("courses_generation_status_idx").on(t.generationStatus),
   ],
@@ -157,6 +162,8 @@ export const quizQuestions = pgTable(
     options: text("options").array().notNull(),
     correctAnswer: text("correct_answer").notNull(),
     hint: text("hint"),
+    // The idea a question tests (generated pools): a missed concept is asked again first.
+    concept: text("concept"),
   },
   (t) => [
     uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
@@ -241,6 +248,56 @@ export const quizAnswers = pgTable(
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_id_idx").on(t.questionId)],
 );
 
+/**
+ * The generation pipeline's working copy of a course: the outline (one row per section, written
+ * with the section jobs in one transaction) and each section's checked content and question pool.
+ * Content reaches course_sections/course_subsections/quiz_questions only when every section is in,
+ * in the same transaction that flips is_detail_created_by_ai, so a course is never half-written.
+ */
+export const generationSections = pgTable(
+  "generation_sections",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull().default(""),
+    subsectionTitles: text("subsection_titles").array().notNull(),
+    // { subsections: [{title, content}], questions: [{question, options, correct_answer, hint, concept}] } once generated.
+    content: jsonb("content"),
+    generatedAt: timestamp("generated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.position] })],
+);
+
+/** One row per model call (or failed step) of the pipeline: the generation log admins read. */
+export const generationRuns = pgTable(
+  "generation_runs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id").references(() => topics.id, { onDelete: "cascade" }),
+    // topic-courses | outline | section | verify | replace-questions | failed
+    step: text("step").notNull(),
+    sectionIndex: integer("section_index"),
+    attempt: integer("attempt").notNull().default(0),
+    model: text("model"),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    durationMs: integer("duration_ms").notNull().default(0),
+    ok: boolean("ok").notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("generation_runs_course_id_idx").on(t.courseId, t.createdAt),
+    index("generation_runs_topic_id_idx").on(t.topicId),
+    index("generation_runs_created_at_idx").on(t.createdAt),
+  ],
+);
+
 export const usersRelations = relations(users, ({ many }) => ({
   topics: many(userTopics),
   enrollments: many(enrollments),
@@ -294,6 +351,7 @@ export const quizAnswersRelations = relations(quizAnswers, ({ one }) => ({
 }));
 
 export type User = typeof users.$inferSelect;
+export type GenerationRun = typeof generationRuns.$inferSelect;
 export type Topic = typeof topics.$inferSelect;
 export type Course = typeof courses.$inferSelect;
 export type CourseLevel = (typeof courseLevel.enumValues)[number];

@@ -41,6 +41,23 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString.pipe(z.url({ error: "must be an absolute URL" }).optional()),
   OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  // Per-task models; unset means OPENAI_MODEL.
+  OPENAI_MODEL_OUTLINE: optionalString,
+  OPENAI_MODEL_CONTENT: optionalString,
+  OPENAI_MODEL_QUIZ: optionalString,
+  // json_schema: structured output (OpenAI, vLLM, recent Ollama); json_object: JSON mode for servers without it.
+  OPENAI_RESPONSE_FORMAT: z.enum(["json_schema", "json_object"], { error: "must be json_schema or json_object" }).default("json_schema"),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30 * 60_000).default(120_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  // Prices in US dollars per million tokens, for the cost estimate in the generation log.
+  OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0.15),
+  OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0.6),
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  GENERATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  GENERATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  GENERATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
+  GENERATION_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  GENERATION_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   SEED_ADMIN_EMAIL: email.default("admin@learnpath.local"),
   SEED_ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
   SEED_LEARNER_EMAIL: email.default("learner@learnpath.local"),

@@ -1,10 +1,13 @@
-import { createBoss } from "../lib/jobs/boss";
+import { createBoss, ensureQueues } from "../lib/jobs/boss";
 import { EnvError, getEnv } from "../lib/env";
+import "../lib/generation/queues";
+import { registerGenerationWorkers } from "../lib/generation/worker";
 
 /*
  * The job worker: a separate process (scale out by running more of them). It connects to
- * pg-boss, which creates its schema on first start, and waits for jobs. Job handlers are
- * registered here as lib/generation gains them.
+ * pg-boss (which creates its schema on first start), creates the queues, and runs the course
+ * generation handlers. Supervision runs here: a job whose worker died stops heartbeating and is
+ * failed and retried within GENERATION_HEARTBEAT_SECONDS + GENERATION_SUPERVISE_SECONDS.
  */
 async function main() {
   let env;
@@ -14,9 +17,17 @@ async function main() {
     console.error(error instanceof EnvError ? error.message : error);
     process.exit(1);
   }
-  const boss = createBoss(env.DATABASE_URL);
+  const boss = createBoss(env.DATABASE_URL, {
+    max: env.GENERATION_CONCURRENCY + 4,
+    useListenNotify: true,
+    superviseIntervalSeconds: env.GENERATION_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: env.GENERATION_SUPERVISE_SECONDS,
+    instanceName: "worker",
+  });
   await boss.start();
-  console.log("connected to the job queue; waiting for jobs");
+  await ensureQueues(boss);
+  const generating = await registerGenerationWorkers(boss, env);
+  console.log(generating ? "connected to the job queue; generating courses" : "connected to the job queue; generation jobs wait for a model");
 
   let stopping = false;
   const stop = async (signal: string) => {

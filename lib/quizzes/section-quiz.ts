@@ -23,14 +23,16 @@ export async function sectionId(courseId: number, sectionIndex: number): Promise
 
 /**
  * GET /section-quizzes: one attempt's questions for a section. The questions the learner
- * missed last time come first, then those never asked, then the rest, so a retry revisits
- * what was missed and, with a pool larger than one attempt, is not the same quiz.
+ * missed last time come first, then unasked questions on a concept they missed (generated
+ * pools tag each question's concept), then the others never asked, then the rest, so a retry
+ * revisits what was missed, from a fresh angle too, and with a pool larger than one attempt
+ * is not the same quiz.
  */
 export async function getSectionQuiz(userId: number, courseId: number, sectionIndex: number): Promise<QuizQuestion[]> {
   const id = await sectionId(courseId, sectionIndex);
   const db = getDb();
   const questions = await db
-    .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctAnswer: quizQuestions.correctAnswer, hint: quizQuestions.hint, position: quizQuestions.position })
+    .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctAnswer: quizQuestions.correctAnswer, hint: quizQuestions.hint, concept: quizQuestions.concept, position: quizQuestions.position })
     .from(quizQuestions)
     .where(eq(quizQuestions.sectionId, id))
     .orderBy(asc(quizQuestions.position));
@@ -44,11 +46,16 @@ export async function getSectionQuiz(userId: number, courseId: number, sectionIn
     .where(and(eq(quizAttempts.userId, userId), inArray(quizAnswers.questionId, questions.map((q) => q.id))))
     .orderBy(quizAnswers.questionId, desc(quizAttempts.createdAt));
   const last = new Map(history.map((h) => [h.questionId, h.isCorrect]));
-  const rank = (questionId: number) => (last.get(questionId) === false ? 0 : last.has(questionId) ? 2 : 1);
+  const missedConcepts = new Set(questions.filter((q) => q.concept && last.get(q.id) === false).map((q) => q.concept!.toLowerCase()));
+  const rank = (q: (typeof questions)[number]) => {
+    if (last.get(q.id) === false) return 0;
+    if (last.has(q.id)) return 3;
+    return q.concept && missedConcepts.has(q.concept.toLowerCase()) ? 1 : 2;
+  };
 
   return questions
     .map((q, order) => ({ q, order }))
-    .sort((a, b) => rank(a.q.id) - rank(b.q.id) || a.order - b.order)
+    .sort((a, b) => rank(a.q) - rank(b.q) || a.order - b.order)
     .slice(0, QUESTIONS_PER_ATTEMPT)
     .map(({ q }) => ({ id: q.id, question: q.question, options: q.options, correctAnswer: q.correctAnswer, hint: q.hint }));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { afterAll, inject } from "vitest";
 import { closeDb } from "../../db/client";
+import { stopJobSender } from "../../lib/jobs/boss";
 
 // Each test file gets a fresh copy of the migrated, seeded template database.
 const serverUrl = inject("databaseServerUrl");
@@ -19,5 +20,6 @@ process.env.DATABASE_POOL_MAX = "4";
 process.env.AUTH_SECRET ??= "test-secret-for-vitest-only-0123456789abcdef";
 
 afterAll(async () => {
+  await stopJobSender();
   await closeDb();
 });

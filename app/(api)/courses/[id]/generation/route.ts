@@ -1,0 +1,5 @@
+import { getCourseGeneration } from "@/lib/generation/service";
+import { idParam, route } from "@/lib/http/route";
+
+// GET /courses/{id}/generation – Generating/Generated/Failed, sections done of total, the reason; poll while Generating
+export const GET = route("signed-in", async ({ params }) => getCourseGeneration(idParam(params)));

@@ -1,0 +1,298 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { courses, courseSections, enrollments, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
+import { createUser } from "../../tests/harness/http";
+import { suggestLevel } from "./personalise";
+import { startFakeOpenAi } from "../../tests/harness/fake-openai";
+import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
+import {
+  createTopicWithGeneration,
+  getCourseGeneration,
+  getCourseGenerationLog,
+  getGenerationOverview,
+  requestPersonalCourse,
+  retryCourseGeneration,
+  retryTopicCourses,
+} from "./service";
+
+/*
+ * The pipeline end to end: real pg-boss queues, a worker in this process, the real openai SDK
+ * talking to a fake OpenAI-compatible server on loopback. Each fault ends Generated after
+ * retries, or Failed with a readable reason, never with partial or duplicated content.
+ */
+
+const fake = await startFakeOpenAi();
+pointModelAtFake(fake);
+let worker: PgBoss;
+
+beforeAll(async () => {
+  worker = await startWorker();
+});
+
+afterAll(async () => {
+  await worker?.stop({ graceful: false, close: true });
+  await fake.close();
+});
+
+beforeEach(() => fake.reset());
+
+const SECTIONS = 4;
+const SUBSECTIONS = 3;
+const POOL = 10;
+
+async function expectComplete(courseId: number) {
+  const course = await waitForCourse(courseId);
+  expect(course.generationError).toBeNull();
+  expect(course.generationStatus).toBe("done");
+  expect(course.isDetailCreatedByAi).toBe(true);
+  expect(await contentCounts(courseId)).toEqual({
+    sections: SECTIONS,
+    subsections: SECTIONS * SUBSECTIONS,
+    questions: SECTIONS * POOL,
+    questionsPerSection: Array(SECTIONS).fill(POOL),
+    distinctQuestions: SECTIONS * POOL,
+  });
+  // The working copy is gone once the course is written.
+  expect(await getDb().select().from(generationSections).where(eq(generationSections.courseId, courseId))).toEqual([]);
+}
+
+async function expectFailedWithoutContent(courseId: number, reason: RegExp) {
+  const course = await waitForCourse(courseId);
+  expect(course.generationStatus).toBe("failed");
+  expect(course.isDetailCreatedByAi).toBe(false);
+  expect(course.generationError).toMatch(reason);
+  expect((await contentCounts(courseId)).sections).toBe(0);
+  const status = await getCourseGeneration(courseId);
+  expect(status).toMatchObject({ status: "Failed", error: course.generationError });
+}
+
+describe("happy path", () => {
+  it("a new topic gets 4 courses across levels, each fully Generated with its quiz pools", { timeout: 120_000 }, async () => {
+    const topic = await getDb().transaction((tx) => createTopicWithGeneration(tx, { title: "Rust Programming", description: "Systems programming with Rust.", createdBy: null }));
+    let list: (typeof courses.$inferSelect)[] = [];
+    const deadline = Date.now() + 30_000;
+    while (list.length < 4 && Date.now() < deadline) {
+      list = await getDb().select().from(courses).where(eq(courses.topicId, topic.id)).orderBy(asc(courses.id));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(list.map((c) => c.level)).toEqual(["Beginner", "Intermediate", "Advanced", "Beginner"]);
+    for (const course of list) await expectComplete(course.id);
+
+    // Calls: 1 for the topic, then per course 1 outline + per section 1 content + 1 verification.
+    expect(fake.requests.length).toBe(1 + 4 * (1 + SECTIONS * 2));
+    const log = await getCourseGenerationLog(list[0]!.id);
+    expect(log.runs.map((r) => r.step).filter((s) => s === "section")).toHaveLength(SECTIONS);
+    expect(log.runs.every((r) => r.ok && r.model === "fake-model" && r.prompt_tokens > 0 && r.completion_tokens > 0)).toBe(true);
+    expect(log.totals.calls).toBe(1 + SECTIONS * 2);
+    expect(log.totals.cost_usd).toBeGreaterThan(0);
+
+    // Content passes the checks: fenced code names its language, 4 distinct options, the answer among them, a hint.
+    const [section] = await getDb().select().from(courseSections).where(eq(courseSections.courseId, list[0]!.id)).orderBy(asc(courseSections.position));
+    const questions = await getDb().select().from(quizQuestions).where(eq(quizQuestions.sectionId, section!.id));
+    for (const q of questions) {
+      expect(new Set(q.options).size).toBe(4);
+      expect(q.options).toContain(q.correctAnswer);
+      expect(q.hint).toBeTruthy();
+      expect(q.concept).toBeTruthy();
+    }
+  });
+
+  it("the status endpoint data says Generating while sections are written, with counts", async () => {
+    fake.setLatency(400);
+    const courseId = await queueNewCourse();
+    let sawProgress = false;
+    for (let i = 0; i < 100; i++) {
+      const status = await getCourseGeneration(courseId);
+      if (status.status === "Generated") break;
+      expect(status.status).toBe("Generating");
+      if (status.sections_total === SECTIONS) sawProgress = true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    fake.setLatency(0);
+    expect(sawProgress).toBe(true);
+    await expectComplete(courseId);
+    expect(await getCourseGeneration(courseId)).toMatchObject({ status: "Generated", sections_total: SECTIONS, sections_done: SECTIONS, error: null, model_configured: true, notice: null });
+  });
+});
+
+describe("faults", () => {
+  it("broken JSON twice for a section is regenerated in the job: Generated, failures logged", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "broken-json", task: "section_content", times: 2 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const log = await getCourseGenerationLog(courseId);
+    expect(log.runs.filter((r) => !r.ok).map((r) => r.error)).toEqual(["The model's answer was not valid JSON.", "The model's answer was not valid JSON."]);
+  });
+
+  it("a wrong key is regenerated: Generated", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "wrong-key", task: "course_outline", times: 1 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const failed = (await getCourseGenerationLog(courseId)).runs.filter((r) => !r.ok);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error).toMatch(/did not match the expected shape \(sections:/);
+  });
+
+  it("duplicate options are never saved: the questions are replaced, the pool stays full", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "duplicate-options", task: "section_content", times: 1 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const steps = (await getCourseGenerationLog(courseId)).runs.map((r) => r.step);
+    expect(steps.filter((s) => s === "replace-questions")).toHaveLength(1);
+  });
+
+  it("the verification pass drops a question whose key it disagrees with and regenerates it", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "disagree", task: "quiz_verification", times: 1 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const runs = (await getCourseGenerationLog(courseId)).runs;
+    expect(runs.filter((r) => r.step === "replace-questions")).toHaveLength(1);
+    // The replacement was verified too: one verification per section plus one for the replacement.
+    expect(runs.filter((r) => r.step === "verify")).toHaveLength(SECTIONS + 1);
+  });
+
+  it("429 with Retry-After is retried after the pause it asks for: Generated", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "rate-limit", task: "course_outline", times: 2, retryAfter: 1 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const outline = fake.requests.filter((r) => r.task === "course_outline");
+    expect(outline.map((r) => r.fault)).toEqual(["rate-limit", "rate-limit", null]);
+    expect(outline[1]!.at - outline[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(outline[2]!.at - outline[1]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it("a call that times out is retried: Generated", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "timeout", task: "course_outline", times: 1 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    expect(fake.requests.filter((r) => r.task === "course_outline").map((r) => r.fault)).toEqual(["timeout", null]);
+  });
+
+  it("a model that always times out ends Failed with a readable reason and no content", { timeout: 90_000 }, async () => {
+    fake.addRule({ fault: "timeout", task: "course_outline", times: Infinity });
+    const courseId = await queueNewCourse();
+    await expectFailedWithoutContent(courseId, /^Outline: The model did not answer within 2 s, even after retries\.$/);
+    // SDK retries (2) inside each job try, and the job retried once more (GENERATION_RETRY_LIMIT=1).
+    expect(fake.requests.filter((r) => r.task === "course_outline")).toHaveLength(2 * 3);
+  });
+
+  it("always broken JSON in one section: Failed with the reason, no partial content; a retry resumes and finishes", { timeout: 90_000 }, async () => {
+    fake.addRule({ fault: "broken-json", task: "section_content", match: /Write section 3,/, times: Infinity });
+    const courseId = await queueNewCourse();
+    await expectFailedWithoutContent(courseId, /^Section 3 \("Part 3"\): The model's answer was not valid JSON\. \(3 tries\)$/);
+    // The other sections are kept in the working copy, not in the course.
+    const kept = await getDb().select().from(generationSections).where(eq(generationSections.courseId, courseId));
+    expect(kept.filter((s) => s.content).map((s) => s.position).sort()).toEqual([0, 1, 3]);
+    const log = await getCourseGenerationLog(courseId);
+    expect(log.runs.at(-1)).toMatchObject({ step: "failed", ok: false, error: (await courseRow(courseId)).generationError });
+
+    fake.reset();
+    await retryCourseGeneration(courseId);
+    await expectComplete(courseId);
+    // Only the failed section was generated again.
+    expect(fake.requests.filter((r) => r.task === "section_content")).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.task === "course_outline")).toHaveLength(0);
+    await expect(retryCourseGeneration(courseId)).rejects.toThrow("Only a course whose generation failed can be retried.");
+  });
+
+  it("failed course proposals show on the topic with the reason; a retry proposes them", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "broken-json", task: "topic_courses", times: Infinity });
+    const topic = await getDb().transaction((tx) => createTopicWithGeneration(tx, { title: "Haskell", description: "", createdBy: null }));
+    let failed: Awaited<ReturnType<typeof getGenerationOverview>>["failed_topics"] = [];
+    for (let i = 0; i < 150 && !failed.length; i++) {
+      failed = (await getGenerationOverview()).failed_topics;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(failed).toEqual([expect.objectContaining({ topic_id: topic.id, title: "Haskell", error: 'Courses for "Haskell": The model\'s answer was not valid JSON. (3 tries)' })]);
+
+    fake.clearRules();
+    await retryTopicCourses(topic.id);
+    let list: (typeof courses.$inferSelect)[] = [];
+    for (let i = 0; i < 150 && list.length < 4; i++) {
+      list = await getDb().select().from(courses).where(eq(courses.topicId, topic.id));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(list).toHaveLength(4);
+    expect((await getGenerationOverview()).failed_topics).toEqual([]);
+    await expect(retryTopicCourses(topic.id)).rejects.toThrow("This topic already has its courses.");
+    for (const course of list) await waitForCourse(course.id);
+  });
+
+  it("a truncated answer (finish_reason length) is regenerated", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "truncated", task: "quiz_verification", times: 1 });
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const failed = (await getCourseGenerationLog(courseId)).runs.filter((r) => !r.ok);
+    expect(failed.map((r) => r.error)).toEqual(["The model's answer was cut off (it reached the token limit)."]);
+  });
+});
+
+describe("idempotency", () => {
+  it("running a finished course's jobs again changes nothing", { timeout: 60_000 }, async () => {
+    const courseId = await queueNewCourse();
+    await expectComplete(courseId);
+    const { generateCourseOutline, generateSection } = await import("./pipeline");
+    const { getLlm } = await import("../llm/client");
+    const course = await courseRow(courseId);
+    await generateCourseOutline(getLlm()!, { courseId, attempt: course.generationAttempt });
+    await generateSection(getLlm()!, { courseId, attempt: course.generationAttempt, sectionIndex: 0 });
+    await expectComplete(courseId);
+    expect(fake.requests.filter((r) => r.at > course.updatedAt.getTime())).toHaveLength(0);
+  });
+
+  it("a topic whose course proposals ran already is not proposed again", { timeout: 60_000 }, async () => {
+    const [topic] = await getDb().select().from(topics).where(eq(topics.title, "Python Programming"));
+    const { generateTopicCourses } = await import("./pipeline");
+    const { getLlm } = await import("../llm/client");
+    expect(await generateTopicCourses(getLlm()!, { topicId: topic!.id })).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+    const rows = await getDb().select().from(generationRuns).where(and(eq(generationRuns.topicId, topic!.id)));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("personalisation", () => {
+  it("suggests the level above the highest completed, held back while quiz results are weak", () => {
+    expect(suggestLevel([], null)).toBe("Beginner");
+    expect(suggestLevel(["Beginner"], 0.9)).toBe("Intermediate");
+    expect(suggestLevel(["Beginner", "Intermediate"], null)).toBe("Advanced");
+    expect(suggestLevel(["Intermediate"], 0.3)).toBe("Intermediate");
+  });
+
+  it("a learner's course is written for their level, topics, completed courses and missed questions", { timeout: 60_000 }, async () => {
+    const learner = await createUser();
+    const db = getDb();
+    const [topic] = await db.select().from(topics).where(eq(topics.title, "Python Programming"));
+    const [basics] = await db.select().from(courses).where(eq(courses.title, "Python Basics"));
+    await db.insert(userTopics).values({ userId: learner.user.id, topicId: topic!.id });
+    await db.insert(enrollments).values({ userId: learner.user.id, courseId: basics!.id, progress: 100, completedAt: new Date() });
+    const [section] = await db.select().from(courseSections).where(eq(courseSections.courseId, basics!.id)).orderBy(asc(courseSections.position));
+    const [missed] = await db.select().from(quizQuestions).where(eq(quizQuestions.sectionId, section!.id)).orderBy(asc(quizQuestions.position));
+    const [attempt] = await db.insert(quizAttempts).values({ userId: learner.user.id, courseId: basics!.id, sectionIndex: 0, score: 3, total: 4, passed: false }).returning();
+    await db.insert(quizAnswers).values({ attemptId: attempt!.id, questionId: missed!.id, chosenOption: "wrong", isCorrect: false });
+    await db.insert(quizAttempts).values({ userId: learner.user.id, courseId: basics!.id, sectionIndex: 0, score: 4, total: 4, passed: true });
+
+    await requestPersonalCourse(learner.user.id, topic!.id);
+    let mine: (typeof courses.$inferSelect)[] = [];
+    for (let i = 0; i < 100 && !mine.length; i++) {
+      mine = await db.select().from(courses).where(eq(courses.requestedBy, learner.user.id));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.level).toBe("Intermediate");
+    await expectComplete(mine[0]!.id);
+
+    const proposal = fake.requests.find((r) => r.task === "topic_courses")!.prompt;
+    expect(proposal).toContain("Level to write for: Intermediate.");
+    expect(proposal).toContain("Completed courses: Python Basics (Beginner).");
+    expect(proposal).toContain("Python Programming: 1/2 quizzes passed, 7/8 answers right");
+    expect(proposal).toContain(`Recently missed (explain these ideas again, with fresh examples): ${missed!.concept ?? missed!.question}`);
+    expect(proposal).toContain("Courses the topic already has (do not repeat them): ");
+    // The outline and every section are written with the same profile.
+    const sections = fake.requests.filter((r) => r.task === "section_content");
+    expect(sections.length).toBe(SECTIONS);
+    expect(sections.every((r) => r.prompt.includes("Level to write for: Intermediate."))).toBe(true);
+  });
+});

@@ -1,0 +1,379 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client";
+import { courses, courseSections, generationRuns, generationSections, topics, userTopics } from "../../db/schema";
+import { getEnv } from "../env";
+import { AppError } from "../http/app-error";
+import { describeModelSetup } from "../llm/client";
+import { sendOutlineJob, sendTopicCoursesJob } from "./enqueue";
+
+/*
+ * What the rest of the app calls: enqueue generation inside the caller's transaction, retry a
+ * failed course, and read the status, the log, the courses generating or failed and the cost.
+ */
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+/** Queues course proposals for a topic, in the caller's transaction (with the topic row). */
+export async function enqueueTopicCourses(tx: Executor, topicId: number, options: { userId?: number } = {}): Promise<void> {
+  await sendTopicCoursesJob(tx, { topicId, ...(options.userId ? { userId: options.userId } : {}) });
+}
+
+/**
+ * Creates a topic and queues its course generation in one transaction: both exist or neither.
+ * A duplicate title (case-insensitive) is a 409.
+ */
+export async function createTopicWithGeneration(tx: Tx, input: { title: string; description: string; createdBy: number | null }) {
+  const [topic] = await tx
+    .insert(topics)
+    .values({ title: input.title.trim(), description: input.description, createdBy: input.createdBy })
+    .onConflictDoNothing()
+    .returning();
+  if (!topic) throw new AppError("conflict", "A topic with this title already exists.");
+  await enqueueTopicCourses(tx, topic.id);
+  return topic;
+}
+
+/** (Re)starts a course's generation in the caller's transaction: a new attempt, status pending, its outline job. */
+export async function enqueueCourseGeneration(tx: Executor, courseId: number): Promise<number> {
+  const [course] = await tx
+    .update(courses)
+    .set({ generationAttempt: sql`${courses.generationAttempt} + 1`, generationStatus: "pending", generationError: null, updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId))
+    .returning({ attempt: courses.generationAttempt });
+  if (!course) throw new AppError("not_found", "Course not found.");
+  await sendOutlineJob(tx, { courseId, attempt: course.attempt });
+  return course.attempt;
+}
+
+/** Retry a failed course (admin). Sections already generated are kept and not paid for again. */
+export async function retryCourseGeneration(courseId: number): Promise<CourseGeneration> {
+  await getDb().transaction(async (tx) => {
+    const [course] = await tx.select({ status: courses.generationStatus }).from(courses).where(eq(courses.id, courseId)).for("update");
+    if (!course) throw new AppError("not_found", "Course not found.");
+    if (course.status !== "failed") throw new AppError("conflict", "Only a course whose generation failed can be retried.");
+    await enqueueCourseGeneration(tx, courseId);
+  });
+  return getCourseGeneration(courseId);
+}
+
+/** Retry a topic whose course proposals failed (admin): 409 once it has courses. */
+export async function retryTopicCourses(topicId: number): Promise<{ topic_id: number; detail: string }> {
+  await getDb().transaction(async (tx) => {
+    const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for("update");
+    if (!topic) throw new AppError("not_found", "Topic not found.");
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topicId));
+    if (n > 0) throw new AppError("conflict", "This topic already has its courses.");
+    await enqueueTopicCourses(tx, topicId);
+  });
+  return { topic_id: topicId, detail: "The topic's courses are being generated." };
+}
+
+/** Topics without courses whose course proposals failed, with the reason (admin). */
+export async function listFailedTopics(): Promise<{ topic_id: number; title: string; error: string | null; failed_at: string }[]> {
+  const rows = await getDb()
+    .selectDistinctOn([generationRuns.topicId], { topicId: generationRuns.topicId, title: topics.title, error: generationRuns.error, at: generationRuns.createdAt })
+    .from(generationRuns)
+    .innerJoin(topics, eq(topics.id, generationRuns.topicId))
+    .where(and(eq(generationRuns.step, "failed"), isNotNull(generationRuns.topicId), sql`not exists (select 1 from ${courses} where ${courses.topicId} = ${generationRuns.topicId})`))
+    .orderBy(generationRuns.topicId, desc(generationRuns.createdAt));
+  return rows.map((r) => ({ topic_id: r.topicId!, title: r.title, error: r.error, failed_at: r.at.toISOString() }));
+}
+
+/** A learner asks for a course on one of their topics, written for their level and history. */
+export async function requestPersonalCourse(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
+  const db = getDb();
+  const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
+  if (!topic) throw new AppError("not_found", "Topic not found.");
+  const [chosen] = await db.select().from(userTopics).where(and(eq(userTopics.userId, userId), eq(userTopics.topicId, topicId)));
+  if (!chosen) throw new AppError("invalid", "Choose this topic as an interest first.");
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(and(eq(courses.requestedBy, userId), inArray(courses.generationStatus, ["pending", "running"])));
+  if (n > 0) throw new AppError("conflict", "A course is already being generated for you. Please wait until it is ready.");
+  await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId }));
+  return { topic_id: topicId, detail: "Your course is being generated. It will appear under your courses when it is ready." };
+}
+
+/* ---------------------------------------------------------------- reading */
+
+export type GenerationLabel = "Generating" | "Generated" | "Failed";
+
+export function generationLabel(course: { isDetailCreatedByAi: boolean; generationStatus: string }): GenerationLabel {
+  if (course.isDetailCreatedByAi || course.generationStatus === "done") return "Generated";
+  return course.generationStatus === "failed" ? "Failed" : "Generating";
+}
+
+export type CourseGeneration = {
+  course_id: number;
+  status: GenerationLabel;
+  generation_status: "pending" | "running" | "failed" | "done";
+  is_detail_created_by_ai: boolean;
+  sections_total: number;
+  sections_done: number;
+  error: string | null;
+  attempt: number;
+  model_configured: boolean;
+  notice: string | null;
+};
+
+/** GET /courses/{id}/generation: what the reader and admin screens poll while a course is generated. */
+export async function getCourseGeneration(courseId: number): Promise<CourseGeneration> {
+  const db = getDb();
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError("not_found", "Course not found.");
+  const setup = describeModelSetup();
+  let total = 0;
+  let done = 0;
+  if (course.isDetailCreatedByAi || course.generationStatus === "done") {
+    [{ n: total } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(courseSections).where(eq(courseSections.courseId, courseId));
+    done = total;
+  } else {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)::int`, done: sql<number>`count(${generationSections.content})::int` })
+      .from(generationSections)
+      .where(eq(generationSections.courseId, courseId));
+    total = row?.total ?? 0;
+    done = row?.done ?? 0;
+  }
+  const waiting = !setup.model_configured && (course.generationStatus === "pending" || course.generationStatus === "running");
+  return {
+    course_id: course.id,
+    status: generationLabel(course),
+    generation_status: course.generationStatus,
+    is_detail_created_by_ai: course.isDetailCreatedByAi,
+    sections_total: total,
+    sections_done: done,
+    error: course.generationError,
+    attempt: course.generationAttempt,
+    model_configured: setup.model_configured,
+    notice: waiting ? setup.notice : null,
+  };
+}
+
+export type RunRow = {
+  id: number;
+  course_id: number | null;
+  course_title: string | null;
+  topic_id: number | null;
+  step: string;
+  section_index: number | null;
+  attempt: number;
+  model: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  duration_ms: number;
+  cost_usd: number;
+  ok: boolean;
+  error: string | null;
+  created_at: string;
+};
+
+/** Estimated cost in US dollars from the token counts (prices from the environment). */
+export function estimateCost(promptTokens: number, completionTokens: number): number {
+  const env = getEnv();
+  const cost = (promptTokens * env.OPENAI_PRICE_INPUT_PER_MTOK + completionTokens * env.OPENAI_PRICE_OUTPUT_PER_MTOK) / 1_000_000;
+  return Math.round(cost * 1e6) / 1e6;
+}
+
+const runColumns = {
+  id: generationRuns.id,
+  courseId: generationRuns.courseId,
+  courseTitle: courses.title,
+  topicId: generationRuns.topicId,
+  step: generationRuns.step,
+  sectionIndex: generationRuns.sectionIndex,
+  attempt: generationRuns.attempt,
+  model: generationRuns.model,
+  promptTokens: generationRuns.promptTokens,
+  completionTokens: generationRuns.completionTokens,
+  durationMs: generationRuns.durationMs,
+  ok: generationRuns.ok,
+  error: generationRuns.error,
+  createdAt: generationRuns.createdAt,
+};
+
+function toRunRow(r: { [K in keyof typeof runColumns]: unknown } & Record<string, unknown>): RunRow {
+  const row = r as unknown as {
+    id: number; courseId: number | null; courseTitle: string | null; topicId: number | null; step: string; sectionIndex: number | null;
+    attempt: number; model: string | null; promptTokens: number; completionTokens: number; durationMs: number; ok: boolean; error: string | null; createdAt: Date;
+  };
+  return {
+    id: row.id,
+    course_id: row.courseId,
+    course_title: row.courseTitle,
+    topic_id: row.topicId,
+    step: row.step,
+    section_index: row.sectionIndex,
+    attempt: row.attempt,
+    model: row.model,
+    prompt_tokens: row.promptTokens,
+    completion_tokens: row.completionTokens,
+    duration_ms: row.durationMs,
+    cost_usd: estimateCost(row.promptTokens, row.completionTokens),
+    ok: row.ok,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The generation log of one course, oldest first (admin). */
+export async function getCourseGenerationLog(courseId: number): Promise<{ course: CourseGeneration; runs: RunRow[]; totals: RunTotals }> {
+  const course = await getCourseGeneration(courseId);
+  const rows = await getDb()
+    .select(runColumns)
+    .from(generationRuns)
+    .leftJoin(courses, eq(courses.id, generationRuns.courseId))
+    .where(eq(generationRuns.courseId, courseId))
+    .orderBy(asc(generationRuns.createdAt), asc(generationRuns.id));
+  const runs = rows.map(toRunRow);
+  return { course, runs, totals: totalsOf(runs) };
+}
+
+export type RunTotals = { calls: number; failed_calls: number; prompt_tokens: number; completion_tokens: number; duration_ms: number; cost_usd: number };
+
+function totalsOf(runs: RunRow[]): RunTotals {
+  const calls = runs.filter((r) => r.step !== "failed");
+  const prompt = calls.reduce((n, r) => n + r.prompt_tokens, 0);
+  const completion = calls.reduce((n, r) => n + r.completion_tokens, 0);
+  return {
+    calls: calls.length,
+    failed_calls: calls.filter((r) => !r.ok).length,
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    duration_ms: calls.reduce((n, r) => n + r.duration_ms, 0),
+    cost_usd: estimateCost(prompt, completion),
+  };
+}
+
+/** The most recent model calls across all courses (admin). */
+export async function listRecentRuns(limit = 50): Promise<RunRow[]> {
+  const rows = await getDb()
+    .select(runColumns)
+    .from(generationRuns)
+    .leftJoin(courses, eq(courses.id, generationRuns.courseId))
+    .orderBy(desc(generationRuns.createdAt), desc(generationRuns.id))
+    .limit(Math.min(Math.max(limit, 1), 500));
+  return rows.map(toRunRow);
+}
+
+export type GenerationCourseRow = {
+  id: number;
+  title: string;
+  topic_id: number;
+  topic_title: string;
+  status: GenerationLabel;
+  generation_status: "pending" | "running" | "failed" | "done";
+  error: string | null;
+  attempt: number;
+  sections_total: number;
+  sections_done: number;
+  updated_at: string;
+};
+
+/** Courses generating (pending or running) and failed, with their reason (admin). */
+export async function listGenerationCourses(): Promise<{ generating: GenerationCourseRow[]; failed: GenerationCourseRow[] }> {
+  const db = getDb();
+  const rows = await db
+    .select({ course: courses, topicTitle: topics.title })
+    .from(courses)
+    .innerJoin(topics, eq(topics.id, courses.topicId))
+    .where(inArray(courses.generationStatus, ["pending", "running", "failed"]))
+    .orderBy(desc(courses.updatedAt));
+  const ids = rows.map((r) => r.course.id);
+  const progress = ids.length
+    ? await db
+        .select({ courseId: generationSections.courseId, total: sql<number>`count(*)::int`, done: sql<number>`count(${generationSections.content})::int` })
+        .from(generationSections)
+        .where(inArray(generationSections.courseId, ids))
+        .groupBy(generationSections.courseId)
+    : [];
+  const byId = new Map(progress.map((p) => [p.courseId, p]));
+  const list = rows.map(({ course, topicTitle }) => ({
+    id: course.id,
+    title: course.title,
+    topic_id: course.topicId,
+    topic_title: topicTitle,
+    status: generationLabel(course),
+    generation_status: course.generationStatus,
+    error: course.generationError,
+    attempt: course.generationAttempt,
+    sections_total: byId.get(course.id)?.total ?? 0,
+    sections_done: byId.get(course.id)?.done ?? 0,
+    updated_at: course.updatedAt.toISOString(),
+  }));
+  return { generating: list.filter((c) => c.status === "Generating"), failed: list.filter((c) => c.status === "Failed") };
+}
+
+/** Calls, tokens and estimated cost per day for the last `days` days, zero days included (admin). */
+export async function generationCostByDay(days = 14) {
+  const since = new Date(Date.now() - (days - 1) * 86_400_000);
+  since.setUTCHours(0, 0, 0, 0);
+  const rows = await getDb()
+    .select({
+      day: sql<string>`to_char(date_trunc('day', ${generationRuns.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+      calls: sql<number>`count(*) filter (where ${generationRuns.step} <> 'failed')::int`,
+      courses: sql<number>`count(distinct ${generationRuns.courseId})::int`,
+      prompt: sql<number>`coalesce(sum(${generationRuns.promptTokens}), 0)::int`,
+      completion: sql<number>`coalesce(sum(${generationRuns.completionTokens}), 0)::int`,
+    })
+    .from(generationRuns)
+    .where(gte(generationRuns.createdAt, since))
+    .groupBy(sql`1`);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const r = byDay.get(day);
+    return {
+      day,
+      calls: r?.calls ?? 0,
+      courses: r?.courses ?? 0,
+      prompt_tokens: r?.prompt ?? 0,
+      completion_tokens: r?.completion ?? 0,
+      cost_usd: estimateCost(r?.prompt ?? 0, r?.completion ?? 0),
+    };
+  });
+}
+
+/** Per generated course: calls, tokens, time in the model and cost (admin, most recent first). */
+export async function generationCostByCourse(limit = 50) {
+  const rows = await getDb()
+    .select({
+      courseId: generationRuns.courseId,
+      title: courses.title,
+      calls: sql<number>`count(*) filter (where ${generationRuns.step} <> 'failed')::int`,
+      prompt: sql<number>`coalesce(sum(${generationRuns.promptTokens}), 0)::int`,
+      completion: sql<number>`coalesce(sum(${generationRuns.completionTokens}), 0)::int`,
+      durationMs: sql<number>`coalesce(sum(${generationRuns.durationMs}), 0)::int`,
+      last: sql<Date>`max(${generationRuns.createdAt})`,
+    })
+    .from(generationRuns)
+    .innerJoin(courses, eq(courses.id, generationRuns.courseId))
+    .where(isNotNull(generationRuns.courseId))
+    .groupBy(generationRuns.courseId, courses.title)
+    .orderBy(desc(sql`max(${generationRuns.createdAt})`))
+    .limit(limit);
+  return rows.map((r) => ({
+    course_id: r.courseId!,
+    title: r.title,
+    calls: r.calls,
+    prompt_tokens: r.prompt,
+    completion_tokens: r.completion,
+    model_time_ms: r.durationMs,
+    cost_usd: estimateCost(r.prompt, r.completion),
+  }));
+}
+
+/** GET /generation (admin): the model setup (or "no model is configured"), the lists and recent runs. */
+export async function getGenerationOverview() {
+  const [courseLists, failedTopics, runs, byDay, byCourse] = await Promise.all([
+    listGenerationCourses(),
+    listFailedTopics(),
+    listRecentRuns(20),
+    generationCostByDay(14),
+    generationCostByCourse(20),
+  ]);
+  return { ...describeModelSetup(), ...courseLists, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
+}
