@@ -8,6 +8,7 @@ import * as generateRoute from "../../app/(api)/courses/generate/route";
 import * as overviewRoute from "../../app/(api)/generation/route";
 import * as runsRoute from "../../app/(api)/generation/runs/route";
 import * as topicRetryRoute from "../../app/(api)/topics/[id]/generation/retry/route";
+import * as topicsRoute from "../../app/(api)/topics/route";
 import { getDb } from "../../db/client";
 import { courses, topics, userTopics } from "../../db/schema";
 import { queueNewCourse, startWorker } from "../../tests/harness/generation";
@@ -137,6 +138,14 @@ describe("admin endpoints", () => {
 });
 
 describe("enqueueing is transactional", () => {
+  it("POST /topics (the admin screen's call) queues the topic's course proposals", async () => {
+    const res = await call(topicsRoute.POST, { token: admin.token, json: { title: `Queued topic ${Date.now()}`, description: "Proposals wanted." } });
+    expect(res.status).toBe(201);
+    const id = (res.body as { id: number }).id;
+    const queued = (await jobs("generate-topic-courses")).filter((j) => j.data.topicId === id);
+    expect(queued).toEqual([expect.objectContaining({ state: "created", singleton_key: `topic-${id}` })]);
+  });
+
   it("a topic created with its generation: both or neither", async () => {
     const title = `Atomic topic ${Date.now()}`;
     await expect(

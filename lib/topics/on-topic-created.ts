@@ -1,15 +1,15 @@
 import "server-only";
 import type { Database } from "../../db/client";
+import { enqueueTopicCourses } from "../generation/service";
 
 /** A transaction handle, as `db.transaction(async (tx) => ...)` gives it. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * The single hook createTopic calls inside its transaction, right after the topic row is written,
- * so that enqueuing course generation commits or rolls back together with the topic.
- * Wired to lib/generation by the generation issue; until then it does nothing.
+ * The single hook createTopic calls inside its transaction, right after the topic row is written:
+ * it queues the topic's course proposals (generate-topic-courses) on the same transaction, so the
+ * topic and its generation job commit or roll back together.
  */
 export async function onTopicCreated(tx: Transaction, topicId: number): Promise<void> {
-  void tx;
-  void topicId;
+  await enqueueTopicCourses(tx, topicId);
 }
