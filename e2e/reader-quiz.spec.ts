@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createLearner, logInThroughUi } from "./fixtures/accounts";
-import { courseIdByTitle, sectionQuestions, shown, type SeededQuestion } from "./fixtures/database";
+import { courseIdByTitle, sectionQuestions, shown } from "./fixtures/database";
+import { answer, nextButton, percent, subsectionTitle } from "./fixtures/reader";
 import { E2E_LEARNER } from "./fixtures/settings";
 
 // The course reader and the section quiz. Python Basics has sections of 3, 2, 2 and 3 subsections:
@@ -18,14 +19,6 @@ test.beforeAll(async () => {
 
 const reader = (page: Page) => page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
 const outline = (page: Page) => page.getByRole("navigation", { name: "Course content" });
-const subsectionTitle = (page: Page) => page.getByRole("heading", { level: 2 }).and(page.locator("#subsection-title"));
-const percent = (page: Page) => page.getByTestId("course-progress");
-/** Next is a link when it only navigates and a button when it saves progress first (or is disabled). */
-const nextButton = (page: Page, name = "Next") => {
-  const nav = page.getByRole("navigation", { name: "Course navigation" });
-  return nav.getByRole("button", { name, exact: true }).or(nav.getByRole("link", { name, exact: true }));
-};
-
 async function newEnrolledLearner(page: Page) {
   const { email, password } = await createLearner(page.request, "reader");
   await logInThroughUi(page, email, password);
@@ -33,30 +26,6 @@ async function newEnrolledLearner(page: Page) {
   await reader(page);
   await page.getByRole("button", { name: "Enrol to start" }).click();
   await expect(subsectionTitle(page)).toHaveText(S1[0]!);
-}
-
-/** Answers the question on screen: the right option, a wrong one, or Skip. Returns the question as shown. */
-async function answer(page: Page, questions: SeededQuestion[], how: "right" | "wrong" | "skip", { chosen = false } = {}): Promise<SeededQuestion> {
-  const legend = (await page.locator("legend").textContent())!.trim();
-  const question = questions.find((q) => shown(q.question) === legend);
-  expect(question, `question "${legend}" is one of the section's`).toBeDefined();
-  if (how === "skip") {
-    await page.getByRole("button", { name: "Skip" }).click();
-    return question!;
-  }
-  const option = how === "right" ? question!.correctAnswer : question!.options.find((o) => o !== question!.correctAnswer)!;
-  const submit = page.getByRole("button", { name: "Submit" });
-  if (!chosen) await expect(submit).toBeDisabled();
-  await page.getByRole("radiogroup").getByRole("radio", { name: shown(option), exact: true }).check();
-  await expect(submit).toBeEnabled();
-  await submit.click();
-  const modal = page.getByRole("dialog");
-  await expect(modal.getByRole("heading", { name: how === "right" ? "Correct!" : "Incorrect!" })).toBeVisible();
-  if (how === "wrong" && question!.hint) await expect(modal).toContainText(`Hint: ${question!.hint}`);
-  if (how === "right") await expect(modal).not.toContainText("Hint:");
-  await modal.getByRole("button", { name: "Next" }).click();
-  await expect(modal).toBeHidden();
-  return question!;
 }
 
 test.describe("reader without a course", () => {
