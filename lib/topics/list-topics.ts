@@ -22,18 +22,21 @@ function byLevelThenTitle(a: CourseSummary, b: CourseSummary) {
 }
 
 /** GET /topics: every topic with its creator, courses and course count, in two queries. */
+/** A topic and its creator's name, as every topic list selects it (join users on topics.created_by). */
+export const topicWithCreatorColumns = {
+  id: topics.id,
+  title: topics.title,
+  description: topics.description,
+  createdAt: topics.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
 export async function listTopics(): Promise<TopicSummary[]> {
   const db = getDb();
   const [topicRows, courseRows] = await Promise.all([
     db
-      .select({
-        id: topics.id,
-        title: topics.title,
-        description: topics.description,
-        createdAt: topics.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
+      .select(topicWithCreatorColumns)
       .from(topics)
       .leftJoin(users, eq(users.id, topics.createdBy))
       .orderBy(asc(topics.title)),

@@ -5,6 +5,7 @@ import { courses, topics, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
 import type { TopicInput } from "../validation/topics";
+import { topicWithCreatorColumns } from "./list-topics";
 import { onTopicCreated } from "./on-topic-created";
 
 /*
@@ -51,14 +52,7 @@ function escapeLike(value: string): string {
 
 async function loadAdminTopic(id: number): Promise<AdminTopic> {
   const [row] = await getDb()
-    .select({
-      id: topics.id,
-      title: topics.title,
-      description: topics.description,
-      createdAt: topics.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(topicWithCreatorColumns)
     .from(topics)
     .leftJoin(users, eq(users.id, topics.createdBy))
     .where(eq(topics.id, id));
@@ -131,14 +125,7 @@ export async function listAdminTopics(options: { search?: string; page?: number;
   const db = getDb();
   const where: SQL | undefined = options.search ? ilike(topics.title, `%${escapeLike(options.search)}%`) : undefined;
   const query = db
-    .select({
-      id: topics.id,
-      title: topics.title,
-      description: topics.description,
-      createdAt: topics.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(topicWithCreatorColumns)
     .from(topics)
     .leftJoin(users, eq(users.id, topics.createdBy))
     .where(where)
