@@ -31,12 +31,17 @@ async function logIn(page: Page, email: string, password: string) {
 async function allExploreTitles(page: Page): Promise<string[]> {
   const titles: string[] = [];
   await page.goto("/dashboard/explore-topics");
-  for (;;) {
-    titles.push(...(await page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 }).allTextContents()));
-    const next = page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" });
+  for (let pageNumber = 1; ; pageNumber++) {
+    // Wait for this page's cards (the list streams in after the loading skeleton).
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    if (pageNumber > 1) await expect(pagination).toContainText(`Page ${pageNumber} of`);
+    const headings = page.getByRole("main").getByRole("listitem").getByRole("heading", { level: 2 });
+    await expect(headings.first()).toBeVisible();
+    titles.push(...(await headings.allTextContents()));
+    const next = pagination.getByRole("link", { name: "Next" });
     if ((await next.count()) === 0) return titles;
     await next.click();
-    await expect(page).toHaveURL(/[?&]page=\d+/);
+    await expect(page).toHaveURL(new RegExp(`[?&]page=${pageNumber + 1}`));
   }
 }
 
