@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { cache } from "react";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
+import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Markdown } from "@/components/markdown/markdown";
 import { CourseOutline, type OutlineSection } from "@/components/reader/course-outline";
 import { EnrollButton } from "@/components/reader/enroll-button";
@@ -11,6 +12,7 @@ import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseForLearner, type CourseDetail } from "@/lib/courses/get-course";
+import { getCourseGeneration } from "@/lib/generation/service";
 import { AppError } from "@/lib/http/app-error";
 import type { CourseShape, Position } from "@/lib/learning/progress";
 import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
@@ -96,16 +98,26 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
 
   if (!course.is_detail_created_by_ai || shape.length === 0 || shape.every((n) => n === 0)) {
     const failed = course.generation_status === "failed";
+    // Sections written so far; the progress line polls for more and re-renders the page when the course is done.
+    const generation = failed ? null : await getCourseGeneration(id).catch(() => null);
     return (
       <Page>
         {header}
-        <div role="status" className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <p className="text-lg font-semibold text-slate-900">
-            {failed ? "This course could not be generated." : "This course is still being generated"}
-          </p>
-          <p className="mt-2 text-slate-700">
-            {failed ? "Please try another course or come back later." : "Its sections appear here as soon as they are written. Check again in a minute."}
-          </p>
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          {failed ? (
+            <div role="alert">
+              <p className="text-lg font-semibold text-slate-900">This course could not be generated.</p>
+              <p className="mt-2 text-slate-700">Generation failed; an administrator has been notified. Please try another course or come back later.</p>
+            </div>
+          ) : (
+            <>
+              <p className="text-lg font-semibold text-slate-900">This course is still being generated</p>
+              <p className="mt-2 text-slate-700">Its sections appear here as soon as they are written.</p>
+              {generation?.status === "Generating" ? (
+                <GenerationProgress key={generation.status} courseId={id} initial={generation} className="mt-4 font-medium text-brand-800" />
+              ) : null}
+            </>
+          )}
           <div className="mt-6 flex justify-center">
             <RefreshButton label="Refresh" variant="outline" />
           </div>

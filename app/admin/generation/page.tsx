@@ -1,0 +1,285 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { CourseLogButton, RetryButton } from "@/components/admin/generation-actions";
+import { AdminHeading, AdminTable, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { GenerationProgress } from "@/components/generation/generation-progress";
+import { requirePageCaller } from "@/lib/auth/page";
+import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/generation/format";
+import { getGenerationOverview } from "@/lib/generation/service";
+
+export const metadata: Metadata = { title: "Generation" };
+
+type Overview = Awaited<ReturnType<typeof getGenerationOverview>>;
+
+function Panel({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {intro ? <p className="mt-1 text-sm text-slate-600">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-slate-700">{children}</p>;
+}
+
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
+}
+
+function ModelSetup({ overview }: { overview: Overview }) {
+  if (!overview.model_configured) {
+    return (
+      <p role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 font-medium text-amber-950">
+        {overview.notice}
+      </p>
+    );
+  }
+  const { models } = overview;
+  return (
+    <p className="mt-6 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800 shadow-sm">
+      Models: outline <strong>{models.outline}</strong>, content <strong>{models.content}</strong>, quiz <strong>{models.quiz}</strong> at{" "}
+      <code>{overview.base_url}</code> ({overview.response_format === "json_schema" ? "JSON-schema output" : "JSON mode"}).
+    </p>
+  );
+}
+
+export default async function GenerationPage() {
+  await requirePageCaller("admin");
+  let overview: Overview | null = null;
+  try {
+    overview = await getGenerationOverview();
+  } catch (error) {
+    console.error("[admin] generation:", error);
+  }
+
+  return (
+    <div className="max-w-6xl">
+      <AdminHeading
+        title="Generation"
+        intro="Courses being written by the model, failures with their reason, and what each model call took and cost (estimated from the token counts)."
+      />
+      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} />}
+    </div>
+  );
+}
+
+function GenerationPanels({ overview }: { overview: Overview }) {
+  const { generating, failed, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse } = overview;
+  const daysWithCalls = byDay.filter((d) => d.calls > 0 || d.courses > 0);
+  return (
+    <>
+      <ModelSetup overview={overview} />
+
+      <Panel id="generating-heading" title="Courses generating" intro="Progress updates live while this page is open.">
+        {generating.length === 0 ? (
+          <Empty>No courses are being generated.</Empty>
+        ) : (
+          <AdminTable
+            caption="Courses generating"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Course</th>
+                <th scope="col" className={TH}>Topic</th>
+                <th scope="col" className={TH}>Progress</th>
+                <th scope="col" className={TH}>Started</th>
+                <th scope="col" className={`${TH} text-right`}>Actions</th>
+              </tr>
+            }
+          >
+            {generating.map((course) => (
+              <tr key={course.id}>
+                <th scope="row" className={`${TD} font-medium text-slate-900`}>{course.title}</th>
+                <td className={TD}>{course.topic_title}</td>
+                <td className={TD}>
+                  <GenerationProgress key={`${course.id}-${course.attempt}`} courseId={course.id} initial={course} />
+                </td>
+                <td className={TD}>
+                  <When iso={course.updated_at} />
+                </td>
+                <td className={`${TD} text-right`}>
+                  <CourseLogButton courseId={course.id} title={course.title} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+
+      <Panel id="failed-heading" title="Failed courses" intro="Retry keeps the sections already written and generates the rest.">
+        {failed.length === 0 ? (
+          <Empty>No course has failed.</Empty>
+        ) : (
+          <AdminTable
+            caption="Failed courses"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Course</th>
+                <th scope="col" className={TH}>Topic</th>
+                <th scope="col" className={TH}>Reason</th>
+                <th scope="col" className={TH}>Failed</th>
+                <th scope="col" className={`${TH} text-right`}>Actions</th>
+              </tr>
+            }
+          >
+            {failed.map((course) => (
+              <tr key={course.id}>
+                <th scope="row" className={`${TD} font-medium text-slate-900`}>
+                  {course.title}
+                  <span className="mt-1 block text-xs font-semibold text-red-700">Failed</span>
+                </th>
+                <td className={TD}>{course.topic_title}</td>
+                <td className={`${TD} max-w-sm`}>{course.error ?? "No reason was recorded."}</td>
+                <td className={TD}>
+                  <When iso={course.updated_at} />
+                </td>
+                <td className={TD}>
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
+                    <CourseLogButton courseId={course.id} title={course.title} />
+                    <RetryButton kind="course" id={course.id} title={course.title} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+
+      <Panel id="failed-topics-heading" title="Failed topics" intro="Topics whose course proposals could not be generated, so they have no courses yet.">
+        {failedTopics.length === 0 ? (
+          <Empty>No topic has failed.</Empty>
+        ) : (
+          <AdminTable
+            caption="Failed topics"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Topic</th>
+                <th scope="col" className={TH}>Reason</th>
+                <th scope="col" className={TH}>Failed</th>
+                <th scope="col" className={`${TH} text-right`}>Actions</th>
+              </tr>
+            }
+          >
+            {failedTopics.map((topic) => (
+              <tr key={topic.topic_id}>
+                <th scope="row" className={`${TD} font-medium text-slate-900`}>{topic.title}</th>
+                <td className={`${TD} max-w-sm`}>{topic.error ?? "No reason was recorded."}</td>
+                <td className={TD}>
+                  <When iso={topic.failed_at} />
+                </td>
+                <td className={`${TD} text-right`}>
+                  <RetryButton kind="topic" id={topic.topic_id} title={topic.title} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+
+      <Panel id="runs-heading" title="Recent runs" intro="The latest model calls and failed steps, newest first.">
+        {runs.length === 0 ? (
+          <Empty>No model calls yet.</Empty>
+        ) : (
+          <AdminTable
+            caption="Recent runs"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Course</th>
+                <th scope="col" className={TH}>Step</th>
+                <th scope="col" className={TH}>Model</th>
+                <th scope="col" className={`${TH} text-right`}>Tokens</th>
+                <th scope="col" className={`${TH} text-right`}>Duration</th>
+                <th scope="col" className={`${TH} text-right`}>Est. cost</th>
+                <th scope="col" className={TH}>Result</th>
+              </tr>
+            }
+          >
+            {runs.map((run) => (
+              <tr key={run.id}>
+                <th scope="row" className={`${TD} font-normal`}>
+                  {run.course_title ?? (run.topic_id !== null ? `Topic #${run.topic_id}` : "—")}
+                  <span className="mt-1 block text-xs text-slate-600">
+                    <When iso={run.created_at} />
+                  </span>
+                </th>
+                <td className={TD}>
+                  {run.step}
+                  {run.section_index !== null ? ` (section ${run.section_index + 1})` : null}
+                </td>
+                <td className={TD}>{run.model ?? "—"}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatTokens(run.prompt_tokens + run.completion_tokens)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatDuration(run.duration_ms)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(run.cost_usd)}</td>
+                <td className={`${TD} max-w-xs`}>{run.ok ? "OK" : <span className="text-red-800">Error: {run.error ?? "unknown"}</span>}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+
+      <Panel id="cost-day-heading" title="Cost per day" intro="The last 14 days (UTC), estimated from the token counts.">
+        {daysWithCalls.length === 0 ? (
+          <Empty>No model calls in the last 14 days.</Empty>
+        ) : (
+          <AdminTable
+            caption="Cost per day"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Day</th>
+                <th scope="col" className={`${TH} text-right`}>Calls</th>
+                <th scope="col" className={`${TH} text-right`}>Courses</th>
+                <th scope="col" className={`${TH} text-right`}>Tokens</th>
+                <th scope="col" className={`${TH} text-right`}>Est. cost</th>
+              </tr>
+            }
+          >
+            {byDay.map((day) => (
+              <tr key={day.day}>
+                <th scope="row" className={`${TD} font-normal`}>
+                  <time dateTime={day.day}>{day.day}</time>
+                </th>
+                <td className={`${TD} text-right tabular-nums`}>{day.calls}</td>
+                <td className={`${TD} text-right tabular-nums`}>{day.courses}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatTokens(day.prompt_tokens + day.completion_tokens)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(day.cost_usd)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+
+      <Panel id="cost-course-heading" title="Cost per course" intro="Courses with model calls, most recent first.">
+        {byCourse.length === 0 ? (
+          <Empty>No course has used the model yet.</Empty>
+        ) : (
+          <AdminTable
+            caption="Cost per course"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Course</th>
+                <th scope="col" className={`${TH} text-right`}>Calls</th>
+                <th scope="col" className={`${TH} text-right`}>Tokens</th>
+                <th scope="col" className={`${TH} text-right`}>Model time</th>
+                <th scope="col" className={`${TH} text-right`}>Est. cost</th>
+              </tr>
+            }
+          >
+            {byCourse.map((course) => (
+              <tr key={course.course_id}>
+                <th scope="row" className={`${TD} font-medium text-slate-900`}>{course.title}</th>
+                <td className={`${TD} text-right tabular-nums`}>{course.calls}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatTokens(course.prompt_tokens + course.completion_tokens)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatDuration(course.model_time_ms)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(course.cost_usd)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+    </>
+  );
+}

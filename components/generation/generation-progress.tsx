@@ -1,0 +1,50 @@
+"use client";
+
+// Live progress of one course's generation: polls GET /courses/{id}/generation while it is Generating
+// (lib/client/generation-poll.ts: every few seconds, slower while nothing changes, paused while the tab is
+// hidden) and re-renders the page on the server (router.refresh) once the status changes.
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { apiFetch } from "@/lib/client/api";
+import { startGenerationPoll } from "@/lib/client/generation-poll";
+import { progressText, type GenerationState } from "@/lib/generation/format";
+import type { CourseGeneration } from "@/lib/generation/service";
+
+/** The polling itself; returns the latest state (the initial one until a poll answers). */
+export function useGenerationPoll(courseId: number, initial: GenerationState): GenerationState {
+  const router = useRouter();
+  const [state, setState] = useState(initial);
+  const { status, sections_done: done, sections_total: total } = initial;
+
+  useEffect(
+    () =>
+      startGenerationPoll({
+        initial: { status, sections_done: done, sections_total: total },
+        fetchState: async (signal) => {
+          const next = await apiFetch<CourseGeneration>(`/courses/${courseId}/generation`, { fallback: "Failed to fetch generation status", signal });
+          return { status: next.status, sections_done: next.sections_done, sections_total: next.sections_total };
+        },
+        onState: setState,
+        // Done or failed: the server renders the new state (the content, or the failure).
+        onStatusChange: () => router.refresh(),
+        isHidden: () => document.visibilityState === "hidden",
+        onVisibilityChange: (listener) => {
+          document.addEventListener("visibilitychange", listener);
+          return () => document.removeEventListener("visibilitychange", listener);
+        },
+      }),
+    [courseId, status, done, total, router],
+  );
+
+  return state;
+}
+
+/** The progress line, announced politely as it changes. */
+export function GenerationProgress({ courseId, initial, className }: { courseId: number; initial: GenerationState; className?: string }) {
+  const state = useGenerationPoll(courseId, initial);
+  return (
+    <p role="status" aria-live="polite" data-testid="generation-progress" className={className}>
+      {progressText(state)}
+    </p>
+  );
+}
