@@ -6,8 +6,11 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-/** 'Enrol to start': POST /enroll, then re-render the reader on the server with the new enrolment. */
-export function EnrollButton({ courseId }: { courseId: number }) {
+/**
+ * 'Enrol to start': POST /enroll, then re-render the reader on the server with the new enrolment,
+ * or (with `href`) open that page, e.g. the reader from the course overview.
+ */
+export function EnrollButton({ courseId, label = "Enrol to start", href }: { courseId: number; label?: string; href?: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [refreshing, startTransition] = useTransition();
@@ -16,7 +19,7 @@ export function EnrollButton({ courseId }: { courseId: number }) {
     setBusy(true);
     try {
       await apiFetch("/enroll", { method: "POST", body: { course_id: courseId }, fallback: "Failed to enroll in course" });
-      startTransition(() => router.refresh());
+      startTransition(() => (href ? router.push(href) : router.refresh()));
     } catch (error) {
       toastError((error as Error).message);
     } finally {
@@ -27,7 +30,7 @@ export function EnrollButton({ courseId }: { courseId: number }) {
   const pending = busy || refreshing;
   return (
     <button type="button" onClick={enrol} disabled={pending} aria-busy={pending} className={buttonClasses({ size: "lg" })}>
-      {pending ? "Enrolling..." : "Enrol to start"}
+      {pending ? "Enrolling..." : label}
     </button>
   );
 }

@@ -37,3 +37,7 @@ export function readerHref(courseId: number, position?: Position, extra: Record<
 export function quizHref(courseId: number, sectionIndex: number): string {
   return `/dashboard/quiz?courseId=${courseId}&sectionIndex=${sectionIndex}`;
 }
+
+export function courseDetailsHref(courseId: number): string {
+  return `/dashboard/course-details?courseId=${courseId}`;
+}

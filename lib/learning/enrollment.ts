@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, enrollments } from "../../db/schema";
 import { AppError } from "../http/app-error";
@@ -34,12 +34,12 @@ export async function enroll(userId: number, courseId: number): Promise<{ messag
 // Most recently active first; the course id breaks ties so pages never overlap or skip a course.
 const myCoursesOrder = [desc(enrollments.updatedAt), desc(enrollments.enrolledAt), desc(enrollments.courseId)];
 
-function selectMyCourses(userId: number) {
+function selectMyCourses(userId: number, onlyOngoing = false) {
   return getDb()
     .select({ ...courseColumns, progress: enrollments.progress })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.userId, userId))
+    .where(onlyOngoing ? and(eq(enrollments.userId, userId), isNull(enrollments.completedAt)) : eq(enrollments.userId, userId))
     .orderBy(...myCoursesOrder)
     .$dynamic();
 }
@@ -57,6 +57,12 @@ export async function listMyCoursesPage(userId: number, requestedPage: number, p
   const { page, totalPages } = clampPage(requestedPage, total, pageSize);
   const rows = total === 0 ? [] : await selectMyCourses(userId).limit(pageSize).offset((page - 1) * pageSize);
   return { items: rows.map((r) => toCourseSummary(r, r.progress)), page, totalPages, total };
+}
+
+/** My Learning, Ongoing: the enrolments not finished yet, most recently active first. */
+export async function listOngoingCourses(userId: number): Promise<CourseSummary[]> {
+  const rows = await selectMyCourses(userId, true);
+  return rows.map((r) => toCourseSummary(r, r.progress));
 }
 
 export type CompletedCourse = CourseSummary & { completed_at: string };

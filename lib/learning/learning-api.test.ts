@@ -17,7 +17,7 @@ import { getDb } from "../../db/client";
 import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
 import { listRecommendations, listRecommendationsPage } from "../recommendations/recommend";
-import { listMyCourses, listMyCoursesPage } from "./enrollment";
+import { listCompletedCourses, listMyCourses, listMyCoursesPage, listOngoingCourses } from "./enrollment";
 
 type Learner = Awaited<ReturnType<typeof createUser>>;
 type Question = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
@@ -183,6 +183,20 @@ describe("paged lists (My Enrolled Courses, Recommended Courses)", () => {
     await enrolled();
     const fresh = await createUser();
     expect(await listMyCoursesPage(fresh.user.id, 1, 12)).toEqual({ items: [], page: 1, totalPages: 1, total: 0 });
+  });
+
+  it("listOngoingCourses (My Learning, Ongoing) leaves out finished courses, which listCompletedCourses has", async () => {
+    const learner = await enrolled();
+    const [other] = await getDb().select({ id: courses.id }).from(courses).where(eq(courses.title, "SQL Essentials"));
+    await call(enrollRoute.POST, { token: learner.token, json: { course_id: other!.id } });
+    expect((await listOngoingCourses(learner.user.id)).map((c) => c.id).sort()).toEqual([courseId, other!.id].sort());
+    await getDb()
+      .update(enrollments)
+      .set({ progress: 100, completedAt: new Date() })
+      .where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, other!.id)));
+    expect((await listOngoingCourses(learner.user.id)).map((c) => c.id)).toEqual([courseId]);
+    expect((await listCompletedCourses(learner.user.id)).map((c) => c.id)).toEqual([other!.id]);
+    expect(await listOngoingCourses((await createUser()).user.id)).toEqual([]);
   });
 
   it("listRecommendationsPage pages the ranked list without enrolled courses", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStep, previousPosition, resumePosition, type LearnerProgress } from "./reader-navigation";
+import { nextStep, previousPosition, resumePosition, sectionState, type LearnerProgress } from "./reader-navigation";
 
 const shape = [3, 3, 4]; // 10 subsections + 3 quizzes = 13 units
 const learner = (over: Partial<LearnerProgress> = {}): LearnerProgress => ({ progress: 0, furthestUnit: 0, quizPassed: () => false, ...over });
@@ -54,5 +54,22 @@ describe("nextStep", () => {
 
   it("has no next section after the last one, even with its quiz passed", () => {
     expect(nextStep(shape, at(2, 3), learner({ quizPassed: () => true }))).toEqual({ kind: "section", to: null, allowed: false, quizPassed: true });
+  });
+});
+
+describe("sectionState", () => {
+  const states = (l: LearnerProgress, failed: number[] = []) => shape.map((_, s) => sectionState(shape, s, l, failed.includes(s)));
+
+  it("a new learner has the first section in progress and the others locked", () => {
+    expect(states(learner())).toEqual(["in_progress", "locked", "locked"]);
+  });
+
+  it("a passed quiz opens the next section; a failed one not passed since asks for review", () => {
+    expect(states(learner({ furthestUnit: 6, progress: 40, quizPassed: (s) => s === 0 }), [1])).toEqual(["quiz_passed", "review", "locked"]);
+    expect(states(learner({ progress: 100, quizPassed: () => true }), [1])).toEqual(["quiz_passed", "quiz_passed", "quiz_passed"]);
+  });
+
+  it("a high percentage never opens a section behind an unpassed quiz", () => {
+    expect(states(learner({ progress: 90 }))).toEqual(["in_progress", "locked", "locked"]);
   });
 });

@@ -54,3 +54,16 @@ export function nextStep(shape: CourseShape, position: Position, learner: Learne
   const quizPassed = learner.quizPassed(sectionIndex);
   return { kind: "section", to, quizPassed, allowed: quizPassed && to !== null && isValidPosition(shape, to) };
 }
+
+/** A section as the course overview shows it. */
+export type SectionState = "locked" | "in_progress" | "quiz_passed" | "review";
+
+/**
+ * Passed quiz first, then a failed quiz not passed since ("review"), then whether the learner may
+ * open the section's first subsection ("in_progress") or not yet ("locked").
+ */
+export function sectionState(shape: CourseShape, sectionIndex: number, learner: LearnerProgress, failedQuiz: boolean): SectionState {
+  if (learner.quizPassed(sectionIndex)) return "quiz_passed";
+  if (failedQuiz) return "review";
+  return isOpen(shape, { sectionIndex, subsectionIndex: 0 }, learner) ? "in_progress" : "locked";
+}

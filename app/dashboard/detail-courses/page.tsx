@@ -1,37 +1,22 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
-import { cache } from "react";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Markdown } from "@/components/markdown/markdown";
 import { CourseOutline, type OutlineSection } from "@/components/reader/course-outline";
 import { EnrollButton } from "@/components/reader/enroll-button";
-import { idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
+import { courseDetailsHref, idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
+import { loadCourse } from "@/components/reader/load-course";
 import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
-import { getCourseForLearner, type CourseDetail } from "@/lib/courses/get-course";
 import { getCourseGeneration } from "@/lib/generation/service";
-import { AppError } from "@/lib/http/app-error";
 import type { CourseShape, Position } from "@/lib/learning/progress";
 import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-type Loaded = { kind: "none" } | { kind: "ok"; course: CourseDetail } | { kind: "not_found" } | { kind: "error" };
-
-// Shared by generateMetadata and the page: one load per request.
-const loadCourse = cache(async (userId: number, courseId: number | null): Promise<Loaded> => {
-  if (courseId === null) return { kind: "none" };
-  try {
-    return { kind: "ok", course: await getCourseForLearner(userId, courseId) };
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
-    console.error("course reader: could not load course", courseId, error);
-    return { kind: "error" };
-  }
-});
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const caller = await requirePageCaller("user");
@@ -91,6 +76,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
     <header>
       <div className="flex flex-wrap items-center gap-3">
         <DifficultyBadge level={course.course_level} />
+        <Link href={courseDetailsHref(id)} className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">Course overview</Link>
       </div>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{course.course_title}</h1>
     </header>

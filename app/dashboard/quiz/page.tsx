@@ -48,9 +48,15 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   if (loaded.kind === "no_quiz") {
     return (
       <Message title="Quiz not found.">
-        <p className="mt-4 text-slate-700">{loaded.message}</p>
+        {/* Never a stand-in quiz: questions that are not the section's could not count as a pass. */}
+        <p role="alert" className="mt-4 text-red-700">
+          {loaded.message}
+        </p>
         <Actions>
-          <ButtonLink href={back}>Back to Course</ButtonLink>
+          <RefreshButton label="Retry" />
+          <ButtonLink href={back} variant="outline">
+            Back to Course
+          </ButtonLink>
         </Actions>
       </Message>
     );
