@@ -4,8 +4,8 @@ import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { idParam, readerHref } from "@/components/reader/links";
+import { CourseNotLoaded } from "@/components/reader/course-message";
 import { loadCourse } from "@/components/reader/load-course";
-import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -32,43 +32,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
   const caller = await requirePageCaller("user");
   const loaded = await loadCourse(caller.id, idParam((await searchParams).courseId));
 
-  if (loaded.kind === "none") {
-    return (
-      <Message title="No course selected.">
-        <p className="mt-4 text-slate-700">Open a course from your dashboard or from a topic to see its overview.</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
-          <ButtonLink href="/dashboard/explore-topics" variant="outline">
-            Explore Topics
-          </ButtonLink>
-        </div>
-      </Message>
-    );
-  }
-  if (loaded.kind === "not_found") {
-    return (
-      <Message title="Course not found.">
-        <p className="mt-4 text-slate-700">This course does not exist or was removed.</p>
-        <div className="mt-6">
-          <ButtonLink href="/dashboard/explore-topics" variant="outline">
-            Explore Topics
-          </ButtonLink>
-        </div>
-      </Message>
-    );
-  }
-  if (loaded.kind === "error") {
-    return (
-      <Message title="Course overview">
-        <p role="alert" className="mt-4 text-red-700">
-          Failed to fetch course
-        </p>
-        <div className="mt-6">
-          <RefreshButton label="Retry" />
-        </div>
-      </Message>
-    );
-  }
+  if (loaded.kind !== "ok") return <CourseNotLoaded loaded={loaded} doing="see its overview" errorTitle="Course overview" />;
 
   const { course } = loaded;
   const shape: CourseShape = course.sections.map((s) => s.subsections.length);
@@ -173,11 +137,3 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Message({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-      {children}
-    </div>
-  );
-}

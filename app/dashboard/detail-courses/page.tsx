@@ -7,6 +7,7 @@ import { Markdown } from "@/components/markdown/markdown";
 import { CourseOutline, type OutlineSection } from "@/components/reader/course-outline";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { courseDetailsHref, idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
+import { CourseNotLoaded } from "@/components/reader/course-message";
 import { loadCourse } from "@/components/reader/load-course";
 import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
@@ -31,43 +32,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   const courseId = idParam(params.courseId);
   const loaded = await loadCourse(caller.id, courseId);
 
-  if (loaded.kind === "none") {
-    return (
-      <Message title="No course selected.">
-        <p className="mt-4 text-slate-700">Open a course from your dashboard or from a topic to start reading.</p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
-          <ButtonLink href="/dashboard/explore-topics" variant="outline">
-            Explore Topics
-          </ButtonLink>
-        </div>
-      </Message>
-    );
-  }
-  if (loaded.kind === "not_found") {
-    return (
-      <Message title="Course not found.">
-        <p className="mt-4 text-slate-700">This course does not exist or was removed.</p>
-        <div className="mt-6">
-          <ButtonLink href="/dashboard/explore-topics" variant="outline">
-            Explore Topics
-          </ButtonLink>
-        </div>
-      </Message>
-    );
-  }
-  if (loaded.kind === "error") {
-    return (
-      <Message title="Course">
-        <p role="alert" className="mt-4 text-red-700">
-          Failed to fetch course
-        </p>
-        <div className="mt-6">
-          <RefreshButton label="Retry" />
-        </div>
-      </Message>
-    );
-  }
+  if (loaded.kind !== "ok") return <CourseNotLoaded loaded={loaded} doing="start reading" errorTitle="Course" />;
 
   const { course } = loaded;
   const id = course.id;
@@ -255,11 +220,3 @@ function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">{children}</div>;
 }
 
-function Message({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-      {children}
-    </div>
-  );
-}

@@ -5,6 +5,7 @@ import { QuizRunner, type QuizScreenQuestion } from "@/components/quiz/quiz-runn
 import { idParam, indexParam, readerHref } from "@/components/reader/links";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
+import { CourseMessage } from "@/components/reader/course-message";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseForLearner } from "@/lib/courses/get-course";
 import { AppError } from "@/lib/http/app-error";
@@ -24,12 +25,12 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   const sectionIndex = indexParam(params.sectionIndex);
   if (courseId === null) {
     return (
-      <Message title="No course selected.">
+      <CourseMessage title="No course selected.">
         <p className="mt-4 text-slate-700">Open a course and take its quiz from the end of a section.</p>
         <Actions>
           <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
         </Actions>
-      </Message>
+      </CourseMessage>
     );
   }
   const back = readerHref(courseId);
@@ -37,17 +38,17 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   const loaded = await loadQuiz(caller.id, courseId, sectionIndex);
   if (loaded.kind === "no_course") {
     return (
-      <Message title="Course not found.">
+      <CourseMessage title="Course not found.">
         <p className="mt-4 text-slate-700">This course does not exist or was removed.</p>
         <Actions>
           <ButtonLink href="/dashboard">Go to dashboard</ButtonLink>
         </Actions>
-      </Message>
+      </CourseMessage>
     );
   }
   if (loaded.kind === "no_quiz") {
     return (
-      <Message title="Quiz not found.">
+      <CourseMessage title="Quiz not found.">
         {/* Never a stand-in quiz: questions that are not the section's could not count as a pass. */}
         <p role="alert" className="mt-4 text-red-700">
           {loaded.message}
@@ -58,22 +59,22 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
             Back to Course
           </ButtonLink>
         </Actions>
-      </Message>
+      </CourseMessage>
     );
   }
   if (loaded.kind === "not_enrolled") {
     return (
-      <Message title={loaded.courseTitle}>
+      <CourseMessage title={loaded.courseTitle}>
         <p className="mt-4 text-slate-700">Enrol in this course first: then you can read its sections and take their quizzes.</p>
         <Actions>
           <ButtonLink href={back}>Back to Course</ButtonLink>
         </Actions>
-      </Message>
+      </CourseMessage>
     );
   }
   if (loaded.kind === "error") {
     return (
-      <Message title="Section quiz">
+      <CourseMessage title="Section quiz">
         <p role="alert" className="mt-4 text-red-700">
           Failed to load the quiz. Please try again.
         </p>
@@ -83,7 +84,7 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
             Back to Course
           </ButtonLink>
         </Actions>
-      </Message>
+      </CourseMessage>
     );
   }
 
@@ -104,14 +105,6 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   );
 }
 
-function Message({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-      {children}
-    </div>
-  );
-}
 
 function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-wrap gap-3">{children}</div>;
