@@ -9,6 +9,8 @@ export { E2E_ADMIN, E2E_LEARNER } from "./e2e/fixtures/settings";
 
 export default defineConfig({
   testDir: "e2e",
+  // Runs with a fake model under playwright.generation.config.ts.
+  testIgnore: ["**/generation-live.spec.ts"],
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,

@@ -116,7 +116,8 @@ test("admin: creates a topic (validated), views its courses, edits it, finds it 
   await expect(dialog.getByRole("alert")).toHaveText("A topic with this title already exists.");
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
-  // View Courses: none yet (generation is not wired in this build); then courses in three states.
+  // View Courses: none yet (this run has no model, so proposals wait); then courses in three states.
+  // e2e/generation-live.spec.ts shows the worker producing them with a (fake) model.
   await row.getByRole("button", { name: `View Courses of ${title}` }).click();
   dialog = page.getByRole("dialog", { name: `Courses of ${title}` });
   await expect(dialog).toContainText("No courses for this topic yet.");

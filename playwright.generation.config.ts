@@ -1,0 +1,25 @@
+import { defineConfig } from "@playwright/test";
+
+/*
+ * The second e2e run: the same production build, on its own ports and database, with the fake
+ * OpenAI-compatible server (tests/harness/fake-openai.ts) answering every model call after a set
+ * latency, so the worker really generates and the admin watches it happen. Ports and the latency are
+ * set in the environment before the workers start (e2e/fixtures/settings.ts reads them).
+ */
+process.env.E2E_PORT ??= "3110";
+process.env.E2E_PG_PORT ??= "54341";
+process.env.E2E_SMTP_PORT ??= "2527";
+process.env.E2E_MAIL_API_PORT ??= "3198";
+process.env.E2E_FAKE_MODEL_LATENCY_MS ??= "2000";
+
+const { default: base } = await import("./playwright.config");
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  ...base,
+  testIgnore: [],
+  testMatch: ["**/generation-live.spec.ts"],
+  workers: 1,
+  use: { ...base.use, baseURL },
+  webServer: { ...(base.webServer as object), command: "node --import tsx e2e/fixtures/server.ts", url: baseURL },
+});
