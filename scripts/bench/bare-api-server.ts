@@ -1,0 +1,187 @@
+/*
+ * The physical baseline for `npm run bench:api`: the same four endpoints answered with the same
+ * SQL, the same token check (HS256 JWT + the user row) and the same JSON shapes, by node:http and
+ * pg alone: no framework, no ORM, no validation library. What the app loses against this is the
+ * price of everything else it does per request.
+ *
+ *   DATABASE_URL=... AUTH_SECRET=... PORT=... node --import tsx scripts/bench/bare-api-server.ts
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { jwtVerify } from "jose";
+import pg from "pg";
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+const key = new TextEncoder().encode(process.env.AUTH_SECRET);
+
+type CourseRow = {
+  id: number;
+  topic_id: number;
+  title: string;
+  description: string;
+  level: string;
+  duration_hours: number;
+  is_detail_created_by_ai: boolean;
+  generation_status: string;
+  progress?: number;
+};
+
+const COURSE_COLUMNS = "c.id, c.topic_id, c.title, c.description, c.level, c.duration_hours, c.is_detail_created_by_ai, c.generation_status";
+
+function summary(c: CourseRow, progress = 0) {
+  return {
+    id: c.id,
+    topic_id: c.topic_id,
+    course_title: c.title,
+    course_description: c.description,
+    course_level: c.level,
+    duration: c.duration_hours,
+    is_detail_created_by_ai: c.is_detail_created_by_ai,
+    generation_status: c.generation_status,
+    course_progress: progress,
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+async function callerId(request: IncomingMessage): Promise<number | null> {
+  const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: "learnpath", audience: "learnpath-api" });
+    const { rows } = await pool.query("SELECT id, role, is_active, token_version FROM users WHERE id = $1", [Number(payload.sub)]);
+    const user = rows[0];
+    return user && user.is_active && user.token_version === payload.tv ? user.id : null;
+  } catch {
+    return null;
+  }
+}
+
+async function topics() {
+  const [topicRows, courseRows] = await Promise.all([
+    pool.query(
+      "SELECT t.id, t.title, t.description, t.created_at, u.first_name, u.last_name FROM topics t LEFT JOIN users u ON u.id = t.created_by ORDER BY t.title",
+    ),
+    pool.query(`SELECT ${COURSE_COLUMNS} FROM courses c`),
+  ]);
+  const byTopic = new Map<number, ReturnType<typeof summary>[]>();
+  for (const c of courseRows.rows as CourseRow[]) {
+    const list = byTopic.get(c.topic_id) ?? [];
+    list.push(summary(c));
+    byTopic.set(c.topic_id, list);
+  }
+  return topicRows.rows.map((t) => {
+    const list = byTopic.get(t.id) ?? [];
+    return {
+      id: t.id,
+      title: t.title,
+      description: t.description,
+      created_at: t.created_at.toISOString(),
+      creator: t.first_name === null ? null : { first_name: t.first_name, last_name: t.last_name },
+      courses: list,
+      totalCourses: list.length,
+    };
+  });
+}
+
+async function learnerState(userId: number, courseId: number) {
+  const [enrollment, attempts] = await Promise.all([
+    pool.query("SELECT progress, furthest_unit FROM enrollments WHERE user_id = $1 AND course_id = $2", [userId, courseId]),
+    pool.query(
+      "SELECT section_index, bool_or(passed) AS passed FROM quiz_attempts WHERE user_id = $1 AND course_id = $2 GROUP BY section_index",
+      [userId, courseId],
+    ),
+  ]);
+  return { enrollment: enrollment.rows[0] as { progress: number; furthest_unit: number } | undefined, attempts: attempts.rows };
+}
+
+async function course(userId: number, courseId: number) {
+  const [courseRows, contentRows, state] = await Promise.all([
+    pool.query(`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.id = $1`, [courseId]),
+    pool.query(
+      `SELECT s.position AS section, s.title AS section_title, ss.title, ss.content
+         FROM course_sections s LEFT JOIN course_subsections ss ON ss.section_id = s.id
+        WHERE s.course_id = $1 ORDER BY s.position, ss.position`,
+      [courseId],
+    ),
+    learnerState(userId, courseId),
+  ]);
+  const c = courseRows.rows[0] as CourseRow | undefined;
+  if (!c) return null;
+  const sections: { section_title: string; subsections: { title: string; content: string }[] }[] = [];
+  for (const row of contentRows.rows) {
+    sections[row.section] ??= { section_title: row.section_title, subsections: [] };
+    if (row.title !== null) sections[row.section]!.subsections.push({ title: row.title, content: row.content });
+  }
+  const passed = new Set(state.attempts.filter((a) => a.passed).map((a) => a.section_index));
+  return {
+    ...summary(c, state.enrollment?.progress ?? 0),
+    sections,
+    quiz_status: Object.fromEntries(sections.map((_, i) => [String(i), passed.has(i)])),
+    furthest_unit: state.enrollment?.furthest_unit ?? 0,
+    enrolled: Boolean(state.enrollment),
+  };
+}
+
+async function myCourses(userId: number) {
+  const { rows } = await pool.query(
+    `SELECT ${COURSE_COLUMNS}, e.progress FROM enrollments e JOIN courses c ON c.id = e.course_id
+      WHERE e.user_id = $1 ORDER BY e.updated_at DESC, e.enrolled_at DESC, e.course_id DESC`,
+    [userId],
+  );
+  return rows.map((r: CourseRow) => summary(r, r.progress));
+}
+
+async function updateProgress(userId: number, body: { course_id: number; progress: number }) {
+  const [shape, state] = await Promise.all([
+    pool.query(
+      `SELECT s.position, count(ss.id)::int AS subsections FROM course_sections s
+         LEFT JOIN course_subsections ss ON ss.section_id = s.id WHERE s.course_id = $1 GROUP BY s.position`,
+      [body.course_id],
+    ),
+    learnerState(userId, body.course_id),
+  ]);
+  if (!state.enrollment) return null;
+  const allPassed = shape.rows.length > 0 && state.attempts.filter((a) => a.passed).length >= shape.rows.length;
+  const { rows } = await pool.query(
+    `UPDATE enrollments SET progress = GREATEST(progress, $3), updated_at = now()
+      WHERE user_id = $1 AND course_id = $2 RETURNING progress, furthest_unit`,
+    [userId, body.course_id, allPassed ? body.progress : Math.min(body.progress, 99)],
+  );
+  return { course_id: body.course_id, course_progress: rows[0].progress, furthest_unit: rows[0].furthest_unit };
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let text = "";
+  for await (const chunk of request) text += chunk;
+  return text;
+}
+
+const server = createServer(async (request, response) => {
+  try {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (request.method === "GET" && url.pathname === "/topics") return send(response, 200, await topics());
+    const userId = await callerId(request);
+    if (!userId) return send(response, 401, { detail: "Not authenticated. Please log in." });
+    const courseMatch = url.pathname.match(/^\/courses\/(\d+)$/);
+    if (request.method === "GET" && courseMatch) {
+      const result = await course(userId, Number(courseMatch[1]));
+      return result ? send(response, 200, result) : send(response, 404, { detail: "Course not found." });
+    }
+    if (request.method === "GET" && url.pathname === "/mycourses") return send(response, 200, await myCourses(userId));
+    if (request.method === "PUT" && url.pathname === "/courses/update_progress") {
+      const result = await updateProgress(userId, JSON.parse(await readBody(request)));
+      return result ? send(response, 200, result) : send(response, 409, { detail: "Enrol in this course first." });
+    }
+    send(response, 404, { detail: "Not Found" });
+  } catch (error) {
+    console.error(error);
+    send(response, 500, { detail: "Something went wrong." });
+  }
+});
+
+server.listen(Number(process.env.PORT ?? 3599), "127.0.0.1", () => console.log("bare server ready"));
+process.on("SIGTERM", () => server.close(() => void pool.end().then(() => process.exit(0))));
