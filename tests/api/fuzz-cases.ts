@@ -356,3 +356,10 @@ export function fuzzCases(endpoint: Endpoint, example: Example, token: string | 
   while (b.cases.length < total) randomCase(b, rng);
   return b.cases;
 }
+
+/** The endpoint's valid example as call() options, with the caller's token (none: anonymous). */
+export function exampleCall(endpoint: Endpoint, example: Example, token: string | undefined): CallOptions {
+  const b = new CaseBuilder(endpoint, example, token);
+  b.add("the example", "either", () => undefined);
+  return b.cases[0]!.request;
+}

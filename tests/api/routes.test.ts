@@ -30,12 +30,12 @@ describe("the route table", () => {
   });
 
   it.each(files)("covers every method %s exports, with the very handler", async (file) => {
-    const module = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, unknown>;
-    const exported = HTTP_METHODS.filter((method) => typeof module[method] === "function");
+    const routeModule = (await import(pathToFileURL(join(ROOT, file)).href)) as Record<string, unknown>;
+    const exported = HTTP_METHODS.filter((method) => typeof routeModule[method] === "function");
     expect(exported.length).toBeGreaterThan(0);
     const listed = ENDPOINTS.filter((endpoint) => endpoint.file === file);
     expect(listed.map((endpoint) => endpoint.method).sort()).toEqual([...exported].sort());
-    for (const endpoint of listed) expect(endpoint.handler, endpointName(endpoint)).toBe(module[endpoint.method]);
+    for (const endpoint of listed) expect(endpoint.handler, endpointName(endpoint)).toBe(routeModule[endpoint.method]);
   });
 
   it("lists no file that is not on disk, and no endpoint twice", () => {
