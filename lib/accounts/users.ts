@@ -8,8 +8,9 @@ import { toPublicUser, type PublicUser } from "./serialize";
 
 const NOT_FOUND = "User not found.";
 
+/** The search as a LIKE pattern piece: wildcards escaped, NULs (which PostgreSQL text cannot hold) dropped. */
 function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return value.replaceAll("\0", "").replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function getUser(id: number): Promise<PublicUser> {

@@ -15,9 +15,18 @@ function cookieValue(cookieHeader: string | null, name: string): string | undefi
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeCookie(part.slice(index + 1).trim());
   }
   return undefined;
+}
+
+/** A cookie value with broken percent-encoding (decodeURIComponent throws) is no credential. */
+function decodeCookie(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 async function sessionClaims(cookieHeader: string | null) {

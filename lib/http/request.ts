@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "./app-error";
+import { assertCleanText } from "./clean-text";
 import { clientIpFrom } from "./client-ip";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -14,6 +15,12 @@ async function readText(request: Request): Promise<string> {
 
 function mediaType(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The parsed values, once no string in them holds a NUL or a lone surrogate (see clean-text.ts). */
+function clean<T>(value: T): T {
+  assertCleanText(value);
+  return value;
 }
 
 /** Parses a JSON body against a schema; wrong content type 415, malformed JSON 400, bad fields 422. */
@@ -31,7 +38,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   if (data === undefined || data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new AppError("bad_request", "The request body must be a JSON object.");
   }
-  return schema.parse(data);
+  return clean(schema.parse(data));
 }
 
 /** Parses an application/x-www-form-urlencoded body (OAuth2-style /log_in). */
@@ -40,12 +47,12 @@ export async function readForm<S extends z.ZodType>(request: Request, schema: S)
     throw new AppError("unsupported_media_type", "Content-Type must be application/x-www-form-urlencoded.");
   }
   const params = new URLSearchParams(await readText(request));
-  return schema.parse(Object.fromEntries(params));
+  return clean(schema.parse(Object.fromEntries(params)));
 }
 
 /** Parses query parameters against a schema (422 on bad values). */
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
-  return schema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return clean(schema.parse(Object.fromEntries(new URL(request.url).searchParams)));
 }
 
 /** The caller's IP for per-IP rate limits (see client-ip.ts). */

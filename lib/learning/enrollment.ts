@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, enrollments } from "../../db/schema";
+import { courses, enrollments, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { clampPage, type Page } from "../pagination";
@@ -22,6 +22,9 @@ export async function enroll(userId: number, courseId: number): Promise<{ messag
   const db = getDb();
   const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError("not_found", "Course not found.");
+  // An admin may name any user_id: one that does not exist is a 404, not a foreign-key failure.
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError("not_found", "User not found.");
   const inserted = await db.insert(enrollments).values({ userId, courseId }).onConflictDoNothing().returning({ progress: enrollments.progress });
   if (inserted[0]) return { message: "Enrolled successfully.", enrolled: true, course_progress: 0 };
   const [existing] = await db

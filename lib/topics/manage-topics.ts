@@ -46,8 +46,9 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The search as a LIKE pattern piece: wildcards escaped, NULs (which PostgreSQL text cannot hold) dropped. */
 function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return value.replaceAll("\0", "").replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 async function loadAdminTopic(id: number): Promise<AdminTopic> {

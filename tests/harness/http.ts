@@ -9,7 +9,7 @@ import { hashPassword } from "../../lib/auth/password";
  * tests exercise parsing, auth, business rules and the database together.
  */
 
-type RouteHandler = (request: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (request: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 
 export type CallOptions = {
   method?: string;

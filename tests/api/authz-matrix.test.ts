@@ -1,0 +1,248 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { rateLimits, verificationCodes } from "../../db/schema";
+import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { MAX_CODE_ATTEMPTS } from "../../lib/accounts/codes";
+import { LIMITS } from "../../lib/rate-limit";
+import { call } from "../harness/http";
+import { fingerprint } from "./db-fingerprint";
+import { exampleCall } from "./fuzz-cases";
+import { ENDPOINTS, endpointName, type Endpoint } from "./routes";
+import { createWorld, WORLD_PASSWORD, type World } from "./world";
+
+/*
+ * Who may call what (DESIGN.md section 5), for every endpoint of the route table: the status
+ * each caller gets for the endpoint's valid example, in a fresh world per call. A refused call
+ * must write nothing. Then the attacks on accounts: enumeration, code guessing, password
+ * guessing, and tokens that outlive a deletion or a demotion.
+ */
+
+type Caller = "anonymous" | "a" | "b" | "admin";
+type Target = "self" | "other";
+type Row = [call: string, anonymous: number, learnerA: number, learnerB: number, admin: number];
+
+/*
+ * :self is the caller's own user id (learner A's for an anonymous caller); :other is another
+ * user's: learner B's for A and for an anonymous caller, learner A's for B and for the admin.
+ */
+// prettier-ignore
+const MATRIX: Row[] = [
+  //  call                                                     anon  A    B    admin
+  // Accounts: public calls answer the same whoever calls
+  ["POST /log_in",                                              200, 200, 200, 200],
+  ["POST /register/send-code",                                  200, 200, 200, 200],
+  ["POST /register/verify-code",                                400, 400, 400, 400], // no code was sent
+  ["POST /users/",                                              403, 403, 403, 403], // the e-mail was not verified
+  ["POST /forgot-password/send-code",                           200, 200, 200, 200],
+  ["POST /forgot-password/verify-code",                         400, 400, 400, 400],
+  ["POST /forgot-password/reset-password",                      400, 400, 400, 400],
+  ["GET /users",                                                401, 403, 403, 200],
+  ["PUT /users/:self",                                          401, 403, 403, 409], // an admin cannot demote themself
+  ["PUT /users/:other",                                         401, 403, 403, 200],
+  ["DELETE /users/:self",                                       401, 403, 403, 409], // nor delete themself
+  ["DELETE /users/:other",                                      401, 403, 403, 204],
+  ["PUT /users/update/:self",                                   401, 200, 200, 200],
+  ["PUT /users/update/:other",                                  401, 403, 403, 200],
+  ["GET /users/me",                                             401, 200, 200, 200],
+  ["PUT /users/me",                                             401, 200, 200, 200],
+  ["POST /users/me/password-reset-code",                        401, 200, 200, 200],
+  // Learning
+  ["GET /topics",                                               200, 200, 200, 200],
+  ["GET /topics/{id}/courses",                                  200, 200, 200, 200],
+  ["GET /users/interests",                                      401, 200, 200, 200],
+  ["POST /users/topic-preference",                              401, 200, 200, 200],
+  ["GET /users/:self/selected-topics",                          401, 200, 200, 200],
+  ["GET /users/:other/selected-topics",                         401, 403, 403, 200],
+  ["GET /users/:self/completed-courses",                        401, 200, 200, 200],
+  ["GET /users/:other/completed-courses",                       401, 403, 403, 200],
+  ["GET /recommendations?user_id=:self",                        401, 200, 200, 200],
+  ["GET /recommendations?user_id=:other",                       401, 403, 403, 200],
+  ["GET /mycourses?user_id=:self",                              401, 200, 200, 200],
+  ["GET /mycourses?user_id=:other",                             401, 403, 403, 200],
+  ["POST /enroll {user_id: :self}",                             401, 200, 200, 200], // already enrolled: 200, not 201
+  ["POST /enroll {user_id: :other}",                            401, 403, 403, 200],
+  ["GET /courses/{id}",                                         401, 200, 200, 200],
+  ["PUT /courses/update_progress {user_id: :self}",             401, 200, 200, 200],
+  ["PUT /courses/update_progress {user_id: :other}",            401, 403, 403, 200],
+  ["GET /section-quizzes",                                      401, 200, 200, 200],
+  ["POST /courses/{id}/sections/{sectionIndex}/quiz-check",     401, 200, 200, 200],
+  ["POST /courses/{id}/sections/{sectionIndex}/quiz-complete",  401, 200, 200, 200],
+  // Course generation
+  ["POST /courses/generate",                                    401, 202, 202, 202],
+  ["GET /courses/{id}/generation",                              401, 200, 200, 200],
+  ["GET /courses/{id}/generation/log",                          401, 403, 403, 200],
+  ["POST /courses/{id}/generation/retry",                       401, 403, 403, 409], // the course did not fail
+  ["POST /topics/{id}/generation/retry",                        401, 403, 403, 202],
+  ["GET /generation",                                           401, 403, 403, 200],
+  ["GET /generation/runs",                                      401, 403, 403, 200],
+  // Admin
+  ["POST /topics",                                              401, 403, 403, 201],
+  ["PUT /topics/{id}",                                          401, 403, 403, 200],
+  ["DELETE /topics/{id}",                                       401, 403, 403, 204],
+  ["GET /dashboard/stats",                                      401, 403, 403, 200],
+  ["GET /quiz-questions/stats",                                 401, 403, 403, 200],
+  // Unknown paths: a JSON 404 for everyone
+  ["GET /{...unknown}",                                         404, 404, 404, 404],
+  ["HEAD /{...unknown}",                                        404, 404, 404, 404],
+  ["POST /{...unknown}",                                        404, 404, 404, 404],
+  ["PUT /{...unknown}",                                         404, 404, 404, 404],
+  ["PATCH /{...unknown}",                                       404, 404, 404, 404],
+  ["DELETE /{...unknown}",                                      404, 404, 404, 404],
+  ["OPTIONS /{...unknown}",                                     404, 404, 404, 404],
+];
+
+const CALLERS: Caller[] = ["anonymous", "a", "b", "admin"];
+
+/** The matrix row name of an endpoint called about its caller's own data or someone else's. */
+function rowName(endpoint: Endpoint, target?: Target): string {
+  const owner = endpoint.owner;
+  if (!owner || !target) return endpointName(endpoint);
+  const placeholder = `:${target}`;
+  if (owner.in === "path") return `${endpoint.method} ${endpoint.path.replace(`{${owner.name}}`, placeholder)}`;
+  if (owner.in === "query") return `${endpointName(endpoint)}?${owner.name}=${placeholder}`;
+  return `${endpointName(endpoint)} {${owner.name}: ${placeholder}}`;
+}
+
+const ROWS = new Map<string, { endpoint: Endpoint; target: Target }>(
+  ENDPOINTS.flatMap((endpoint) =>
+    endpoint.owner
+      ? (["self", "other"] as const).map((target) => [rowName(endpoint, target), { endpoint, target }] as const)
+      : [[rowName(endpoint), { endpoint, target: "self" as Target }] as const],
+  ),
+);
+
+function targetId(world: World, caller: Caller, target: Target): number {
+  if (target === "self") return caller === "anonymous" ? world.a.id : world[caller].id;
+  return caller === "a" || caller === "anonymous" ? world.b.id : world.a.id;
+}
+
+let smtp: SmtpCapture;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+});
+
+afterAll(async () => {
+  await smtp.close();
+});
+
+beforeEach(async () => {
+  await getDb().delete(rateLimits);
+});
+
+describe("authorization matrix", () => {
+  it("has one row for every endpoint, and one per target where the endpoint has an owner", () => {
+    expect(MATRIX.map(([name]) => name).sort()).toEqual([...ROWS.keys()].sort());
+  });
+
+  it.each(MATRIX)("%s", async (name, ...expected) => {
+    const row = ROWS.get(name);
+    expect(row, `${name} is not an endpoint of the route table`).toBeDefined();
+    const { endpoint, target } = row!;
+    const mismatches: string[] = [];
+    for (const [i, caller] of CALLERS.entries()) {
+      const world = await createWorld();
+      const token = caller === "anonymous" ? undefined : world[caller].token;
+      const before = await fingerprint();
+      const res = await call(endpoint.handler, exampleCall(endpoint, endpoint.example(world, targetId(world, caller, target)), token));
+      if (res.status !== expected[i]) mismatches.push(`${caller}: expected ${expected[i]}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 160)}`);
+      if (res.status >= 400) {
+        if (typeof res.body?.detail !== "string") mismatches.push(`${caller}: ${res.status} without {detail}`);
+        const after = await fingerprint();
+        if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${caller}: refused with ${res.status} but wrote`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe("attacks on accounts", () => {
+  const registerSend = ENDPOINTS.find((e) => endpointName(e) === "POST /register/send-code")!;
+  const registerVerify = ENDPOINTS.find((e) => endpointName(e) === "POST /register/verify-code")!;
+  const forgotSend = ENDPOINTS.find((e) => endpointName(e) === "POST /forgot-password/send-code")!;
+  const forgotVerify = ENDPOINTS.find((e) => endpointName(e) === "POST /forgot-password/verify-code")!;
+  const logIn = ENDPOINTS.find((e) => endpointName(e) === "POST /log_in")!;
+  const me = ENDPOINTS.find((e) => endpointName(e) === "GET /users/me")!;
+  const myCourses = ENDPOINTS.find((e) => endpointName(e) === "GET /mycourses")!;
+  const users = ENDPOINTS.find((e) => endpointName(e) === "GET /users")!;
+  const user = ENDPOINTS.find((e) => endpointName(e) === "PUT /users/{id}")!;
+  const deleteUser = ENDPOINTS.find((e) => endpointName(e) === "DELETE /users/{id}")!;
+
+  const json = (body: Record<string, unknown>) => ({ method: "POST", json: body });
+
+  it.each([
+    ["register/send-code", registerSend, { first_name: "Eve", last_name: "Probe", password: "probing-1" }],
+    ["forgot-password/send-code", forgotSend, {}],
+  ])("%s answers a known and an unknown e-mail with the same status and body", async (_name, endpoint, extra) => {
+    const world = await createWorld();
+    const known = await call(endpoint.handler, json({ email: world.a.email, ...extra }));
+    const unknown = await call(endpoint.handler, json({ email: world.freshEmail, ...extra }));
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    const masked = (body: unknown, email: string) => JSON.stringify(body).replaceAll(email, "<email>");
+    expect(masked(unknown.body, world.freshEmail)).toBe(masked(known.body, world.a.email));
+  });
+
+  it.each([
+    ["sign-up", "register" as const, registerSend, registerVerify, (w: World) => w.freshEmail],
+    ["password reset", "reset_password" as const, forgotSend, forgotVerify, (w: World) => w.a.email],
+  ])(`a %s code is locked after ${MAX_CODE_ATTEMPTS} wrong tries, and the right code is refused afterwards`, async (_name, purpose, send, verify, emailOf) => {
+    const world = await createWorld();
+    const email = emailOf(world);
+    expect((await call(send.handler, json({ email, first_name: "A", last_name: "B", password: "secret-12" }))).status).toBe(200);
+    const code = latestCode(smtp.messages, email)!;
+    const wrong = (i: number) => String((Number(code) + i + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
+      expect((await call(verify.handler, json({ email, code: wrong(i) }))).status).toBe(400);
+    }
+    // The last allowed wrong try locks the code at once.
+    expect((await call(verify.handler, json({ email, code: wrong(MAX_CODE_ATTEMPTS) }))).status).toBe(429);
+    const right = await call(verify.handler, json({ email, code }));
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual({ detail: expect.any(String) });
+    const [row] = await getDb()
+      .select({ attempts: verificationCodes.attempts, verifiedAt: verificationCodes.verifiedAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+    expect(row).toEqual({ attempts: MAX_CODE_ATTEMPTS, verifiedAt: null });
+  });
+
+  it(`the failed login after ${LIMITS.loginFailuresPerEmail.max} for one e-mail gets 429 with Retry-After, even with the right password`, async () => {
+    const world = await createWorld();
+    const attempt = (password: string) => call(logIn.handler, { form: { username: world.a.email, password } });
+    for (let i = 0; i < LIMITS.loginFailuresPerEmail.max; i++) expect((await attempt(`wrong-password-${i}`)).status).toBe(401);
+    const limited = await attempt("wrong-password-again");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.body).toEqual({ detail: expect.any(String) });
+    expect((await attempt(WORLD_PASSWORD)).status).toBe(429);
+  });
+
+  it("a deleted user's old token is refused on the very next call", async () => {
+    const world = await createWorld();
+    expect((await call(me.handler, { token: world.a.token })).status).toBe(200);
+    const deleted = await call(deleteUser.handler, { method: "DELETE", token: world.admin.token, params: { id: String(world.a.id) } });
+    expect(deleted.status).toBe(204);
+    expect((await call(me.handler, { token: world.a.token })).status).toBe(401);
+    expect((await call(myCourses.handler, { token: world.a.token, path: "/mycourses" })).status).toBe(401);
+  });
+
+  it("a demoted admin's old token is refused on the very next call", async () => {
+    const world = await createWorld();
+    const other = await createWorld();
+    const formerAdmin = other.admin;
+    expect((await call(users.handler, { token: formerAdmin.token, path: "/users" })).status).toBe(200);
+    const demoted = await call(user.handler, {
+      method: "PUT",
+      token: world.admin.token,
+      params: { id: String(formerAdmin.id) },
+      json: { first_name: "Former", last_name: "Admin", role: "user" },
+    });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.role).toBe("user");
+    expect([401, 403]).toContain((await call(users.handler, { token: formerAdmin.token, path: "/users" })).status);
+    expect((await call(me.handler, { token: formerAdmin.token })).status).toBe(401);
+  });
+});

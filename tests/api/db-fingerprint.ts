@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+
+/*
+ * A fingerprint of every table a request could write (rate_limits excluded: refused logins and
+ * code requests count there on purpose). Each table contributes its row count and an
+ * order-independent sum of per-row hashes, so any insert, update or delete changes it.
+ */
+
+export const MUTABLE_TABLES = [
+  "users",
+  "topics",
+  "courses",
+  "course_sections",
+  "course_subsections",
+  "quiz_questions",
+  "user_topics",
+  "enrollments",
+  "quiz_attempts",
+  "quiz_answers",
+  "verification_codes",
+  "generation_sections",
+  "generation_runs",
+] as const;
+
+const query = sql.raw(
+  `SELECT ${MUTABLE_TABLES.map(
+    (table) =>
+      `(SELECT count(*) || ':' || coalesce(sum(('x' || substr(md5(t::text), 1, 15))::bit(60)::bigint), 0) FROM ${table} t) AS "${table}"`,
+  ).join(", ")}`,
+);
+
+export type Fingerprint = Record<(typeof MUTABLE_TABLES)[number], string>;
+
+export async function fingerprint(): Promise<Fingerprint> {
+  const result = await getDb().execute<Fingerprint>(query);
+  return result.rows[0]!;
+}

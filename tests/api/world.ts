@@ -1,0 +1,74 @@
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses, courseSections, enrollments, quizQuestions, topics, users, userTopics } from "../../db/schema";
+import { hashPassword } from "../../lib/auth/password";
+import { signAccessToken } from "../../lib/auth/tokens";
+
+/*
+ * A small world for one API call: two learners (A and B), an admin, a fresh topic without
+ * courses that all three chose as an interest, and the seeded "Python Basics" course they are
+ * all enrolled in. Users are inserted with one shared password hash and get their tokens
+ * signed directly, so a world costs milliseconds and every call can have its own.
+ */
+
+export const WORLD_PASSWORD = "correct-horse-1";
+
+export type Account = { id: number; email: string; role: "user" | "admin"; token: string };
+
+export type World = {
+  a: Account;
+  b: Account;
+  admin: Account;
+  /** A topic with no courses yet, among everyone's interests. */
+  topicId: number;
+  /** The seeded course (shared by all worlds; nothing here deletes it). */
+  courseId: number;
+  sectionIndex: number;
+  /** Section 0's questions with their right answers: a complete, passing quiz submission. */
+  quiz: { question_id: number; answer: string }[];
+  /** An e-mail nobody has registered. */
+  freshEmail: string;
+};
+
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+let seeded: Promise<{ courseId: number; quiz: World["quiz"] }> | undefined;
+
+const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
+
+export async function quickAccount(role: "user" | "admin" = "user"): Promise<Account> {
+  passwordHash ??= hashPassword(WORLD_PASSWORD);
+  const email = `${role}-${unique()}@example.com`;
+  const [user] = await getDb()
+    .insert(users)
+    .values({ firstName: "World", lastName: role, email, passwordHash: await passwordHash, role, emailVerifiedAt: new Date() })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  return { id: user!.id, email, role, token: await signAccessToken({ userId: user!.id, tokenVersion: user!.tokenVersion }) };
+}
+
+async function loadSeeded() {
+  const db = getDb();
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.title, "Python Basics"));
+  const [section] = await db
+    .select({ id: courseSections.id })
+    .from(courseSections)
+    .where(and(eq(courseSections.courseId, course!.id), eq(courseSections.position, 0)));
+  const questions = await db
+    .select({ question_id: quizQuestions.id, answer: quizQuestions.correctAnswer })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.sectionId, section!.id))
+    .orderBy(asc(quizQuestions.position));
+  return { courseId: course!.id, quiz: questions };
+}
+
+export async function createWorld(): Promise<World> {
+  seeded ??= loadSeeded();
+  const { courseId, quiz } = await seeded;
+  const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
+  const db = getDb();
+  const [topic] = await db.insert(topics).values({ title: `World topic ${unique()}`, description: "For API tests." }).returning({ id: topics.id });
+  const everyone = [a!, b!, admin!];
+  await db.insert(userTopics).values(everyone.map((u) => ({ userId: u.id, topicId: topic!.id })));
+  await db.insert(enrollments).values(everyone.map((u) => ({ userId: u.id, courseId })));
+  return { a: a!, b: b!, admin: admin!, topicId: topic!.id, courseId, sectionIndex: 0, quiz: quiz.slice(0, 5), freshEmail: `fresh-${unique()}@example.com` };
+}
