@@ -1,24 +1,43 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, enrollments, quizAttempts } from "../../db/schema";
+import { courseSections, courses, enrollments, quizAttempts } from "../../db/schema";
+import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
 import type { CourseShape } from "../learning/progress";
 
-/** A course with its sections and subsections in order (one query). */
-export async function loadCourseContent(courseId: number) {
-  const course = await getDb().query.courses.findFirst({
-    where: eq(courses.id, courseId),
-    with: {
-      sections: {
-        orderBy: (s, { asc }) => asc(s.position),
-        columns: { id: true, position: true, title: true },
-        with: { subsections: { orderBy: (s, { asc }) => asc(s.position), columns: { title: true, content: true } } },
-      },
-    },
+type CourseSections = { id: number; position: number; title: string; subsections: { title: string; content: string }[] }[];
+
+// Finished courses only: their content changes only through a new generation run, which moves
+// the row's status, attempt or updated_at first, and so the key.
+const contentCache = new KeyedCache<CourseSections>(200, 10 * 60_000);
+
+function loadSections(courseId: number): Promise<CourseSections> {
+  return getDb().query.courseSections.findMany({
+    where: eq(courseSections.courseId, courseId),
+    orderBy: (s, { asc }) => asc(s.position),
+    columns: { id: true, position: true, title: true },
+    with: { subsections: { orderBy: (s, { asc }) => asc(s.position), columns: { title: true, content: true } } },
   });
-  if (!course) throw new AppError("not_found", "Course not found.");
-  const shape: CourseShape = course.sections.map((s) => s.subsections.length);
+}
+
+/**
+ * A course with its sections and subsections in order. The course row is read every time (it is
+ * one indexed row and says whether the content changed); a finished course's sections come from
+ * the in-process cache after the first read.
+ */
+export async function loadCourseContent(courseId: number) {
+  const [row] = await getDb().select().from(courses).where(eq(courses.id, courseId));
+  if (!row) throw new AppError("not_found", "Course not found.");
+  const finished = row.generationStatus === "done";
+  const key = `${row.generationAttempt}:${row.updatedAt.getTime()}`;
+  let sections = finished ? contentCache.get(courseId, key) : undefined;
+  if (!sections) {
+    sections = await loadSections(courseId);
+    if (finished) contentCache.set(courseId, key, sections);
+  }
+  const course = { ...row, sections };
+  const shape: CourseShape = sections.map((s) => s.subsections.length);
   return { course, shape };
 }
 

@@ -3,6 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
+import { ShortLivedValue } from "../cache/memo";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 
 export type TopicSummary = {
@@ -21,7 +22,6 @@ function byLevelThenTitle(a: CourseSummary, b: CourseSummary) {
   return LEVEL_ORDER[a.course_level] - LEVEL_ORDER[b.course_level] || a.course_title.localeCompare(b.course_title);
 }
 
-/** GET /topics: every topic with its creator, courses and course count, in two queries. */
 /** A topic and its creator's name, as every topic list selects it (join users on topics.created_by). */
 export const topicWithCreatorColumns = {
   id: topics.id,
@@ -32,6 +32,7 @@ export const topicWithCreatorColumns = {
   lastName: users.lastName,
 };
 
+/** Every topic with its creator, courses and course count, in two queries. */
 export async function listTopics(): Promise<TopicSummary[]> {
   const db = getDb();
   const [topicRows, courseRows] = await Promise.all([
@@ -79,4 +80,19 @@ export async function existingTopicIds(ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await getDb().select({ id: topics.id }).from(topics).where(inArray(topics.id, ids));
   return new Set(rows.map((r) => r.id));
+}
+
+/*
+ * GET /topics is public, the same for every caller and the busiest read: its JSON is kept for a
+ * second, and dropped at once when this instance changes a topic. Another instance's or the
+ * worker's change shows within that second.
+ */
+const topicsJson = new ShortLivedValue(1_000, async () => JSON.stringify(await listTopics()));
+
+export function listTopicsJson(): Promise<string> {
+  return topicsJson.get();
+}
+
+export function forgetTopicList(): void {
+  topicsJson.invalidate();
 }

@@ -1,12 +1,12 @@
 import { NextResponse } from "next/server";
 import { readJson } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
-import { listTopics } from "@/lib/topics/list-topics";
+import { listTopicsJson } from "@/lib/topics/list-topics";
 import { createTopic } from "@/lib/topics/manage-topics";
 import { topicSchema } from "@/lib/validation/topics";
 
 // GET /topics – every topic with its creator, courses and totalCourses (public)
-export const GET = route("public", async () => listTopics());
+export const GET = route("public", async () => new NextResponse(await listTopicsJson(), { headers: { "content-type": "application/json" } }));
 
 // POST /topics – an admin creates a topic; its course generation is requested in the same transaction
 export const POST = route("admin", async ({ request, caller }) => {
