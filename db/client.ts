@@ -39,3 +39,20 @@ export async function closeDb(): Promise<void> {
   globalForDb.__learnpathDb = undefined;
   await current?.pool.end();
 }
+
+/**
+ * A prepared statement for the hottest queries, built once per database handle: Drizzle skips
+ * rebuilding the SQL and PostgreSQL parses and plans it once per connection.
+ */
+export function preparedQuery<P>(build: (db: Database) => P): () => P {
+  const byDb = new WeakMap<Database, P>();
+  return () => {
+    const db = getDb();
+    let query = byDb.get(db);
+    if (!query) {
+      query = build(db);
+      byDb.set(db, query);
+    }
+    return query;
+  };
+}

@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
-import { getDb } from "../../db/client";
+import { preparedQuery } from "../../db/client";
 import { users, type UserRole } from "../../db/schema";
 import { getEnv } from "../env";
 import { verifyAccessToken } from "./tokens";
@@ -46,17 +46,8 @@ async function sessionClaims(cookieHeader: string | null) {
   return null;
 }
 
-/**
- * The caller, or null when there is no valid credential. A bearer header wins over the cookie;
- * an inactive or deleted user, or a token older than the user's token_version, is no caller.
- */
-export async function resolveCaller(headers: Headers): Promise<Caller | null> {
-  const authorization = headers.get("authorization");
-  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const claims = authorization ? (bearer ? await verifyAccessToken(bearer) : null) : await sessionClaims(headers.get("cookie"));
-  if (!claims) return null;
-
-  const [user] = await getDb()
+const callerById = preparedQuery((db) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -67,7 +58,21 @@ export async function resolveCaller(headers: Headers): Promise<Caller | null> {
       tokenVersion: users.tokenVersion,
     })
     .from(users)
-    .where(eq(users.id, claims.userId));
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("caller_by_id"),
+);
+
+/**
+ * The caller, or null when there is no valid credential. A bearer header wins over the cookie;
+ * an inactive or deleted user, or a token older than the user's token_version, is no caller.
+ */
+export async function resolveCaller(headers: Headers): Promise<Caller | null> {
+  const authorization = headers.get("authorization");
+  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const claims = authorization ? (bearer ? await verifyAccessToken(bearer) : null) : await sessionClaims(headers.get("cookie"));
+  if (!claims) return null;
+
+  const [user] = await callerById().execute({ id: claims.userId });
   if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) return null;
   return { id: user.id, role: user.role, email: user.email, firstName: user.firstName, lastName: user.lastName };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, preparedQuery } from "../../db/client";
 import { courseSections, courses, enrollments, quizAttempts } from "../../db/schema";
 import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
@@ -11,6 +11,8 @@ type CourseSections = { id: number; position: number; title: string; subsections
 // Finished courses only: their content changes only through a new generation run, which moves
 // the row's status, attempt or updated_at first, and so the key.
 const contentCache = new KeyedCache<CourseSections>(200, 10 * 60_000);
+
+const courseById = preparedQuery((db) => db.select().from(courses).where(eq(courses.id, sql.placeholder("id"))).prepare("course_by_id"));
 
 function loadSections(courseId: number): Promise<CourseSections> {
   return getDb().query.courseSections.findMany({
@@ -27,7 +29,7 @@ function loadSections(courseId: number): Promise<CourseSections> {
  * the in-process cache after the first read.
  */
 export async function loadCourseContent(courseId: number) {
-  const [row] = await getDb().select().from(courses).where(eq(courses.id, courseId));
+  const [row] = await courseById().execute({ id: courseId });
   if (!row) throw new AppError("not_found", "Course not found.");
   const finished = row.generationStatus === "done";
   const key = `${row.generationAttempt}:${row.updatedAt.getTime()}`;
@@ -49,20 +51,26 @@ export type LearnerState = {
   failedSections: Set<number>;
 };
 
+const enrollmentOf = preparedQuery((db) =>
+  db
+    .select({ progress: enrollments.progress, furthestUnit: enrollments.furthestUnit })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, sql.placeholder("userId")), eq(enrollments.courseId, sql.placeholder("courseId"))))
+    .prepare("enrollment_of"),
+);
+
+const quizRecordOf = preparedQuery((db) =>
+  db
+    .select({ sectionIndex: quizAttempts.sectionIndex, passed: sql<boolean>`bool_or(${quizAttempts.passed})` })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, sql.placeholder("userId")), eq(quizAttempts.courseId, sql.placeholder("courseId"))))
+    .groupBy(quizAttempts.sectionIndex)
+    .prepare("quiz_record_of"),
+);
+
 /** The learner's enrolment and quiz record for one course. */
 export async function loadLearnerState(userId: number, courseId: number): Promise<LearnerState> {
-  const db = getDb();
-  const [[enrollment], attempts] = await Promise.all([
-    db
-      .select({ progress: enrollments.progress, furthestUnit: enrollments.furthestUnit })
-      .from(enrollments)
-      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))),
-    db
-      .select({ sectionIndex: quizAttempts.sectionIndex, passed: sql<boolean>`bool_or(${quizAttempts.passed})` })
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId)))
-      .groupBy(quizAttempts.sectionIndex),
-  ]);
+  const [[enrollment], attempts] = await Promise.all([enrollmentOf().execute({ userId, courseId }), quizRecordOf().execute({ userId, courseId })]);
   return {
     enrolled: Boolean(enrollment),
     progress: enrollment?.progress ?? 0,

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, preparedQuery } from "../../db/client";
 import { courses, enrollments, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { toCourseSummary, type CourseSummary } from "../courses/serialize";
@@ -47,9 +47,19 @@ function selectMyCourses(userId: number, onlyOngoing = false) {
     .$dynamic();
 }
 
+const myCoursesOf = preparedQuery((db) =>
+  db
+    .select({ ...courseColumns, progress: enrollments.progress })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(eq(enrollments.userId, sql.placeholder("userId")))
+    .orderBy(...myCoursesOrder)
+    .prepare("my_courses_of"),
+);
+
 /** GET /mycourses: the learner's enrolments, most recently active first, with progress. */
 export async function listMyCourses(userId: number): Promise<CourseSummary[]> {
-  const rows = await selectMyCourses(userId);
+  const rows = await myCoursesOf().execute({ userId });
   return rows.map((r) => toCourseSummary(r, r.progress));
 }
 
