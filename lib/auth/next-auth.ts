@@ -5,6 +5,7 @@ import { authenticate } from "../accounts/login";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import { clientIpFrom } from "../http/client-ip";
+import { isHttpsUrl } from "../http/security-headers";
 import { loginSchema } from "../validation/accounts";
 
 /*
@@ -21,7 +22,7 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: env.AUTH_SECRET,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
-    useSecureCookies: env.APP_URL.startsWith("https://"),
+    useSecureCookies: isHttpsUrl(env.APP_URL),
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({

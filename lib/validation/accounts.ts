@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /*
  * Account schemas shared by the forms (react-hook-form + zodResolver) and the route handlers,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /* Query schemas of the admin API and pages. */
 

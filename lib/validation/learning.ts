@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /* Request schemas of the learning API (SPEC.md section 7), shared by handlers and the reader. */
 

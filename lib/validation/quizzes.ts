@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** POST /courses/{courseId}/sections/{sectionIndex}/quiz-check: one chosen option, checked without recording. */
 export const quizCheckSchema = z.object({

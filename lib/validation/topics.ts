@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /* Topic schemas shared by the admin's add/edit dialogs and POST /topics, PUT /topics/{id}. */
 

