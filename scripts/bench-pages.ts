@@ -1,0 +1,124 @@
+// `npm run bench:pages [-- --preset mobile|desktop]`
+//
+// Lighthouse (the npm package, driving Debian's Chromium or CHROME_PATH) against a production build
+// on a freshly seeded embedded PostgreSQL: /, /about, /explore, /login, and signed in as the seed
+// learner /dashboard and the course reader. Prints the four category scores per page and the
+// JavaScript each page loads first (transferred, compressed).
+// Targets (issue 8): performance >= 95, accessibility 100, best practices >= 95; SEO >= 95 on the
+// public pages. Exits non-zero when a target is missed.
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
+import { assertProductionBuild, BENCH_LEARNER, startProductionApp } from "./bench/production-app";
+
+const { values } = parseArgs({
+  options: {
+    preset: { type: "string", default: "mobile" },
+    port: { type: "string", default: "3510" },
+    "pg-port": { type: "string", default: "54383" },
+  },
+});
+
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 } as const;
+type Category = keyof typeof TARGETS;
+const CATEGORIES = Object.keys(TARGETS) as Category[];
+
+assertProductionBuild();
+const app = await startProductionApp({ name: "bench-pages", port: Number(values.port), pgPort: Number(values["pg-port"]), quiet: true });
+const chromePath = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+/** A next-auth session cookie for the seed learner, as the login form would get it. */
+async function sessionCookie(): Promise<string> {
+  const csrf = await fetch(`${app.url}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const login = await fetch(`${app.url}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, email: BENCH_LEARNER.email, password: BENCH_LEARNER.password, json: "true" }),
+  });
+  const session = login.headers.getSetCookie().find((c) => c.includes("session-token="));
+  if (!session) throw new Error(`login failed: ${login.status}`);
+  return session.split(";")[0]!;
+}
+
+/** The learner has chosen interests (no first-visit modal) and is enrolled in the first course. */
+async function prepareLearner(): Promise<number> {
+  const login = await fetch(`${app.url}/log_in`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: BENCH_LEARNER.email, password: BENCH_LEARNER.password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const topics = (await (await fetch(`${app.url}/topics`)).json()) as { id: number; courses: { id: number }[] }[];
+  await fetch(`${app.url}/users/topic-preference`, { method: "POST", headers, body: JSON.stringify({ topic_ids: topics.slice(0, 2).map((t) => t.id) }) });
+  const courseId = topics[0]!.courses[0]!.id;
+  await fetch(`${app.url}/enroll`, { method: "POST", headers, body: JSON.stringify({ course_id: courseId }) });
+  return courseId;
+}
+
+function firstLoadJs(result: RunnerResult): number {
+  const requests = (result.lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+}
+
+try {
+  const courseId = await prepareLearner();
+  const cookie = await sessionCookie();
+  const pages = [
+    { name: "/", path: "/", public: true },
+    { name: "/about", path: "/about", public: true },
+    { name: "/explore", path: "/explore", public: true },
+    { name: "/login", path: "/login", public: true },
+    { name: "/dashboard", path: "/dashboard", public: false },
+    { name: "reader", path: `/dashboard/detail-courses?courseId=${courseId}`, public: false },
+  ];
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES };
+  const config = values.preset === "desktop" ? desktopConfig : undefined;
+  console.log(`bench:pages: Lighthouse ${values.preset} preset, production build\n`);
+
+  const failures: string[] = [];
+  const pad = (value: string | number, width: number) => String(value).padStart(width);
+  console.log(`${"page".padEnd(12)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("first-load JS", 15)}  LCP / TBT / CLS`);
+  for (const page of pages) {
+    const result = await lighthouse(`${app.url}${page.path}`, { ...flags, extraHeaders: page.public ? undefined : { cookie } }, config);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
+    const finalUrl = result.lhr.finalDisplayedUrl;
+    if (!page.public && new URL(finalUrl).pathname === "/login") throw new Error(`${page.path} redirected to the login page: the session cookie was refused`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const audits = result.lhr.audits;
+    const vitals = ["largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].map((id) => audits[id]?.displayValue ?? "?").join(" / ");
+    console.log(
+      `${page.name.padEnd(12)}${pad(scores.performance, 6)}${pad(scores.accessibility, 6)}${pad(scores["best-practices"], 6)}${pad(scores.seo, 6)}${pad(`${(firstLoadJs(result) / 1024).toFixed(1)} kB`, 15)}  ${vitals}`,
+    );
+    for (const category of CATEGORIES) {
+      if (category === "seo" && !page.public) continue; // signed-in pages are not for search engines
+      if (scores[category] < TARGETS[category]) {
+        const failing = (result.lhr.categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        failures.push(`${page.name} ${category} ${scores[category]} (target ${TARGETS[category]}): ${failing.join(", ")}`);
+      }
+    }
+  }
+  console.log(`\ntargets: performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS["best-practices"]}, SEO >= ${TARGETS.seo} on public pages`);
+  if (failures.length) {
+    console.log(`MISSED:\n  ${failures.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log("all targets met");
+  }
+} finally {
+  await chrome?.kill();
+  await app.stop();
+}
