@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createLearner, field, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
 import { insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
+import { apiToken, saveProgress } from "./fixtures/api";
 import { expectAccessible } from "./fixtures/axe";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
@@ -179,7 +180,7 @@ test.describe("learner area", () => {
 
   test("course overview, reader, quiz (question, both result modals, both final screens) and filled lists", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const { email } = await logInAsNewLearner(page, "a11y-course");
+    const { email, password } = await logInAsNewLearner(page, "a11y-course");
     await skipInterests(page);
     const courseId = await courseIdByTitle("Python Basics");
 
@@ -192,6 +193,17 @@ test.describe("learner area", () => {
     await expectAccessible(page, testInfo, "reader (first subsection)");
     await open(page, `/dashboard/course-details?courseId=${courseId}`, "Python Basics");
     await expectAccessible(page, testInfo, "/dashboard/course-details (enrolled)");
+
+    // The end of section 1 (Next twice, through the API): Attempt Quiz offered, Next Section disabled with its reason.
+    const token = await apiToken(page.request, email, password);
+    await saveProgress(page.request, token, courseId, 9, 0, 1);
+    await saveProgress(page.request, token, courseId, 18, 0, 2);
+    await open(page, `/dashboard/detail-courses?courseId=${courseId}`, "Python Basics");
+    await expect(page.getByRole("link", { name: "Attempt Quiz" })).toBeVisible();
+    await expectAccessible(page, testInfo, "reader (end of a section, quiz offered)");
+    await open(page, `/dashboard/detail-courses?courseId=${courseId}&section=2&sub=0`, "Python Basics");
+    await expect(page.getByText("That part of the course is still locked")).toBeVisible();
+    await expectAccessible(page, testInfo, "reader (a locked part asked for)");
 
     // The quiz: a question, Incorrect! with its hint, Correct!, and the final screens.
     const questions = await sectionQuestions(courseId, 0);
