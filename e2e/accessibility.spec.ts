@@ -15,6 +15,9 @@ import { E2E_ADMIN } from "./fixtures/settings";
  * Learners are registered per test; the admin only changes throwaway rows it inserted itself.
  */
 
+// An axe scan takes seconds on a busy machine, and most tests here scan a dozen screens.
+test.describe.configure({ timeout: 180_000 });
+
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 
@@ -123,7 +126,7 @@ test.describe("public area", () => {
 
 test.describe("learner area", () => {
   test("a new learner: the interests modal, empty lists, menus and the profile form", async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await logInAsNewLearner(page, "a11y-empty");
     await expect(interestsDialog(page)).toBeVisible();
     await expectAccessible(page, testInfo, "/dashboard (interests modal open)");
@@ -179,7 +182,7 @@ test.describe("learner area", () => {
   });
 
   test("course overview, reader, quiz (question, both result modals, both final screens) and filled lists", async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const { email, password } = await logInAsNewLearner(page, "a11y-course");
     await skipInterests(page);
     const courseId = await courseIdByTitle("Python Basics");

@@ -11,6 +11,9 @@ import { E2E_ADMIN } from "./fixtures/settings";
  * throwaway user it inserted.
  */
 
+// Tab by Tab through whole pages is slow on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const COURSE = "Idiomatic Python: Functions, Iterators and Generators";
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -60,7 +63,7 @@ async function answerRightly(page: Page, questions: SeededQuestion[]) {
 }
 
 test("keyboard: a new learner logs in, picks interests, opens a course, reads with Next and Previous, and passes a quiz", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { email, password } = await createLearner(page.request, "keyboard");
   await logInByKeyboard(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -12,7 +12,8 @@ const tab = (page: Page, name: "Ongoing" | "Completed") => tabs(page).getByRole(
 const panel = (page: Page, name: "Ongoing courses" | "Completed courses") => page.getByRole("region", { name, exact: true });
 /** A course card's one link, on its title; the card itself is the list item holding it. */
 const cardLink = (page: Page, title: string) => page.getByRole("main").getByRole("link", { name: title, exact: true });
-const card = (page: Page, title: string) => page.getByRole("main").getByRole("listitem").filter({ has: cardLink(page, title) });
+const card = (page: Page, title: string) =>
+  page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 async function logIn(page: Page, email: string, password: string) {
   await logInThroughUi(page, email, password);
