@@ -93,10 +93,11 @@ test("a new learner picks interests, enrols in a recommendation, fails and passe
   // 7. Completed Courses lists it at 100 %; My Learning shows it finished too.
   await page.goto("/dashboard/completed-courses");
   await expect(page.getByRole("heading", { level: 1, name: "Your Completed Courses" })).toBeVisible();
-  const completed = page.getByRole("main").getByRole("link", { name: COURSE, exact: true });
-  await expect(completed).toContainText("Completed");
-  await expect(completed).toContainText("100% completed");
-  await expect(completed.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  // A card is the list item holding the link on the course title.
+  const card = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name: COURSE, exact: true }) });
+  await expect(card).toContainText("Completed");
+  await expect(card).toContainText("100% completed");
+  await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   await page.goto("/dashboard/my-courses");
-  await expect(page.getByRole("main").getByRole("link", { name: COURSE, exact: true })).toContainText("100% completed");
+  await expect(card).toContainText("100% completed");
 });

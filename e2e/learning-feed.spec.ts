@@ -10,7 +10,10 @@ import { completeEnrolment } from "./fixtures/db";
 const tabs = (page: Page) => page.getByRole("navigation", { name: "My Learning tabs" });
 const tab = (page: Page, name: "Ongoing" | "Completed") => tabs(page).getByRole("link", { name, exact: true });
 const panel = (page: Page, name: "Ongoing courses" | "Completed courses") => page.getByRole("region", { name, exact: true });
-const card = (page: Page, title: string) => page.getByRole("main").getByRole("link", { name: title, exact: true });
+/** A course card's one link, on its title; the card itself is the list item holding it. */
+const cardLink = (page: Page, title: string) => page.getByRole("main").getByRole("link", { name: title, exact: true });
+const card = (page: Page, title: string) =>
+  page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 async function logIn(page: Page, email: string, password: string) {
   await logInThroughUi(page, email, password);
@@ -79,12 +82,12 @@ test("learner: courses in progress are under Ongoing with their percent, finishe
   // A reload keeps the tab (it lives in the URL); a card opens the course reader.
   await page.reload();
   await expect(tab(page, "Completed")).toHaveAttribute("aria-current", "page");
-  await sqlCard.click();
+  await cardLink(page, "SQL Essentials").click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/detail-courses\\?courseId=${sql}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("SQL Essentials");
 
   await page.goto("/dashboard/learning-feed");
-  await pythonCard.click();
+  await cardLink(page, "Python Basics").click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/detail-courses\\?courseId=${python}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Python Basics");
 });

@@ -171,7 +171,7 @@ test.describe("public layout", () => {
   test("layout: skip link is the first tab stop and targets the main content", async ({ page }) => {
     await page.goto("/");
     await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", { name: "Skip to content" });
+    const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
     await expect(skip).toHaveAttribute("href", "#main");

@@ -5,13 +5,35 @@
 // alertdialog) for destructive confirmations, where Cancel has the first focus.
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
 
 const OVERLAY = "fixed inset-0 z-40 bg-slate-900/50";
 const CONTENT =
   "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col " +
   "rounded-2xl bg-white shadow-xl focus:outline-none";
+
+/**
+ * Focus goes back to the control that opened the dialog when it closes. Radix does that only for its own
+ * Trigger; these dialogs are opened by ordinary buttons (a row's Edit, Delete, View Courses...).
+ */
+function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    /** Call from onOpenAutoFocus: focus has not moved into the dialog yet. */
+    remember() {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    },
+    onCloseAutoFocus(event: Event) {
+      const target = opener.current;
+      opener.current = null;
+      // A control gone meanwhile (its row deleted) leaves focus to Radix.
+      if (!target?.isConnected) return;
+      event.preventDefault();
+      target.focus();
+    },
+  };
+}
 
 type AdminDialogProps = {
   open: boolean;
@@ -25,6 +47,7 @@ type AdminDialogProps = {
 };
 
 export function AdminDialog({ open, onOpenChange, title, description, busy = false, wide = false, children }: AdminDialogProps) {
+  const focus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
@@ -33,12 +56,14 @@ export function AdminDialog({ open, onOpenChange, title, description, busy = fal
           className={`${CONTENT} ${wide ? "max-w-2xl" : "max-w-lg"}`}
           // A form dialog starts in its first field, not on the close button.
           onOpenAutoFocus={(event) => {
+            focus.remember();
             const field = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
             if (field) {
               event.preventDefault();
               field.focus();
             }
           }}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 pt-5 pb-4">
             <div>
@@ -74,11 +99,12 @@ type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy, onConfirm }: ConfirmDialogProps) {
+  const focus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={OVERLAY} />
-        <AlertDialog.Content className={`${CONTENT} max-w-md px-6 py-5`}>
+        <AlertDialog.Content className={`${CONTENT} max-w-md px-6 py-5`} onOpenAutoFocus={focus.remember} onCloseAutoFocus={focus.onCloseAutoFocus}>
           <AlertDialog.Title className="text-lg font-bold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

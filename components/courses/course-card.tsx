@@ -3,6 +3,7 @@ import { useId, type ReactNode } from "react";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import type { CourseSummary } from "@/lib/courses/serialize";
 
 /** What a course card shows (a course list item from lib/, or the same fields from the API). */
@@ -31,16 +32,16 @@ export const cardClasses =
 
 /**
  * The inside of a course card: badges, title (2 lines), description (6 lines), duration, and optionally
- * progress. `titleId` / `descriptionId` let the surrounding link take its name and description from them.
+ * progress. `title` is the card's link (see stretchedLinkClasses); `descriptionId` lets it be described by the description.
  */
 export function CourseCardBody({
   course,
-  titleId,
+  title,
   descriptionId,
   progress,
   completed = false,
   headingLevel = 2,
-}: CourseCardOptions & { course: CourseCardCourse; titleId: string; descriptionId: string }) {
+}: CourseCardOptions & { course: CourseCardCourse; title: ReactNode; descriptionId: string }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <>
@@ -55,9 +56,7 @@ export function CourseCardBody({
         </div>
         <GenerationBadge generated={course.is_detail_created_by_ai} failed={course.generation_status === "failed"} />
       </div>
-      <Heading id={titleId} className="mt-4 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
-        {course.course_title}
-      </Heading>
+      <Heading className="mt-4 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:text-brand-700">{title}</Heading>
       {/* The wrapper grows (equal-height cards); the clamped paragraph itself must not, or lines leak past the clamp. */}
       <div className="mt-2 flex-1">
         <p id={descriptionId} className="line-clamp-6 text-sm whitespace-pre-line text-slate-600">
@@ -91,10 +90,15 @@ function CardProgress({ value, label }: { value: number; label: string }) {
 /** A course card that opens the course reader: a real link, so it works with keyboard, middle-click and no JS. */
 export function CourseCard({ course, ...options }: CourseCardOptions & { course: CourseCardCourse }) {
   const id = useId();
-  return (
-    <Link href={readerHref(course.id)} aria-labelledby={`${id}-title`} aria-describedby={`${id}-description`} className={cardClasses}>
-      <CourseCardBody course={course} titleId={`${id}-title`} descriptionId={`${id}-description`} {...options} />
+  const title = (
+    <Link href={readerHref(course.id)} aria-describedby={`${id}-description`} className={stretchedLinkClasses}>
+      {course.course_title}
     </Link>
+  );
+  return (
+    <div className={cardClasses}>
+      <CourseCardBody course={course} title={title} descriptionId={`${id}-description`} {...options} />
+    </div>
   );
 }
 

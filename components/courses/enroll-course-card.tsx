@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type MouseEvent, useId, useRef, useState } from "react";
 import { CourseCardBody, cardClasses, readerHref, type CourseCardCourse } from "@/components/courses/course-card";
+import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
@@ -44,23 +45,28 @@ export function EnrollCourseCard({ course, headingLevel }: { course: CourseCardC
     }
   }
 
+  const title = (
+    <Link
+      href={href}
+      onClick={enrollThenOpen}
+      aria-describedby={`${id}-action ${id}-description`}
+      aria-busy={pending || undefined}
+      className={stretchedLinkClasses}
+    >
+      {course.course_title}
+    </Link>
+  );
+
   return (
     // relative: keeps the sr-only status inside the card, or it would widen the page from inside a scrolling row.
     <div className="relative flex w-full flex-col">
-      <Link
-        href={href}
-        onClick={enrollThenOpen}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-action ${id}-description`}
-        aria-busy={pending || undefined}
-        className={`${cardClasses} flex-1 ${pending ? "cursor-progress" : ""}`}
-      >
-        <CourseCardBody course={course} titleId={`${id}-title`} descriptionId={`${id}-description`} headingLevel={headingLevel} />
+      <div className={`${cardClasses} flex-1 ${pending ? "cursor-progress" : ""}`}>
+        <CourseCardBody course={course} title={title} descriptionId={`${id}-description`} headingLevel={headingLevel} />
         <span id={`${id}-action`} className="mt-4 text-sm font-semibold text-brand-700">
           {pending ? "Enrolling..." : "Enrol and start →"}
         </span>
-        {pending ? <span aria-hidden="true" className="absolute inset-0 rounded-2xl bg-white/60" /> : null}
-      </Link>
+        {pending ? <span aria-hidden="true" className="absolute inset-0 z-20 rounded-2xl bg-white/60" /> : null}
+      </div>
       <p role="status" className="sr-only">
         {pending ? `Enrolling in ${course.course_title}...` : ""}
       </p>

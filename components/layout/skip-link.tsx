@@ -5,7 +5,7 @@ export function SkipLink() {
       href="#main"
       className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-700 focus:shadow-lg"
     >
-      Skip to content
+      Skip to main content
     </a>
   );
 }

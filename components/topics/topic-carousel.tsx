@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { topicEmoji } from "@/components/topics/topic-emoji";
+import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 
 export type TopicCard = { id: number; title: string; description: string };
 
@@ -129,17 +130,14 @@ export function TopicCarousel({ topics }: { topics: TopicCard[] }) {
 function ExploreCard({ topic, emoji }: { topic: TopicCard; emoji: string }) {
   const id = useId();
   return (
-    <Link
-      href="/login"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-description`}
-      className="group flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
-    >
+    <div className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <span data-testid="topic-emoji" aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-2xl">
         {emoji}
       </span>
-      <h3 id={`${id}-title`} className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
-        {topic.title}
+      <h3 className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
+        <Link href="/login" aria-describedby={`${id}-description`} className={stretchedLinkClasses}>
+          {topic.title}
+        </Link>
       </h3>
       <p id={`${id}-description`} className="mt-2 flex-1 text-sm whitespace-pre-line text-slate-600">
         {topic.description}
@@ -147,6 +145,6 @@ function ExploreCard({ topic, emoji }: { topic: TopicCard; emoji: string }) {
       <span aria-hidden="true" className="mt-4 text-sm font-semibold text-brand-700">
         Start learning →
       </span>
-    </Link>
+    </div>
   );
 }

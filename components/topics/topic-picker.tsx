@@ -5,6 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { ScrollCarousel, type TopicCard } from "@/components/topics/topic-carousel";
 import { topicEmoji } from "@/components/topics/topic-emoji";
 import { buttonClasses } from "@/components/ui/button-link";
+import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
@@ -137,21 +138,19 @@ function PickerCard({
   onToggle: () => void;
 }) {
   const id = useId();
-  const active = alreadyChosen || pressed;
+  // The toggle is the title alone (its name is what it shows); its ::after makes the whole card clickable.
   return (
-    <button
-      type="button"
-      aria-pressed={alreadyChosen || pressed}
-      disabled={alreadyChosen}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={alreadyChosen ? `${id}-state ${id}-description` : `${id}-description`}
-      onClick={onToggle}
-      className={`relative flex w-full flex-col rounded-2xl border-2 p-5 text-left shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${
-        active ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:border-brand-600"
+    <div
+      // Already chosen: faded by its grey card and emoji, not by opacity (the text keeps its contrast).
+      className={`relative flex w-full flex-col rounded-2xl border-2 p-5 text-left shadow-sm transition-colors ${
+        alreadyChosen ? "border-slate-300 bg-slate-100" : pressed ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:border-brand-600"
       }`}
     >
       <span className="flex w-full items-start justify-between gap-3">
-        <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-white text-2xl ring-1 ring-slate-200">
+        <span
+          aria-hidden="true"
+          className={`flex size-11 items-center justify-center rounded-xl bg-white text-2xl ring-1 ring-slate-200 ${alreadyChosen ? "opacity-50 grayscale" : ""}`}
+        >
           {emoji}
         </span>
         {alreadyChosen ? (
@@ -165,12 +164,19 @@ function PickerCard({
           </span>
         ) : null}
       </span>
-      <span id={`${id}-title`} className="mt-4 text-base font-semibold text-slate-900">
+      <button
+        type="button"
+        aria-pressed={alreadyChosen || pressed}
+        disabled={alreadyChosen}
+        aria-describedby={alreadyChosen ? `${id}-state ${id}-description` : `${id}-description`}
+        onClick={onToggle}
+        className={`mt-4 text-left text-base font-semibold text-slate-900 disabled:cursor-not-allowed ${stretchedLinkClasses}`}
+      >
         {topic.title}
-      </span>
+      </button>
       <span id={`${id}-description`} className="mt-2 line-clamp-4 text-sm whitespace-pre-line text-slate-600">
         {topic.description}
       </span>
-    </button>
+    </div>
   );
 }
