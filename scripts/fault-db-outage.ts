@@ -6,11 +6,13 @@
 // must answer 503 with JSON {detail} within a few seconds (no hang, no 500) and pages must still
 // answer; neither process may crash; once PostgreSQL is back the app must serve 200 again within
 // a few seconds without a restart, and the worker must finish the interrupted generation.
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { chromium, type Browser } from "@playwright/test";
 import { Pool } from "pg";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
+import { SERVICE_UNAVAILABLE } from "../lib/http/database-unavailable";
 import { ADMIN, prepareDatabase } from "./load/accounts";
 import { appEnv, assertProductionBuild, baseUrlOf, startFreshDatabase, webServer, workerProcess } from "./load/cluster";
 import type { ManagedProcess } from "./load/process";
@@ -35,6 +37,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Probe = { name: string; kind: "api" | "page"; path: string; init: () => RequestInit };
 type Result = { probe: string; kind: Probe["kind"]; status: number | "no answer"; ms: number; detail: string; json: boolean };
+
+/** The words of the error page (components/layout/page-error.tsx). */
+const PAGE_ERROR_TEXT = "The service is temporarily unavailable";
+const EXPLORE_HEADING = "Explore Your Personalized Learning Topics";
 
 async function send(baseUrl: string, probe: Probe): Promise<Result> {
   const started = performance.now();
@@ -78,12 +84,32 @@ async function sessionCookie(baseUrl: string, email: string, password: string): 
   return session.split(";")[0]!;
 }
 
-const form = (fields: Record<string, string>) => ({ "content-type": "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() });
+/** The message the login form would show for a browser sign-in now (next-auth's error parameter). */
+async function signInMessage(baseUrl: string, email: string, password: string): Promise<string> {
+  try {
+    const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") },
+      body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
+    const { url } = (await response.json()) as { url: string };
+    return new URL(url).searchParams.get("error") ?? "(no error)";
+  } catch (error) {
+    return `no answer (${(error as Error).name})`;
+  }
+}
+
+const form = (fields: Record<string, string>) => ({ headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
 
 say(`fresh database in ${dataDir}; PostgreSQL will be down for ${OUTAGE_MS / 1000} s`);
 const db = await startFreshDatabase(dataDir, PG_PORT);
 const fake = await startFakeOpenAi({ latencyMs: 400, port: MODEL_PORT });
 const processes: ManagedProcess[] = [];
+let browser: Browser | null = null;
 let exitCode = 1;
 
 try {
@@ -131,6 +157,11 @@ try {
   ];
   const round = () => Promise.all(probes.map((p) => send(baseUrl, p)));
 
+  // What a reader sees: the page during the outage, then Try again once the database is back.
+  browser = await chromium.launch({ executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined, args: ["--no-sandbox", "--disable-gpu"] });
+  const tab = await browser.newPage();
+  const seen = { errorPage: "not checked", afterTryAgain: "not checked" };
+
   const before = await round();
   const notOkBefore = before.filter((r) => r.status !== 200);
   // Let the generation get going (the worker is then inside model calls and queue polling).
@@ -139,11 +170,19 @@ try {
   say("stopping PostgreSQL");
   const stoppedAt = Date.now();
   await db.stop();
+  const browsing = (async () => {
+    const response = await tab.goto(`${baseUrl}/explore`);
+    const visible = await tab.getByText(PAGE_ERROR_TEXT).waitFor({ timeout: 5000 }).then(() => true, () => false);
+    seen.errorPage = `status ${response?.status()}, ${visible ? "shows" : "does not show"} "${PAGE_ERROR_TEXT}"`;
+    return visible;
+  })();
   const during: Result[] = [];
   while (Date.now() - stoppedAt < OUTAGE_MS) {
     during.push(...(await round()));
     await sleep(250);
   }
+  const errorPageShown = await browsing;
+  const signInDuring = await signInMessage(baseUrl, learner.email, learner.password);
   say(`starting PostgreSQL again after ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s`);
   await db.start();
   const restartedAt = Date.now();
@@ -158,6 +197,12 @@ try {
     await sleep(200);
   }
   say(recoveredAfter === null ? "not recovered after 60 s" : `all probes 200 again ${(recoveredAfter / 1000).toFixed(1)} s after PostgreSQL restarted`);
+  let pageRecovered = false;
+  if (errorPageShown) {
+    await tab.getByRole("button", { name: "Try again" }).click();
+    pageRecovered = await tab.getByRole("heading", { name: EXPLORE_HEADING }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    seen.afterTryAgain = pageRecovered ? "Try again shows the page" : "Try again does not bring the page back";
+  }
 
   // The generation interrupted by the outage finishes (the worker reconnects by itself).
   const pool = new Pool({ connectionString: db.url, max: 1 });
@@ -191,7 +236,7 @@ try {
   const pagesDuring = during.filter((r) => r.kind === "page");
   const badApi = apiDuring.filter((r) => r.status !== 503 || !r.json || !r.detail);
   const slow = during.filter((r) => r.status === "no answer" || r.ms > ANSWER_WITHIN_MS);
-  const badPages = pagesDuring.filter((r) => r.status === "no answer" || r.status === 200 || r.status === 500);
+  const badPages = pagesDuring.filter((r) => typeof r.status !== "number" || r.status < 500);
   const crashes = processes.flatMap((p) => p.crashes);
   const checks: Check[] = [
     { name: "everything answered 200 before the outage", ok: notOkBefore.length === 0, detail: notOkBefore.map((r) => `${r.probe} ${r.status}`).join("; ") || `${before.length} probes` },
@@ -201,11 +246,14 @@ try {
       detail: `${apiDuring.length} calls, ${badApi.length} otherwise${badApi.length ? ` e.g. ${badApi.slice(0, 3).map((r) => `${r.probe} ${r.status}`).join("; ")}` : ""}`,
     },
     {
-      name: "pages during the outage answer 503 (an error page, not a 500 or a hang)",
+      name: "pages during the outage answer an error status, not 200 and not a hang",
       ok: pagesDuring.length > 0 && badPages.length === 0,
       detail: `${pagesDuring.length} pages, ${badPages.length} otherwise${badPages.length ? ` e.g. ${badPages.slice(0, 3).map((r) => `${r.probe} ${r.status}`).join("; ")}` : ""}`,
     },
     { name: `no answer slower than ${ANSWER_WITHIN_MS / 1000} s during the outage`, ok: slow.length === 0, detail: `${slow.length} slow or unanswered, slowest ${Math.round(Math.max(...during.map((r) => r.ms)))} ms` },
+    { name: "the login form says 'temporarily unavailable' (no driver error)", ok: signInDuring === SERVICE_UNAVAILABLE, detail: `"${signInDuring.replace(/\s+/g, " ").slice(0, 120)}"` },
+    { name: "a reader sees 'temporarily unavailable' with Try again", ok: errorPageShown, detail: seen.errorPage },
+    { name: "Try again after the outage shows the page", ok: pageRecovered, detail: seen.afterTryAgain },
     { name: "web server and worker kept running", ok: crashes.length === 0 && web.running && worker.running, detail: crashes.join("; ") || "no crash, no restart" },
     {
       name: `the app recovers by itself within ${RECOVER_WITHIN_MS / 1000} s`,
@@ -222,6 +270,7 @@ try {
 } catch (error) {
   console.error("[outage] failed:", error instanceof Error ? (error.stack ?? error.message) : error);
 } finally {
+  await browser?.close();
   await Promise.all(processes.map((p) => p.close()));
   await fake.close();
   await db.stop().catch(() => undefined);
