@@ -114,6 +114,7 @@ try {
     printTraffic(client, elapsed);
     console.log(`\nAdmin and probe: ${[...side.statuses].map(([s, n]) => `${s}: ${n}`).join(", ")}`);
     for (const line of faultLog) console.log(`Fault: ${line}`);
+    if (ledger.writesRetried) console.log(`Writes sent again after getting no answer: ${ledger.writesRetried}`);
 
     const serverErrors = [...client.statuses, ...side.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
     const timeouts = (client.unanswered.get("timeout") ?? 0) + (side.unanswered.get("timeout") ?? 0);

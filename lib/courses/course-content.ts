@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, enrollments, quizAttempts } from "../../db/schema";
+import { courses, courseSections, courseSubsections, enrollments, quizAttempts } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import type { CourseShape } from "../learning/progress";
 
@@ -20,6 +20,24 @@ export async function loadCourseContent(courseId: number) {
   if (!course) throw new AppError("not_found", "Course not found.");
   const shape: CourseShape = course.sections.map((s) => s.subsections.length);
   return { course, shape };
+}
+
+/**
+ * Only the subsection count of each section, in order: what the progress and quiz rules need.
+ * The writes learners make most (saving progress, finishing a quiz) use this instead of
+ * loadCourseContent, which carries every subsection's markdown.
+ */
+export async function loadCourseShape(courseId: number): Promise<CourseShape> {
+  const rows = await getDb()
+    .select({ sectionId: courseSections.id, subsections: count(courseSubsections.id) })
+    .from(courses)
+    .leftJoin(courseSections, eq(courseSections.courseId, courses.id))
+    .leftJoin(courseSubsections, eq(courseSubsections.sectionId, courseSections.id))
+    .where(eq(courses.id, courseId))
+    .groupBy(courseSections.id, courseSections.position)
+    .orderBy(asc(courseSections.position));
+  if (!rows.length) throw new AppError("not_found", "Course not found.");
+  return rows.filter((r) => r.sectionId !== null).map((r) => r.subsections);
 }
 
 export type LearnerState = {

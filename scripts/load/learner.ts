@@ -51,6 +51,7 @@ export class Learner {
 
   private async call<T>(path: string, options: Omit<RequestOptions, "retryUntil" | "token">, expected: number[] = [200]): Promise<Answer<T> | null> {
     const answer = await this.ctx.client.request<T>(this.ctx.baseUrl, path, { ...options, token: this.token, retryUntil: this.ctx.retryUntil });
+    if (answer?.unanswered && options.method && options.method !== "GET") this.ctx.ledger.writesRetried++;
     if (answer && !expected.includes(answer.status)) {
       this.ctx.unexpected.push(`${this.account.email} ${options.method ?? "GET"} ${path} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
     }

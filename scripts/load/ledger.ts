@@ -30,6 +30,8 @@ export class Ledger {
   readonly attempts: AckedAttempt[] = [];
   /** Quiz submissions that may have been stored without us hearing back, per user:course:section. */
   readonly attemptsInDoubt = new Map<string, number>();
+  /** Writes sent again after an attempt got no answer (the server died mid-request). */
+  writesRetried = 0;
 
   private record(userId: number, courseId: number) {
     const k = key(userId, courseId);
