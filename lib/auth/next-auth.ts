@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticate } from "../accounts/login";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "../http/database-unavailable";
 import { clientIpFrom } from "../http/client-ip";
 import { isHttpsUrl } from "../http/security-headers";
 import { loginSchema } from "../validation/accounts";
@@ -41,9 +42,11 @@ export function authOptions(): NextAuthOptions {
               tokenVersion: user.tokenVersion,
             };
           } catch (error) {
-            // next-auth hands this message to the login form.
+            // next-auth hands this message to the login form: never a driver's error (SQL text).
             if (error instanceof AppError) throw new Error(error.message);
-            throw error;
+            if (isDatabaseUnavailable(error)) throw new Error(SERVICE_UNAVAILABLE);
+            console.error("[auth] sign-in failed:", error);
+            throw new Error("Something went wrong. Please try again.");
           }
         },
       }),

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { ZodError } from "zod";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { AppError } from "./app-error";
+import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
 
 /*
  * The one wrapper every route handler goes through: resolve the caller (bearer or cookie),
@@ -21,20 +22,6 @@ type Context<A extends Access> = {
 
 type Handler<A extends Access> = (context: Context<A>) => Promise<Response | unknown>;
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P02", "57P03", "08006", "08001", "08000"]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (current as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
@@ -51,7 +38,7 @@ export function errorResponse(error: unknown): Response {
   }
   if (isDatabaseUnavailable(error)) {
     return NextResponse.json(
-      { detail: "The service is temporarily unavailable. Please try again in a moment." },
+      { detail: SERVICE_UNAVAILABLE },
       { status: 503, headers: { "retry-after": "5" } },
     );
   }

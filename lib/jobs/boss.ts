@@ -8,10 +8,17 @@ import { fromDrizzle, PgBoss, type ConstructorOptions, type Queue, type SendOpti
  * are committed together or not at all.
  */
 
+/** Worker errors arrive as plain objects carrying the message, the queue and the worker id. */
+function errorMessage(error: unknown): unknown {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : error;
+}
+
 /** A pg-boss instance on the app's database. */
 export function createBoss(connectionString: string, options: Omit<ConstructorOptions, "connectionString"> = {}): PgBoss {
   const boss = new PgBoss({ connectionString, max: 4, ...options });
-  boss.on("error", (error) => console.error("[jobs] pg-boss error:", error instanceof Error ? error.message : error));
+  // pg-boss keeps going through a database outage (its loops retry); one line per error, not a dump.
+  boss.on("error", (error) => console.error("[jobs] pg-boss error:", errorMessage(error)));
   return boss;
 }
 

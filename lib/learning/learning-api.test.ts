@@ -244,6 +244,12 @@ describe("progress", () => {
     expect(locked.body.detail).toBe("That part of the course is still locked.");
   });
 
+  it("a course that does not exist is 404", async () => {
+    const learner = await enrolled();
+    const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: 999999, progress: 10 } });
+    expect([res.status, res.body.detail]).toEqual([404, "Course not found."]);
+  });
+
   it("concurrent saves keep the highest value", async () => {
     const learner = await enrolled();
     const values = [10, 30, 20, 50, 40];

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { enrollments } from "../../db/schema";
-import { loadCourseContent, loadLearnerState } from "../courses/course-content";
+import { loadCourseShape, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
 import { acceptedProgress, isUnlocked, isValidPosition, unitIndex, type Position } from "./progress";
 
@@ -19,7 +19,7 @@ export async function updateProgress(
   requested: number,
   position?: Position,
 ): Promise<{ course_id: number; course_progress: number; furthest_unit: number }> {
-  const [{ shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
+  const [shape, state] = await Promise.all([loadCourseShape(courseId), loadLearnerState(userId, courseId)]);
   if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
   if (requested < state.progress) throw new AppError("conflict", `Progress cannot go down (it is ${state.progress}).`);
 

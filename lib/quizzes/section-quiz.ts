@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/schema";
-import { loadCourseContent, loadLearnerState } from "../courses/course-content";
+import { loadCourseShape, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
 import { NOT_ENROLLED } from "../learning/update-progress";
 import { progressAfterQuizPass } from "../learning/progress";
@@ -81,7 +81,7 @@ export async function submitQuizAttempt(
   sectionIndex: number,
   answers: { question_id: number; answer: string | null }[],
 ): Promise<QuizResult> {
-  const [{ shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
+  const [shape, state] = await Promise.all([loadCourseShape(courseId), loadLearnerState(userId, courseId)]);
   if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
   const id = await sectionId(courseId, sectionIndex);
 
