@@ -3,7 +3,6 @@ import Link from "next/link";
 import { Suspense, type ReactNode } from "react";
 import { CourseCard } from "@/components/courses/course-card";
 import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
-import { CourseRowSkeleton } from "@/components/courses/course-skeletons";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
 import { InterestModal } from "@/components/topics/interest-modal";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -37,9 +36,8 @@ export default async function DashboardPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{greeting}</h1>
       <p className="mt-3 max-w-2xl text-lg text-slate-600">Pick up where you left off, or start one of the courses picked for you.</p>
 
-      <Suspense fallback={<DashboardSkeleton />}>
-        <DashboardCourses userId={caller.id} />
-      </Suspense>
+      {/* Not streamed: the two indexed queries take milliseconds, and cards in the first HTML paint at once. */}
+      <DashboardCourses userId={caller.id} />
       {/* Rendered beside the courses (not after them), so both load at the same time. */}
       <Suspense fallback={null}>
         <InterestPrompt userId={caller.id} />
@@ -144,19 +142,5 @@ function LoadError({ message }: { message: string }) {
     <p role="alert" className="mt-4 text-red-700">
       {message}
     </p>
-  );
-}
-
-function DashboardSkeleton() {
-  return (
-    <div className="mt-12">
-      <p role="status" className="text-slate-700">
-        Loading courses...
-      </p>
-      <CourseRowSkeleton />
-      <div className="mt-12">
-        <CourseRowSkeleton />
-      </div>
-    </div>
   );
 }

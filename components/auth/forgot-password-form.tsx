@@ -4,15 +4,16 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { emailOnlySchema } from "@/lib/validation/accounts";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 
 const FALLBACK = "Failed to send reset code.";
+
+const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.emailOnlySchema));
 
 export function ForgotPasswordForm() {
   const router = useRouter();
@@ -22,7 +23,7 @@ export function ForgotPasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailOnlySchema), mode: "onTouched", defaultValues: { email: "" } });
+  } = useForm({ resolver, mode: "onTouched", defaultValues: { email: "" } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -49,7 +50,7 @@ export function ForgotPasswordForm() {
   const busy = isSubmitting || leaving;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={resolver.preload} className="space-y-5">
       <FormAlert message={failure} />
       <FormField
         label="Email"

@@ -5,14 +5,13 @@ import { useRouter } from "next/navigation";
 import { getSession, signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { destinationAfterLogin } from "@/lib/navigation/callback-url";
-import { loginSchema } from "@/lib/validation/accounts";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 
 const LOGIN_FAILED = "Invalid email or password.";
 
@@ -20,6 +19,8 @@ const LOGIN_FAILED = "Invalid email or password.";
 function destinationFor(role: unknown): string {
   return destinationAfterLogin(new URLSearchParams(window.location.search).get("callbackUrl"), role);
 }
+
+const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.loginSchema));
 
 export function LoginForm() {
   const router = useRouter();
@@ -29,7 +30,7 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginSchema), mode: "onTouched", defaultValues: { email: "", password: "" } });
+  } = useForm({ resolver, mode: "onTouched", defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -57,7 +58,7 @@ export function LoginForm() {
   const busy = isSubmitting || redirecting;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={resolver.preload} className="space-y-5">
       <FormAlert message={failure} />
       <FormField
         label="Email"

@@ -3,17 +3,18 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { FormAlert } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { resetPasswordFormSchema } from "@/lib/validation/accounts";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 
 const FALLBACK = "Failed to reset password.";
 // SPEC.md section 9: back to the login screen 1.5 s after the new password is saved.
 const REDIRECT_DELAY_MS = 1500;
+
+const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.resetPasswordFormSchema));
 
 export function ResetPasswordForm() {
   const router = useRouter();
@@ -24,7 +25,7 @@ export function ResetPasswordForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver,
     mode: "onTouched",
     defaultValues: { password: "", confirm_password: "" },
   });
@@ -70,7 +71,7 @@ export function ResetPasswordForm() {
   const busy = isSubmitting || done;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={resolver.preload} className="space-y-5">
       <FormAlert message={failure} />
       <PasswordInput
         label="New Password"

@@ -6,7 +6,6 @@ import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-
 import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { codeField } from "@/lib/validation/accounts";
 
 type PendingUser = { first_name?: string; last_name?: string; email?: string };
 
@@ -45,6 +44,8 @@ export function SignUpVerifyForm() {
   async function onVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
+    const { codeField } = await import("@/lib/validation/accounts");
     const parsed = codeField.safeParse(code);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");

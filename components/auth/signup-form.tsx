@@ -3,15 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { signUpFormSchema } from "@/lib/validation/accounts";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 
 const FALLBACK = "Something went wrong. Please try again.";
+
+const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.signUpFormSchema));
 
 export function SignUpForm() {
   const router = useRouter();
@@ -22,7 +23,7 @@ export function SignUpForm() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(signUpFormSchema),
+    resolver,
     mode: "onTouched",
     defaultValues: { first_name: "", last_name: "", email: "", password: "", confirm_password: "" },
   });
@@ -52,7 +53,7 @@ export function SignUpForm() {
   const busy = isSubmitting || leaving;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={resolver.preload} className="space-y-5">
       <FormAlert message={failure} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="First Name" autoComplete="given-name" error={errors.first_name?.message} {...register("first_name")} />

@@ -7,7 +7,6 @@ import { FormAlert } from "@/components/auth/form-field";
 import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { codeField } from "@/lib/validation/accounts";
 
 // SPEC.md section 9: after a verified code, go on to the new-password screen after about 1 s.
 const REDIRECT_DELAY_MS = 1000;
@@ -51,6 +50,8 @@ export function VerifyCodeForm() {
   async function onVerify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
+    // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
+    const { codeField } = await import("@/lib/validation/accounts");
     const parsed = codeField.safeParse(digits.join(""));
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
