@@ -121,7 +121,7 @@ async function expectText(scope: Locator, ...texts: string[]) {
 test("public: /explore shows a planted topic's title and description as text", async ({ page }) => {
   const { expectInert } = await guard(page);
   await page.goto("/explore");
-  const card = page.getByRole("region", { name: "Topics", exact: true }).getByRole("link").filter({ hasText: tag });
+  const card = page.getByRole("region", { name: "Topics", exact: true }).getByRole("listitem").filter({ hasText: tag });
   await expectText(card, TOPIC.title, SVG, SCRIPT, JS_LINK, ALERT);
   await expectInert("/explore");
 });
