@@ -8,7 +8,13 @@ const MAX_BODY_BYTES = 64 * 1024;
 async function readText(request: Request): Promise<string> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    // The client went away mid-body (or sent a broken stream): its fault, not a server error.
+    throw new AppError("bad_request", "The request body could not be read.");
+  }
   if (text.length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
   return text;
 }
