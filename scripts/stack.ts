@@ -1,5 +1,5 @@
 /*
- * One command for everything: `npm run dev` (next dev) or `npm start` (next start, after
+ * One command for everything: `npm run dev` (next dev) or `npm start` (server/index.ts, after
  * `npm run build`). Uses DATABASE_URL, or starts the embedded PostgreSQL under .data/;
  * migrates, seeds an empty database, then runs the web app and the worker together.
  * Ctrl-C (or SIGTERM) stops all of it; the data stays in .data/ for the next start.
@@ -13,6 +13,7 @@ import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed"
 import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
+import { productionWebArgs } from "./lib/web-command";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const say = (line: string) => console.log(`[stack] ${line}`);
@@ -127,7 +128,9 @@ async function main() {
     children.set(name, child);
   };
 
-  run("web", "node_modules/.bin/next", [mode, "--port", port]);
+  // Production: server/index.ts (Next for pages, the JSON API straight from node:http); dev: next dev.
+  if (mode === "start") run("web", process.execPath, productionWebArgs(port));
+  else run("web", "node_modules/.bin/next", [mode, "--port", port]);
   run("worker", "node_modules/.bin/tsx", ["--conditions=react-server", "worker/index.ts"]);
   say(`web app on ${env.APP_URL} (Ctrl-C stops everything)`);
 }

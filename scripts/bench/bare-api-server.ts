@@ -178,6 +178,7 @@ const server = createServer(async (request, response) => {
     }
     send(response, 404, { detail: "Not Found" });
   } catch (error) {
+    if (request.destroyed) return; // autocannon hangs up at the end of a run
     console.error(error);
     send(response, 500, { detail: "Something went wrong." });
   }

@@ -4,11 +4,12 @@ import { join, resolve } from "node:path";
 import { ensureDatabaseExists, APP_DATABASE } from "../lib/database";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../lib/embedded-postgres";
 import { ManagedProcess, whenOutputMatches, whenUrlAnswers } from "./process";
+import { productionWebArgs } from "../lib/web-command";
 
 /*
  * The app as `npm start` runs it, taken apart so the load and fault scripts can run several web
  * servers and workers on one embedded PostgreSQL, kill any of them, and stop PostgreSQL itself:
- * a fresh data directory, the production build (`next start`), and `worker/index.ts`.
+ * a fresh data directory, the production build (server/index.ts), and `worker/index.ts`.
  */
 
 export function assertProductionBuild(): void {
@@ -87,7 +88,7 @@ export function webServer(index: number, port: number, env: NodeJS.ProcessEnv, d
   const url = `http://127.0.0.1:${port}`;
   return new ManagedProcess({
     name: `web-${index}`,
-    args: [resolve("node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", "127.0.0.1"],
+    args: productionWebArgs(port, "127.0.0.1"),
     env: { ...env, PORT: String(port), APP_URL: url, NEXTAUTH_URL: url },
     logFile: join(dataDir, "logs", `web-${index}.log`),
     ready: whenUrlAnswers(`${url}/about`),

@@ -1,0 +1,3 @@
+import { register } from "node:module";
+
+register("./server-only-loader.mjs", import.meta.url);
