@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { measure, type Endpoint, type Measurement } from "./bench/measure";
+import { reportTargets } from "./bench/targets";
 import { assertProductionBuild, BENCH_LEARNER, startProductionApp } from "./bench/production-app";
 
 const { values } = parseArgs({
@@ -93,13 +94,7 @@ try {
     if (endpoint.read && ratio < RATIO_TARGET) failures.push(`${endpoint.name}: ${ratio.toFixed(2)} of the bare baseline (target >= ${RATIO_TARGET})`);
     if (a.non2xx || a.errors) failures.push(`${endpoint.name}: ${a.non2xx} non-2xx answers and ${a.errors} errors out of ${a.total}`);
   }
-  console.log(`\ntargets: p99 < ${P99_TARGET_MS} ms on every endpoint; read endpoints >= ${RATIO_TARGET} of the bare baseline's requests/s`);
-  if (failures.length) {
-    console.log(`MISSED:\n  ${failures.join("\n  ")}`);
-    process.exitCode = 1;
-  } else {
-    console.log("all targets met");
-  }
+  reportTargets(`p99 < ${P99_TARGET_MS} ms on every endpoint; read endpoints >= ${RATIO_TARGET} of the bare baseline's requests/s`, failures);
 } finally {
   bare?.kill("SIGTERM");
   await app.stop();
