@@ -41,5 +41,15 @@ export function AdminTable({ caption, head, children }: { caption: string; head:
   );
 }
 
+/** "12 topics matching "py"": how many rows the search found, announced when it changes. */
+export function ResultCount({ total, noun, search }: { total: number; noun: string; search: string }) {
+  return (
+    <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+      {total} {total === 1 ? noun : `${noun}s`}
+      {search ? ` matching "${search}"` : ""}
+    </p>
+  );
+}
+
 export const TH = "px-4 py-3";
 export const TD = "px-4 py-3 align-top text-slate-800";

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
+import { loadSearchPage, searchFrom } from "@/components/admin/paged-search";
 import { SearchForm } from "@/components/admin/search-form";
 import { AddTopicButton, TopicActions } from "@/components/admin/topic-actions";
-import { Pagination, pageFrom } from "@/components/ui/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listAdminTopics } from "@/lib/topics/manage-topics";
 
@@ -13,26 +14,16 @@ const PAGE_SIZE = 7;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-async function loadPage(search: string, requested: string | string[] | undefined) {
-  const firstTry = await listAdminTopics({ search, page: pageFrom(requested, Number.MAX_SAFE_INTEGER), limit: PAGE_SIZE });
-  const totalPages = Math.max(1, Math.ceil(firstTry.total / PAGE_SIZE));
-  const page = pageFrom(requested, totalPages);
-  // Asked past the last page (e.g. after deleting its only topic): show the last page instead.
-  const result = firstTry.topics.length || page === 1 ? firstTry : await listAdminTopics({ search, page, limit: PAGE_SIZE });
-  return { ...result, page, totalPages };
-}
 
 export default async function ManageTopicsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageCaller("admin");
   const params = await searchParams;
-  const search = first(params.search).trim().slice(0, 200);
+  const search = searchFrom(params);
 
-  let data: Awaited<ReturnType<typeof loadPage>> | null = null;
+  let data: Awaited<ReturnType<typeof listAdminTopics>> & { page: number; totalPages: number } | null = null;
   try {
-    data = await loadPage(search, params.page);
+    data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listAdminTopics({ search, page, limit: PAGE_SIZE }), (r) => r.topics.length);
   } catch (error) {
     console.error("[admin] topics:", error);
   }
@@ -54,10 +45,7 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
         <EmptyState>{search ? `No topics match "${search}".` : "No topics yet. Add the first one."}</EmptyState>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-            {data.total} {data.total === 1 ? "topic" : "topics"}
-            {search ? ` matching "${search}"` : ""}
-          </p>
+          <ResultCount total={data.total} noun="topic" search={search} />
           <AdminTable
             caption="Topics"
             head={

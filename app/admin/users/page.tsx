@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
-import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
+import { loadSearchPage, searchFrom } from "@/components/admin/paged-search";
 import { SearchForm } from "@/components/admin/search-form";
 import { UserActions } from "@/components/admin/user-actions";
-import { Pagination, pageFrom } from "@/components/ui/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { listUsers } from "@/lib/accounts/users";
 import type { PublicUser } from "@/lib/accounts/serialize";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -14,25 +15,14 @@ const PAGE_SIZE = 8;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
-
-async function loadPage(search: string, requested: string | string[] | undefined) {
-  const firstTry = await listUsers({ search, page: pageFrom(requested, Number.MAX_SAFE_INTEGER), limit: PAGE_SIZE });
-  const totalPages = Math.max(1, Math.ceil(firstTry.total / PAGE_SIZE));
-  const page = pageFrom(requested, totalPages);
-  // Asked past the last page (e.g. after deleting its only user): show the last page instead.
-  const result = firstTry.users.length || page === 1 ? firstTry : await listUsers({ search, page, limit: PAGE_SIZE });
-  return { ...result, page, totalPages };
-}
-
 export default async function ManageUsersPage({ searchParams }: { searchParams: SearchParams }) {
   const caller = await requirePageCaller("admin");
   const params = await searchParams;
-  const search = first(params.search).trim().slice(0, 200);
+  const search = searchFrom(params);
 
-  let data: Awaited<ReturnType<typeof loadPage>> | null = null;
+  let data: Awaited<ReturnType<typeof listUsers>> & { page: number; totalPages: number } | null = null;
   try {
-    data = await loadPage(search, params.page);
+    data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listUsers({ search, page, limit: PAGE_SIZE }), (r) => r.users.length);
   } catch (error) {
     console.error("[admin] users:", error);
   }
@@ -50,10 +40,7 @@ export default async function ManageUsersPage({ searchParams }: { searchParams: 
         <EmptyState>{search ? `No users match "${search}".` : "No users yet."}</EmptyState>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-            {data.total} {data.total === 1 ? "user" : "users"}
-            {search ? ` matching "${search}"` : ""}
-          </p>
+          <ResultCount total={data.total} noun="user" search={search} />
           <AdminTable
             caption="Users"
             head={
