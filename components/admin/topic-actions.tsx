@@ -6,11 +6,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AdminDialog, ConfirmDialog } from "@/components/admin/admin-dialog";
 import { TopicFormDialog } from "@/components/admin/topic-form-dialog";
+import { useDeleteAction } from "@/components/admin/use-delete-action";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
 import { buttonClasses } from "@/components/ui/button-link";
-import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { toastSuccess } from "@/components/ui/toaster";
+import { apiFetch } from "@/lib/client/api";
 import type { AdminTopicRow } from "@/lib/topics/manage-topics";
 import type { TopicInput } from "@/lib/validation/topics";
 
@@ -48,29 +49,19 @@ export type TopicActionsProps = { topic: Pick<AdminTopicRow, "id" | "title" | "d
 export function TopicActions({ topic }: TopicActionsProps) {
   const router = useRouter();
   const [dialog, setDialog] = useState<"courses" | "edit" | "delete" | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
   const initial: TopicInput = { title: topic.title, description: topic.description };
   const close = (open: boolean) => (open ? undefined : setDialog(null));
+  const { busy: deleteBusy, remove } = useDeleteAction(`/topics/${topic.id}`, {
+    success: "Topic deleted.",
+    fallback: DELETE_FAILED,
+    onDeleted: () => setDialog(null),
+  });
 
   async function update(values: TopicInput) {
     await apiFetch(`/topics/${topic.id}`, { method: "PUT", body: values, fallback: UPDATE_FAILED });
     setDialog(null);
     toastSuccess("Topic updated.");
     router.refresh();
-  }
-
-  async function remove() {
-    setDeleteBusy(true);
-    try {
-      await apiFetch(`/topics/${topic.id}`, { method: "DELETE", fallback: DELETE_FAILED });
-      setDialog(null);
-      toastSuccess("Topic deleted.");
-      router.refresh();
-    } catch (error) {
-      toastError(error instanceof ApiError ? error.message : DELETE_FAILED);
-    } finally {
-      setDeleteBusy(false);
-    }
   }
 
   const courseWord = topic.totalCourses === 1 ? "course" : "courses";

@@ -8,9 +8,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AdminDialog, ConfirmDialog } from "@/components/admin/admin-dialog";
+import { useDeleteAction } from "@/components/admin/use-delete-action";
 import { FieldShell, FormAlert, FormField, inputClasses } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
-import { toastError, toastSuccess } from "@/components/ui/toaster";
+import { toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { adminUserUpdateSchema } from "@/lib/validation/accounts";
 import type { z } from "zod";
@@ -26,7 +27,11 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const { busy: deleteBusy, remove } = useDeleteAction(`/users/${user.id}`, {
+    success: "User deleted.",
+    fallback: DELETE_FAILED,
+    onDeleted: () => setDeleting(false),
+  });
   const [serverError, setServerError] = useState<string | null>(null);
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
@@ -58,20 +63,6 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
       setServerError(error instanceof ApiError ? error.message : UPDATE_FAILED);
     }
   });
-
-  async function remove() {
-    setDeleteBusy(true);
-    try {
-      await apiFetch(`/users/${user.id}`, { method: "DELETE", fallback: DELETE_FAILED });
-      setDeleting(false);
-      toastSuccess("User deleted.");
-      router.refresh();
-    } catch (error) {
-      toastError(error instanceof ApiError ? error.message : DELETE_FAILED);
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
 
   return (
     <div className="flex justify-end gap-2">
