@@ -41,6 +41,8 @@ function toWebHeaders(req: IncomingMessage): Headers {
 
 export function createFastApi(routes: ApiRoute[]) {
   const baseHeaders = securityHeaders({ development: false, https: isHttpsUrl(process.env.APP_URL) });
+  // Behind a TLS proxy (X-Forwarded-Proto: https) HSTS goes out too, as next.config.ts does for pages.
+  const httpsHeaders = baseHeaders.includes(STRICT_TRANSPORT_SECURITY) ? baseHeaders : [...baseHeaders, STRICT_TRANSPORT_SECURITY];
 
   return async function fastApi(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const method = req.method ?? "GET";
@@ -51,9 +53,7 @@ export function createFastApi(routes: ApiRoute[]) {
     const handler = found?.route.methods[method];
     if (!found || !handler) return false;
 
-    const headers = req.headers["x-forwarded-proto"] === "https" && !baseHeaders.includes(STRICT_TRANSPORT_SECURITY)
-      ? [...baseHeaders, STRICT_TRANSPORT_SECURITY]
-      : baseHeaders;
+    const headers = req.headers["x-forwarded-proto"] === "https" ? httpsHeaders : baseHeaders;
     let body: Buffer | undefined;
     if (method !== "GET" && method !== "HEAD") {
       const read = await readBody(req);

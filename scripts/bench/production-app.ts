@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /*
@@ -72,7 +72,6 @@ export async function startProductionApp(options: { name: string; port: number; 
 
   // The stack keeps the embedded server's password beside its data folder.
   const databaseUrl = async () => {
-    const { readFileSync } = await import("node:fs");
     const password = readFileSync(join(dataDir, "postgres.password"), "utf8").trim();
     return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.pgPort}/learnpath`;
   };
