@@ -1,5 +1,5 @@
 /** Placeholder cards while a course list loads; the visible status text is SPEC.md's 'Loading courses...'. */
-export function CourseCardSkeleton() {
+function CourseCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex justify-between">
@@ -28,18 +28,6 @@ export function CourseGridSkeleton({ count = 6 }: { count?: number }) {
           <CourseCardSkeleton key={i} />
         ))}
       </div>
-    </div>
-  );
-}
-
-export function CourseRowSkeleton({ count = 3 }: { count?: number }) {
-  return (
-    <div className="mt-4 flex gap-4 overflow-hidden sm:gap-6">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="flex w-72 shrink-0 sm:w-80">
-          <CourseCardSkeleton />
-        </div>
-      ))}
     </div>
   );
 }
