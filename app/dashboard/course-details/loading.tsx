@@ -1,9 +1,5 @@
+import { PageLoadingMessage } from "@/components/ui/page-loading";
+
 export default function CourseDetailsLoading() {
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <p role="status" className="text-lg text-slate-700">
-        Loading course...
-      </p>
-    </div>
-  );
+  return <PageLoadingMessage message="Loading course..." width="max-w-7xl" />;
 }

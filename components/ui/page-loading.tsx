@@ -1,0 +1,26 @@
+import { CourseGridSkeleton } from "@/components/courses/course-skeletons";
+
+/* What a dashboard route's loading.tsx shows while its server component loads (SPEC.md's texts). */
+
+const PAGE = "mx-auto px-4 py-10 sm:px-6 lg:px-8";
+
+/** One announced line, e.g. 'Loading course...', in a page column of the given width classes. */
+export function PageLoadingMessage({ message, width }: { message: string; width: string }) {
+  return (
+    <div className={`${PAGE} ${width}`}>
+      <p role="status" className="text-lg text-slate-700">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** A course list page's heading over placeholder cards. */
+export function CourseListLoading({ title }: { title: string }) {
+  return (
+    <div className={`${PAGE} max-w-6xl sm:py-14`}>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+      <CourseGridSkeleton />
+    </div>
+  );
+}
