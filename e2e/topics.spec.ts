@@ -125,9 +125,13 @@ test.describe("learner topics", () => {
     await page.goto("/dashboard/explore-topics");
     // The topic may sit on a later page if other specs added topics: follow Next until it shows.
     const link = page.getByRole("link", { name: "View Courses for Python Programming" });
+    // Count the cards only once a page of them has rendered (not while 'Loading topics...' shows).
+    const cardsShown = () => expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
+    await cardsShown();
     for (let i = 0; i < 10 && (await link.count()) === 0; i++) {
       await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
       await expect(page).toHaveURL(/[?&]page=\d+/);
+      await cardsShown();
     }
     await link.click();
     await expect(page).toHaveURL(/\/dashboard\/topics\/\d+$/);
