@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Suspense, type ReactNode } from "react";
 import { CourseCard } from "@/components/courses/course-card";
 import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
+import { TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
 import { InterestModal } from "@/components/topics/interest-modal";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -62,7 +63,7 @@ async function DashboardCourses({ userId }: { userId: number }) {
             <p>You haven&apos;t enrolled in any courses yet.</p>
             <p className="mt-2 text-sm">
               Open a course under Recommended for You to enrol, or{" "}
-              <Link href="/dashboard/explore-topics" className="font-semibold text-brand-700 underline hover:text-brand-800">
+              <Link href="/dashboard/explore-topics" className={TEXT_LINK}>
                 explore all topics
               </Link>
               .
@@ -86,7 +87,7 @@ async function DashboardCourses({ userId }: { userId: number }) {
           <EmptyRow>
             <p>No recommended courses available.</p>
             <p className="mt-2 text-sm">
-              <Link href="/dashboard/topic-selection" className="font-semibold text-brand-700 underline hover:text-brand-800">
+              <Link href="/dashboard/topic-selection" className={TEXT_LINK}>
                 Pick more topics you love
               </Link>{" "}
               to get new recommendations.

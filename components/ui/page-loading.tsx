@@ -1,3 +1,4 @@
+import { CourseListPage } from "@/components/courses/course-list-page";
 import { CourseGridSkeleton } from "@/components/courses/course-skeletons";
 
 /* What a dashboard route's loading.tsx shows while its server component loads (SPEC.md's texts). */
@@ -15,12 +16,11 @@ export function PageLoadingMessage({ message, width }: { message: string; width:
   );
 }
 
-/** A course list page's heading over placeholder cards. */
+/** A course list page's frame and heading over placeholder cards. */
 export function CourseListLoading({ title }: { title: string }) {
   return (
-    <div className={`${PAGE} max-w-6xl sm:py-14`}>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+    <CourseListPage title={title}>
       <CourseGridSkeleton />
-    </div>
+    </CourseListPage>
   );
 }

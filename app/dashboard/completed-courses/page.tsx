@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
-import { CourseListEmpty, CourseListError, CourseListPage } from "@/components/courses/course-list-page";
+import { CourseListEmpty, CourseListError, CourseListPage, TEXT_LINK } from "@/components/courses/course-list-page";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listCompletedCourses } from "@/lib/learning/enrollment";
 
@@ -29,7 +29,7 @@ export default async function CompletedCoursesPage() {
         <CourseListEmpty>
           <p>No courses completed yet.</p>
           <p className="mt-2 text-sm">
-            <Link href="/dashboard/my-courses" className="font-semibold text-brand-700 underline hover:text-brand-800">
+            <Link href="/dashboard/my-courses" className={TEXT_LINK}>
               Continue one of your courses
             </Link>{" "}
             to see it here once you finish it.

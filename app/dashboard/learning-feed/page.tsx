@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
-import { CourseListEmpty, CourseListError, CourseListPage } from "@/components/courses/course-list-page";
+import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, TEXT_LINK } from "@/components/courses/course-list-page";
 import { requirePageCaller } from "@/lib/auth/page";
 import type { CourseSummary } from "@/lib/courses/serialize";
 import { listCompletedCourses, listOngoingCourses } from "@/lib/learning/enrollment";
@@ -47,7 +47,7 @@ export default async function LearningFeedPage({ searchParams }: { searchParams:
               <>
                 <p>No courses completed yet.</p>
                 <p className="mt-2 text-sm">
-                  <Link href="/dashboard/learning-feed" className="font-semibold text-brand-700 underline hover:text-brand-800">
+                  <Link href="/dashboard/learning-feed" className={TEXT_LINK}>
                     Continue an ongoing course
                   </Link>{" "}
                   to see it here once you finish it.
@@ -56,16 +56,7 @@ export default async function LearningFeedPage({ searchParams }: { searchParams:
             ) : (
               <>
                 <p>You have no courses in progress.</p>
-                <p className="mt-2 text-sm">
-                  <Link href="/dashboard/recommended" className="font-semibold text-brand-700 underline hover:text-brand-800">
-                    See the courses recommended for you
-                  </Link>{" "}
-                  or{" "}
-                  <Link href="/dashboard/explore-topics" className="font-semibold text-brand-700 underline hover:text-brand-800">
-                    explore all topics
-                  </Link>
-                  .
-                </p>
+                <FindCoursesHint />
               </>
             )}
           </CourseListEmpty>

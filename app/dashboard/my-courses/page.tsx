@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
-import { CourseListEmpty, CourseListError, CourseListPage, requestedPage } from "@/components/courses/course-list-page";
+import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, requestedPage } from "@/components/courses/course-list-page";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listMyCoursesPage } from "@/lib/learning/enrollment";
@@ -35,16 +34,7 @@ export default async function MyCoursesPage({ searchParams }: { searchParams: Se
       {result.items.length === 0 ? (
         <CourseListEmpty>
           <p>You haven&apos;t enrolled in any courses yet.</p>
-          <p className="mt-2 text-sm">
-            <Link href="/dashboard/recommended" className="font-semibold text-brand-700 underline hover:text-brand-800">
-              See the courses recommended for you
-            </Link>{" "}
-            or{" "}
-            <Link href="/dashboard/explore-topics" className="font-semibold text-brand-700 underline hover:text-brand-800">
-              explore all topics
-            </Link>
-            .
-          </p>
+          <FindCoursesHint />
         </CourseListEmpty>
       ) : (
         <CourseGrid>

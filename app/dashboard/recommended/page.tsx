@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CourseGrid, CourseGridItem } from "@/components/courses/course-card";
-import { CourseListEmpty, CourseListError, CourseListPage, requestedPage } from "@/components/courses/course-list-page";
+import { CourseListEmpty, CourseListError, CourseListPage, requestedPage, TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -37,7 +37,7 @@ export default async function RecommendedPage({ searchParams }: { searchParams: 
         <CourseListEmpty>
           <p>No recommended courses available.</p>
           <p className="mt-2 text-sm">
-            <Link href="/dashboard/topic-selection" className="font-semibold text-brand-700 underline hover:text-brand-800">
+            <Link href="/dashboard/topic-selection" className={TEXT_LINK}>
               Pick more topics you love
             </Link>{" "}
             to get new recommendations.
