@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -14,11 +14,9 @@ export type ApiRoute = { pattern: RegExp; names: string[]; methods: Partial<Reco
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 function routeFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return routeFiles(path);
-    return name === "route.ts" ? [path] : [];
-  });
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /(^|[/\\])route\.ts$/.test(file))
+    .map((file) => join(dir, file));
 }
 
 function toPattern(segments: string[]): { pattern: RegExp; names: string[] } {
