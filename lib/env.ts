@@ -30,6 +30,8 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // How many reverse proxies of yours stand in front (X-Forwarded-For hops counted from the right).
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   APP_URL: z.url({ error: "must be an absolute URL such as http://localhost:3000" }).default("http://localhost:3000"),
   SMTP_URL: optionalString.pipe(
     z

@@ -1,10 +1,11 @@
 /*
- * One command for everything: `npm run dev` (next dev) or `npm start` (server/index.ts, after
- * `npm run build`). Uses DATABASE_URL, or starts the embedded PostgreSQL under .data/;
+ * One command for everything: `npm run dev` (server/index.ts from source, Next in development
+ * mode) or `npm start` (the same server compiled to dist/ by `npm run build`). Uses DATABASE_URL, or starts the embedded PostgreSQL under .data/;
  * migrates, seeds an empty database, then runs the web app and the worker together.
  * Ctrl-C (or SIGTERM) stops all of it; the data stays in .data/ for the next start.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import exitHook from "async-exit-hook";
 import { EnvError, parseEnv } from "../lib/env";
 import { runMigrations } from "../db/migrate";
@@ -13,7 +14,7 @@ import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed"
 import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
-import { productionWebArgs } from "./lib/web-command";
+import { developmentWebArgs, developmentWorkerArgs, PRODUCTION_WEB_ENTRY, PRODUCTION_WORKER_ENTRY, productionWebArgs } from "./lib/web-command";
 
 const mode = process.argv[2] === "start" ? "start" : "dev";
 const say = (line: string) => console.log(`[stack] ${line}`);
@@ -31,6 +32,10 @@ function prefixOutput(child: ChildProcess, name: string) {
 }
 
 async function main() {
+  if (mode === "start" && !(existsSync(".next/BUILD_ID") && existsSync(PRODUCTION_WEB_ENTRY))) {
+    console.error("[stack] no production build here: run `npm run build` first (or `npm run dev`)");
+    process.exit(1);
+  }
   loadDotEnv();
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: mode === "dev" ? "development" : "production" });
@@ -128,10 +133,14 @@ async function main() {
     children.set(name, child);
   };
 
-  // Production: server/index.ts (Next for pages, the JSON API straight from node:http); dev: next dev.
-  if (mode === "start") run("web", process.execPath, productionWebArgs(port));
-  else run("web", "node_modules/.bin/next", [mode, "--port", port]);
-  run("worker", "node_modules/.bin/tsx", ["--conditions=react-server", "worker/index.ts"]);
+  // One server in both modes (server/index.ts): compiled by `npm run build` for start, from source for dev.
+  if (mode === "start") {
+    run("web", process.execPath, productionWebArgs(port));
+    run("worker", process.execPath, [PRODUCTION_WORKER_ENTRY]);
+  } else {
+    run("web", process.execPath, developmentWebArgs(port));
+    run("worker", process.execPath, developmentWorkerArgs());
+  }
   say(`web app on ${env.APP_URL} (Ctrl-C stops everything)`);
 }
 

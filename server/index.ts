@@ -1,38 +1,60 @@
 /*
- * The production web server (`npm start`): Next.js for pages, assets and auth, and the JSON API
- * answered by its route handlers straight from node:http (server/fast-api.ts), which saves
- * Next's per-request routing on the busiest calls. `npm run dev` keeps `next dev` for both; the
- * handlers are the same functions either way.
+ * The web server, one and the same in every mode: `npm run dev` (Next.js in development mode,
+ * under tsx), `npm start`, the Docker image, the e2e suite, the benchmarks and the self-hosting
+ * smoke (all four: dist/server.mjs, compiled by `npm run build`). @hono/node-server serves the
+ * app of api/app.ts; whatever its route table does not hold goes to Next.js's request handler.
  *
- *   node --import ./server/register-hooks.mjs --import tsx server/index.ts --port 3000
+ *   node dist/server.mjs --port 3000 [--hostname 0.0.0.0] [--dev]
  */
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
+import { getRequestListener } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import next from "next";
-import { loadApiRoutes } from "./api-routes";
-import { createFastApi } from "./fast-api";
+import { getPool } from "../db/client";
+import { EnvError, getEnv } from "../lib/env";
+import { checkReadiness } from "../lib/health/readiness";
+import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
+import { badRequestLine } from "./bad-request";
 
-const { values } = parseArgs({ options: { port: { type: "string", default: process.env.PORT ?? "3000" }, hostname: { type: "string" } } });
+const { values } = parseArgs({
+  options: { port: { type: "string", default: process.env.PORT ?? "3000" }, hostname: { type: "string", default: process.env.HOSTNAME }, dev: { type: "boolean", default: false } },
+});
 const port = Number(values.port);
 
-const app = next({ dev: false, port, hostname: values.hostname });
-const handle = app.getRequestHandler();
-await app.prepare();
-const fastApi = createFastApi(await loadApiRoutes(process.cwd()));
+let env;
+try {
+  env = getEnv();
+} catch (error) {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+}
 
-const server = createServer((req, res) => {
-  fastApi(req, res)
-    .then((handled) => (handled ? undefined : handle(req, res)))
-    .catch((error: unknown) => {
-      // A client that hung up mid-request: nothing to answer, nothing to report.
-      if (req.destroyed || (error as { code?: unknown }).code === "ECONNRESET") return void res.destroy();
-      console.error("[web] request failed:", error);
-      if (!res.headersSent) {
-        res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ detail: "Something went wrong." }));
-      } else res.destroy();
-    });
+const nextApp = next({ dev: values.dev, port, hostname: values.hostname });
+const handleWithNext = nextApp.getRequestHandler();
+await nextApp.prepare();
+// Loaded only now: the route handlers import next/server, whose request storage needs the
+// environment Next.js sets up in prepare() (dist/ keeps this a separate, lazily loaded chunk).
+const { createApiApp } = await import("../api/app");
+
+const app = createApiApp({
+  trust: { trustProxy: env.TRUST_PROXY, hops: env.TRUST_PROXY_HOPS },
+  appUrl: env.APP_URL,
+  ready: () => checkReadiness(getPool()),
+  fallback: async (c) => {
+    const { incoming, outgoing } = c.env;
+    if (!incoming || !outgoing) return c.json({ detail: "Not Found" }, 404);
+    // next-auth's sign-in counts failures per address: it gets the one this server decided.
+    incoming.headers[CLIENT_ADDRESS_HEADER] = c.get("clientAddress");
+    await handleWithNext(incoming, outgoing);
+    return RESPONSE_ALREADY_SENT;
+  },
 });
+
+// Next.js shares the process: keep the platform's own Request/Response globals for it.
+const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false, errorHandler: badRequestLine(env.APP_URL) });
+const server = createServer(listener);
+if (values.dev) server.on("upgrade", nextApp.getUpgradeHandler());
 server.listen(port, values.hostname, () => console.log(`[web] ready on port ${port}`));
 
 const stop = () => server.close(() => process.exit(0));

@@ -1,10 +1,10 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as statsRoute from "../../app/dashboard/stats/route";
-import * as topicsRoute from "../../app/(api)/topics/route";
-import * as topicRoute from "../../app/(api)/topics/[id]/route";
-import * as topicCoursesRoute from "../../app/(api)/topics/[id]/courses/route";
-import * as questionStatsRoute from "../../app/(api)/quiz-questions/stats/route";
+import * as statsRoute from "../../api/routes/dashboard/stats";
+import * as topicsRoute from "../../api/routes/topics";
+import * as topicRoute from "../../api/routes/topics/[id]";
+import * as topicCoursesRoute from "../../api/routes/topics/[id]/courses";
+import * as questionStatsRoute from "../../api/routes/quiz-questions/stats";
 import { getDb } from "../../db/client";
 import {
   courseSections,

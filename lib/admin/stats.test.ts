@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as statsRoute from "../../app/dashboard/stats/route";
+import * as statsRoute from "../../api/routes/dashboard/stats";
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAttempts, topics, users } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";

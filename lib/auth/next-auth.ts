@@ -5,7 +5,7 @@ import { authenticate } from "../accounts/login";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "../http/database-unavailable";
-import { clientIpFrom } from "../http/client-ip";
+import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "../http/client-address";
 import { isHttpsUrl } from "../http/security-headers";
 import { loginSchema } from "../validation/accounts";
 
@@ -33,7 +33,7 @@ export function authOptions(): NextAuthOptions {
           const parsed = loginSchema.safeParse(credentials ?? {});
           if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid email or password.");
           try {
-            const user = await authenticate(parsed.data.email, parsed.data.password, clientIpFrom(request?.headers?.["x-forwarded-for"] as string | undefined));
+            const user = await authenticate(parsed.data.email, parsed.data.password, signInAddress(request?.headers));
             return {
               id: String(user.id),
               email: user.email,
@@ -66,4 +66,10 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/** The address the server decided for this request (server/index.ts sets the header on every request it hands to Next). */
+function signInAddress(headers: Record<string, unknown> | undefined): string {
+  const value = headers?.[CLIENT_ADDRESS_HEADER];
+  return typeof value === "string" && value ? value : UNKNOWN_ADDRESS;
 }

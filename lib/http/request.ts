@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "./app-error";
 import { assertCleanText } from "./clean-text";
-import { clientIpFrom } from "./client-ip";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -59,9 +58,4 @@ export async function readForm<S extends z.ZodType>(request: Request, schema: S)
 /** Parses query parameters against a schema (422 on bad values). */
 export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
   return clean(schema.parse(Object.fromEntries(new URL(request.url).searchParams)));
-}
-
-/** The caller's IP for per-IP rate limits (see client-ip.ts). */
-export function clientIp(request: Request): string {
-  return clientIpFrom(request.headers.get("x-forwarded-for"));
 }

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { ZodError } from "zod";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { AppError } from "./app-error";
+import { UNKNOWN_ADDRESS } from "./client-address";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
 
 /*
@@ -18,7 +19,12 @@ type Context<A extends Access> = {
   request: Request;
   caller: A extends "public" ? Caller | null : Caller;
   params: Record<string, string>;
+  /** Who is calling, for per-address limits: decided by the server (lib/http/client-address.ts). */
+  clientAddress: string;
 };
+
+/** What the router hands every handler besides the request. */
+export type RouteSegment = { params?: Promise<Record<string, string>> | Record<string, string>; clientAddress?: string };
 
 type Handler<A extends Access> = (context: Context<A>) => Promise<Response | unknown>;
 
@@ -47,7 +53,7 @@ export function errorResponse(error: unknown): Response {
 }
 
 export function route<A extends Access>(access: A, handler: Handler<A>) {
-  return async (request: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+  return async (request: Request, segment?: RouteSegment): Promise<Response> => {
     try {
       const caller = await resolveCaller(request.headers);
       if (access !== "public") {
@@ -57,7 +63,8 @@ export function route<A extends Access>(access: A, handler: Handler<A>) {
         }
       }
       const params = (await segment?.params) ?? {};
-      const result = await handler({ request, caller: caller as Context<A>["caller"], params });
+      const clientAddress = segment?.clientAddress ?? UNKNOWN_ADDRESS;
+      const result = await handler({ request, caller: caller as Context<A>["caller"], params, clientAddress });
       if (result instanceof Response) return result;
       return NextResponse.json(result);
     } catch (error) {

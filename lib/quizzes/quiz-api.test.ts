@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as enrollRoute from "../../app/(api)/enroll/route";
-import * as quizRoute from "../../app/(api)/section-quizzes/route";
-import * as quizCheckRoute from "../../app/(api)/courses/[id]/sections/[sectionIndex]/quiz-check/route";
-import * as quizCompleteRoute from "../../app/(api)/courses/[id]/sections/[sectionIndex]/quiz-complete/route";
+import * as enrollRoute from "../../api/routes/enroll";
+import * as quizRoute from "../../api/routes/section-quizzes";
+import * as quizCheckRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-check";
+import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-complete";
 import { getDb } from "../../db/client";
 import { courses, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";

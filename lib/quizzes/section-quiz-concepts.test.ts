@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as enrollRoute from "../../app/(api)/enroll/route";
-import * as quizRoute from "../../app/(api)/section-quizzes/route";
-import * as quizCompleteRoute from "../../app/(api)/courses/[id]/sections/[sectionIndex]/quiz-complete/route";
+import * as enrollRoute from "../../api/routes/enroll";
+import * as quizRoute from "../../api/routes/section-quizzes";
+import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-complete";
 import { getDb } from "../../db/client";
 import { courses, courseSections, quizQuestions } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";

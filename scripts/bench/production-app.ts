@@ -42,7 +42,7 @@ export async function startProductionApp(options: { name: string; port: number; 
   const env = { ...process.env };
   delete env.DATABASE_URL;
   for (const key of Object.keys(env)) if (key.startsWith("OPENAI_")) delete env[key];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/stack.ts", "start"], {
+  const child = spawn(process.execPath, ["dist/stack.mjs", "start"], {
     stdio: ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
     env: {
       ...env,

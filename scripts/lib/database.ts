@@ -1,6 +1,5 @@
 import { join, resolve } from "node:path";
 import { Client } from "pg";
-import { startEmbeddedPostgres } from "./embedded-postgres";
 
 export const APP_DATABASE = "learnpath";
 
@@ -54,6 +53,7 @@ export async function resolveDatabase(log: (line: string) => void = () => undefi
     return { url: process.env.DATABASE_URL, embedded: false, stop: async () => undefined };
   }
   const { port, dataDir } = embeddedSettings();
+  const { startEmbeddedPostgres } = await import("./embedded-postgres");
   const server = await startEmbeddedPostgres({ dataDir, port, log }).catch(async (error: Error) => {
     // Already running (another stack owns it)? Then share it instead of failing.
     const { readFileSync, existsSync } = await import("node:fs");

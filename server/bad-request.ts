@@ -1,0 +1,18 @@
+import { RequestError } from "@hono/node-server";
+import { isHttpsUrl, securityHeaders } from "../lib/http/security-headers";
+
+/*
+ * Answers a request that cannot even be turned into a URL (a malformed Host such as `x:99999`,
+ * a broken request target): 400 `{detail}` with the same security headers as every other answer,
+ * instead of an unlogged crash or a bare status. Anything else reaching here is our fault: 500.
+ */
+export function badRequestLine(appUrl: string | undefined) {
+  const headers = Object.fromEntries(securityHeaders({ development: false, https: isHttpsUrl(appUrl) }).map(({ key, value }) => [key, value]));
+  return (error: unknown): Response => {
+    if (error instanceof RequestError) {
+      return Response.json({ detail: "Bad request: the Host header or the request target is malformed." }, { status: 400, headers });
+    }
+    console.error("[web] request failed:", error);
+    return Response.json({ detail: "Something went wrong." }, { status: 500, headers });
+  };
+}
