@@ -12,7 +12,8 @@ export default defineConfig({
   // Runs with a fake model under playwright.generation.config.ts.
   testIgnore: ["**/generation-live.spec.ts"],
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a flaky test is a defect to fix, not to paper over.
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },

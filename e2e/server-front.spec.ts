@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { logInFrom, rawRequest } from "./fixtures/raw-http";
+import { E2E_LEARNER } from "./fixtures/settings";
+
+/*
+ * The compiled production server (dist/server.mjs, what `npm start` and the Docker image run),
+ * attacked over real sockets from different loopback addresses: per-address limits are per
+ * address, forged X-Forwarded-For hops change nothing (TRUST_PROXY is unset here), a malformed
+ * request line is a 400 with the security headers, and the health checks answer.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const ATTACKER = "127.0.0.2";
+const LEARNER = "127.0.0.3";
+const FORGER = "127.0.0.4";
+
+test("105 failed log-ins from one address leave a correct log-in from another at 200", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 105; i++) statuses.push((await logInFrom(ATTACKER, `made-up-${i}@example.com`, "wrong-password")).status);
+  expect(statuses.slice(0, 100).every((status) => status === 401)).toBe(true);
+  expect(statuses.slice(100)).toEqual([429, 429, 429, 429, 429]);
+
+  const learner = await logInFrom(LEARNER, E2E_LEARNER.email, E2E_LEARNER.password);
+  expect(learner.status).toBe(200);
+  expect(JSON.parse(learner.body).access_token).toBeTruthy();
+});
+
+test("forged X-Forwarded-For hops do not escape the per-address limit", async () => {
+  for (let i = 0; i < 100; i++) {
+    const res = await logInFrom(FORGER, `forger-${i}@example.com`, "wrong-password", { "x-forwarded-for": `203.0.113.${i}` });
+    expect(res.status).toBe(401);
+  }
+  // A brand-new made-up hop, and a made-up chain: still this socket's bucket.
+  expect((await logInFrom(FORGER, "forger-x@example.com", "wrong-password", { "x-forwarded-for": "198.51.100.200" })).status).toBe(429);
+  expect((await logInFrom(FORGER, "forger-y@example.com", "wrong-password", { "x-forwarded-for": "10.1.1.1, 10.2.2.2" })).status).toBe(429);
+});
+
+test("a malformed Host answers 400 {detail} with the security headers, for API and page paths", async () => {
+  for (const path of ["/topics", "/", "/login"]) {
+    const res = await rawRequest({ path, headers: { host: "x:99999" } });
+    expect(res.status, path).toBe(400);
+    expect(JSON.parse(res.body).detail).toMatch(/malformed/i);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  }
+});
+
+test("route precedence follows Next.js: static segments first, and a matched path never falls through", async () => {
+  const res = await rawRequest({ path: "/users/update/selected-topics" });
+  expect(res.status).toBe(405);
+  expect(res.headers.allow).toBe("PUT, OPTIONS");
+  expect((await rawRequest({ path: "/users/me" })).status).toBe(401);
+});
+
+test("errors carry the security headers too", async () => {
+  for (const res of [await rawRequest({ path: "/users/me" }), await rawRequest({ path: "/no/such/api", headers: { accept: "application/json" } }), await rawRequest({ method: "PATCH", path: "/topics" })]) {
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  }
+});
+
+test("GET /healthz and GET /readyz answer 200", async () => {
+  const health = await rawRequest({ path: "/healthz" });
+  expect(health.status).toBe(200);
+  expect(JSON.parse(health.body)).toEqual({ status: "ok" });
+  const ready = await rawRequest({ path: "/readyz" });
+  expect(ready.status).toBe(200);
+  expect(JSON.parse(ready.body).status).toBe("ready");
+});
