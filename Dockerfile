@@ -1,45 +1,53 @@
 # syntax=docker/dockerfile:1
-# Two runtime images from one build: `web` (Next's standalone server) and `tools`
-# (worker, migrations, seed). Both run as the unprivileged `node` user.
+# Two runtime images from one build, running exactly what `npm start` runs (dist/, compiled by
+# `npm run build`): `web` (node dist/server.mjs: Next.js pages and the JSON API on one port) and
+# `worker` (node dist/worker.mjs; also runs migrations and the seed for compose's `migrate`).
+# Both run as the unprivileged `node` user, with production dependencies only.
+# `npm run test:selfhost` assembles the runtime stage from these lines and runs its CMDs.
 
-FROM node:24-slim AS deps
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-FROM node:24-slim AS prod-deps
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:24-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
+ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npm run build && mkdir -p public
+RUN npm run build && rm -rf .next/cache && mkdir -p public
 
-FROM node:24-slim AS web
+FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
-COPY --from=build --chown=node:node /app/.next/standalone ./
-COPY --from=build --chown=node:node /app/.next/static ./.next/static
-COPY --from=build --chown=node:node /app/public ./public
-USER node
-EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
-  CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "server.js"]
-
-FROM node:24-slim AS tools
-WORKDIR /app
-ENV NODE_ENV=production
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json tsconfig.json ./
-COPY --chown=node:node db ./db
-COPY --chown=node:node lib ./lib
-COPY --chown=node:node worker ./worker
-COPY --chown=node:node scripts ./scripts
-COPY --chown=node:node emails ./emails
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/next.config.ts ./next.config.ts
+COPY --from=build --chown=node:node /app/lib/http/security-headers.ts ./lib/http/security-headers.ts
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/.next ./.next
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
+COPY --from=build --chown=node:node /app/db/seed/topics.yaml ./db/seed/topics.yaml
+COPY --from=build --chown=node:node /app/db/seed/courses ./db/seed/courses
 USER node
-CMD ["node_modules/.bin/tsx", "--conditions=react-server", "worker/index.ts"]
+
+FROM runtime AS web
+ENV PORT=3000 HOSTNAME=0.0.0.0
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/server.mjs"]
+
+FROM runtime AS worker
+ENV WORKER_HEALTH_PORT=3001
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=5 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.WORKER_HEALTH_PORT+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "dist/worker.mjs"]

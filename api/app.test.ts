@@ -80,8 +80,30 @@ describe("methods and paths", () => {
     }
   });
 
+  it("reads a body sent without Content-Length (chunked) only up to the limit", async () => {
+    const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent++;
+        controller.enqueue(chunk); // never closes: only a reader that stops on its own ends this
+      },
+    });
+    const res = await direct.request("/log_in", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: endless, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toMatch(/too large/i);
+    expect(sent).toBeLessThan(10);
+  });
+
+  it("answers a bodyless DELETE (what browsers send) through the handler", async () => {
+    const { token } = await createUser();
+    const res = await direct.request("/users/999999", { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(403);
+  });
+
   it("refuses a body over 1 MB with 413 {detail}", async () => {
-    const res = await direct.request("/log_in", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a".repeat(1024 * 1024 + 1) });
+    const body = "a".repeat(1024 * 1024 + 1);
+    const res = await direct.request("/log_in", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) }, body });
     expect(res.status).toBe(413);
     expect((await res.json()).detail).toMatch(/too large/i);
   });

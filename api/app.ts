@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
 import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/route";
 import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
@@ -23,7 +23,8 @@ const ALREADY_SENT = "x-hono-already-sent";
 
 export type Fallback = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
-// Bodies beyond this are refused while they stream in (the handlers themselves accept 64 kB).
+// Bodies announced beyond this are refused unread; the handlers read at most 64 kB of any body
+// (lib/http/request.ts), with or without a Content-Length.
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export type ApiAppOptions = {
@@ -60,7 +61,10 @@ export function createApiApp({ trust, fallback, ready, appUrl }: ApiAppOptions):
   });
   app.route("/", healthRoutes(ready));
 
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ detail: "Request body is too large." }, 413) });
+  const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
+    if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return c.json({ detail: "Request body is too large." }, 413);
+    await next();
+  });
   for (const route of byPrecedence(API_ROUTES)) {
     const methods = methodsOf(route);
     const allow = [...methods.map(([method]) => method), ...(route.module.HEAD || !route.module.GET ? [] : ["HEAD"]), "OPTIONS"].join(", ");

@@ -60,6 +60,9 @@ export const envSchema = z.object({
   GENERATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   GENERATION_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  // The worker's own /healthz and /readyz (unset: none; the Docker image listens on 3001).
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WORKER_HEALTH_HOST: z.string().trim().min(1).default("0.0.0.0"),
   SEED_ADMIN_EMAIL: email.default("admin@learnpath.local"),
   SEED_ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
   SEED_LEARNER_EMAIL: email.default("learner@learnpath.local"),

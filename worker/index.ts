@@ -1,3 +1,7 @@
+import { serve } from "@hono/node-server";
+import { healthRoutes } from "../api/health";
+import { getPool } from "../db/client";
+import { checkReadiness } from "../lib/health/readiness";
 import { createBoss, ensureQueues } from "../lib/jobs/boss";
 import { EnvError, getEnv } from "../lib/env";
 import "../lib/generation/queues";
@@ -29,11 +33,17 @@ async function main() {
   const generating = await registerGenerationWorkers(boss, env);
   console.log(generating ? "connected to the job queue; generating courses" : "connected to the job queue; generation jobs wait for a model");
 
+  // Container health checks (the Docker image sets WORKER_HEALTH_PORT): up, and able to reach the database.
+  const health = env.WORKER_HEALTH_PORT
+    ? serve({ fetch: healthRoutes(() => checkReadiness(getPool())).fetch, port: env.WORKER_HEALTH_PORT, hostname: env.WORKER_HEALTH_HOST })
+    : undefined;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing running jobs and stopping`);
+    health?.close();
     await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
     process.exit(0);
   };

@@ -7,15 +7,28 @@ const MAX_BODY_BYTES = 64 * 1024;
 async function readText(request: Request): Promise<string> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
-  let text: string;
+  if (!request.body) return "";
+  // Read with a cap: a chunked body without Content-Length must not be buffered whole first.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
   try {
-    text = await request.text();
-  } catch {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined);
+        throw new AppError("bad_request", "Request body is too large.");
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     // The client went away mid-body (or sent a broken stream): its fault, not a server error.
     throw new AppError("bad_request", "The request body could not be read.");
   }
-  if (text.length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
-  return text;
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 function mediaType(request: Request): string {
