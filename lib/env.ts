@@ -91,3 +91,13 @@ export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
 }
+
+/** For a process's entry point: the environment, or exit with a message naming each wrong variable. */
+export function getEnvOrExit(): Env {
+  try {
+    return getEnv();
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -12,7 +12,7 @@ import { getRequestListener } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import next from "next";
 import { getPool } from "../db/client";
-import { EnvError, getEnv } from "../lib/env";
+import { getEnvOrExit } from "../lib/env";
 import { checkReadiness } from "../lib/health/readiness";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
 import { badRequestLine } from "./bad-request";
@@ -22,13 +22,7 @@ const { values } = parseArgs({
 });
 const port = Number(values.port);
 
-let env;
-try {
-  env = getEnv();
-} catch (error) {
-  console.error(error instanceof EnvError ? error.message : error);
-  process.exit(1);
-}
+const env = getEnvOrExit();
 
 const nextApp = next({ dev: values.dev, port, hostname: values.hostname });
 const handleWithNext = nextApp.getRequestHandler();

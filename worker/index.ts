@@ -3,7 +3,7 @@ import { healthRoutes } from "../api/health";
 import { getPool } from "../db/client";
 import { checkReadiness } from "../lib/health/readiness";
 import { createBoss, ensureQueues } from "../lib/jobs/boss";
-import { EnvError, getEnv } from "../lib/env";
+import { getEnvOrExit } from "../lib/env";
 import "../lib/generation/queues";
 import { registerGenerationWorkers } from "../lib/generation/worker";
 
@@ -14,13 +14,7 @@ import { registerGenerationWorkers } from "../lib/generation/worker";
  * failed and retried within GENERATION_HEARTBEAT_SECONDS + GENERATION_SUPERVISE_SECONDS.
  */
 async function main() {
-  let env;
-  try {
-    env = getEnv();
-  } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
-    process.exit(1);
-  }
+  const env = getEnvOrExit();
   const boss = createBoss(env.DATABASE_URL, {
     max: env.GENERATION_CONCURRENCY + 4,
     useListenNotify: true,
