@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client";
-import { courses, courseSections, generationRuns, generationSections, topics, userTopics } from "../../db/schema";
+import { courses, generationRuns, topics, userTopics } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import { describeModelSetup } from "../llm/client";
@@ -119,25 +119,31 @@ export type CourseGeneration = {
   notice: string | null;
 };
 
+/**
+ * Sections planned and sections readable per course: `total` from the outline while the course is
+ * generated (its published sections once it is done), `done` the sections already in course_sections.
+ */
+async function sectionProgress(courseIds: number[]): Promise<Map<number, { total: number; done: number }>> {
+  if (!courseIds.length) return new Map();
+  const rows = await getDb()
+    .select({
+      id: courses.id,
+      // Spelled out: drizzle would leave the outer column unqualified inside the subquery.
+      planned: sql<number>`(select count(*)::int from generation_sections g where g.course_id = courses.id)`,
+      published: sql<number>`(select count(*)::int from course_sections s where s.course_id = courses.id)`,
+    })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.id, { total: Math.max(r.planned, r.published), done: r.published }]));
+}
+
 /** GET /courses/{id}/generation: what the reader and admin screens poll while a course is generated. */
 export async function getCourseGeneration(courseId: number): Promise<CourseGeneration> {
   const db = getDb();
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError("not_found", "Course not found.");
   const setup = describeModelSetup();
-  let total = 0;
-  let done = 0;
-  if (course.isDetailCreatedByAi || course.generationStatus === "done") {
-    [{ n: total } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(courseSections).where(eq(courseSections.courseId, courseId));
-    done = total;
-  } else {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int`, done: sql<number>`count(${generationSections.content})::int` })
-      .from(generationSections)
-      .where(eq(generationSections.courseId, courseId));
-    total = row?.total ?? 0;
-    done = row?.done ?? 0;
-  }
+  const { total, done } = (await sectionProgress([courseId])).get(courseId) ?? { total: 0, done: 0 };
   const waiting = !setup.model_configured && (course.generationStatus === "pending" || course.generationStatus === "running");
   return {
     course_id: course.id,
@@ -283,14 +289,7 @@ export async function listGenerationCourses(): Promise<{ generating: GenerationC
     .where(inArray(courses.generationStatus, ["pending", "running", "failed"]))
     .orderBy(desc(courses.updatedAt));
   const ids = rows.map((r) => r.course.id);
-  const progress = ids.length
-    ? await db
-        .select({ courseId: generationSections.courseId, total: sql<number>`count(*)::int`, done: sql<number>`count(${generationSections.content})::int` })
-        .from(generationSections)
-        .where(inArray(generationSections.courseId, ids))
-        .groupBy(generationSections.courseId)
-    : [];
-  const byId = new Map(progress.map((p) => [p.courseId, p]));
+  const byId = await sectionProgress(ids);
   const list = rows.map(({ course, topicTitle }) => ({
     id: course.id,
     title: course.title,

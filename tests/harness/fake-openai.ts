@@ -30,6 +30,7 @@ export type FakeFault =
   | "server-error"
   | "truncated"
   | "stall"
+  | "runaway"
   | "wrong-count";
 
 export type FakeRule = {
@@ -77,8 +78,10 @@ export type FakeRequest = {
   promptTokens: number;
   completionTokens: number;
   responseFormat: { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } } | undefined;
-  /** When a slot took the request (after any queueing). */
+  /** When a slot took the request. */
   startedAt?: number;
+  /** It had to wait for a slot (every slot was busy when it came in). */
+  queued?: boolean;
   finishedAt?: number;
   /** The client hung up before the answer was complete. */
   aborted?: boolean;
@@ -119,6 +122,9 @@ function faultyAnswer(fault: FakeFault, good: Record<string, unknown>): Record<s
       if (!Array.isArray(good.answers)) return good;
       return { answers: (good.answers as { number: number; answer: string }[]).map((a, i) => (i === 0 ? { ...a, answer: "No: a different option" } : a)) };
     }
+    case "runaway":
+      // A model looping inside a JSON string: it would never close it (max_tokens cuts it).
+      return `${JSON.stringify(good).slice(0, -2)}${" and so on".repeat(2000)}`;
     case "wrong-count":
       return Array.isArray(good.questions) ? { ...good, questions: (good.questions as Question[]).slice(1) } : good;
     default:
@@ -149,6 +155,7 @@ function slotQueue(size: number) {
         waiting.push(take);
         signal.addEventListener("abort", cancel, { once: true });
       }),
+    full: () => busy >= size,
     release: () => {
       busy--;
       waiting.shift()?.();
@@ -251,6 +258,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       });
     }
 
+    record.queued = slots.full();
     if (!(await slots.acquire(gone.signal))) return;
     try {
       record.startedAt = Date.now();
@@ -302,8 +310,9 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       const started = performance.now();
       let sent = 0;
       while (sent < content.length && !gone.signal.aborted) {
-        if (fault === "stall" && sent >= content.length / 2) return; // stops mid-answer, connection open
-        const due = Number.isFinite(msPerToken) && msPerToken > 0 ? Math.floor((performance.now() - started) / msPerToken) * 4 : content.length;
+        if (fault === "stall" && sent >= Math.floor(content.length / 2)) return; // stops mid-answer, connection open
+        let due = Number.isFinite(msPerToken) && msPerToken > 0 ? Math.floor((performance.now() - started) / msPerToken) * 4 : content.length;
+        if (fault === "stall") due = Math.min(due, Math.floor(content.length / 2));
         if (due > sent) {
           const piece = content.slice(sent, Math.min(due, content.length));
           sent += piece.length;
