@@ -4,6 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, enrollments, generationParts, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
 import { createUser } from "../../tests/harness/http";
+import { getCourseForLearner } from "../courses/get-course";
+import { enroll } from "../learning/enrollment";
+import { updateProgress } from "../learning/update-progress";
 import { suggestLevel } from "./personalise";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
@@ -12,6 +15,7 @@ import {
   getCourseGeneration,
   getCourseGenerationLog,
   getGenerationOverview,
+  listLiveCalls,
   requestPersonalCourse,
   retryCourseGeneration,
   retryTopicCourses,
@@ -125,6 +129,38 @@ describe("happy path", () => {
     expect(sawProgress).toBe(true);
     await expectComplete(courseId);
     expect(await getCourseGeneration(courseId)).toMatchObject({ status: "Generated", sections_total: SECTIONS, sections_done: SECTIONS, error: null, model_configured: true, notice: null });
+  });
+});
+
+describe("progressive publication", () => {
+  it("a section is readable (and a learner can enrol and move on) while a later one is still being written", { timeout: 60_000 }, async () => {
+    // Section 4's subsections never get an answer, so the course stays Generating with sections 1-3 written.
+    fake.addRule({ fault: "timeout", task: "subsection_content", match: /of section 4,/, times: Infinity });
+    const courseId = await queueNewCourse();
+    let status = await getCourseGeneration(courseId);
+    for (let i = 0; i < 200 && status.sections_done < 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = await getCourseGeneration(courseId);
+    }
+    expect(status).toMatchObject({ status: "Generating", is_detail_created_by_ai: false, sections_total: SECTIONS, sections_done: 3 });
+    // The calls waiting on section 4 show on the admin panel as in progress.
+    expect((await listLiveCalls()).some((c) => c.course_id === courseId && c.step === "subsection" && c.section_index === 3)).toBe(true);
+
+    const learner = await createUser();
+    await enroll(learner.user.id, courseId);
+    const course = await getCourseForLearner(learner.user.id, courseId);
+    expect(course.sections.map((s) => [s.ready, s.subsections.length])).toEqual([[true, 3], [true, 3], [true, 3], [false, 3]]);
+    // Nothing of the unwritten section is sent, only its planned titles.
+    expect(course.sections[3]!.subsections.every((s) => s.content === "")).toBe(true);
+    expect(course.sections[0]!.subsections[0]!.content.length).toBeGreaterThan(1000);
+    // Quizzes come in with their section's verified questions.
+    await expect.poll(async () => (await getCourseForLearner(learner.user.id, courseId)).sections.map((s) => s.quiz_ready), { timeout: 10_000 }).toEqual([true, true, true, false]);
+    // Progress is counted against the whole course (its final shape) from the start.
+    const moved = await updateProgress(learner.user.id, courseId, 0, { sectionIndex: 0, subsectionIndex: 1 });
+    expect(moved.furthest_unit).toBe(1);
+
+    // Then the stalled section fails the course; the readable sections stay.
+    await expectFailedWithoutContent(courseId, /^Section 4 \("Part 4"\), lesson \d \("Lesson 4\.\d"\): The model sent no token within 2 s/, 3);
   });
 });
 
