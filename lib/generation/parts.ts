@@ -10,7 +10,7 @@ import { subsectionPrompt } from "../llm/prompts/subsection";
 import { verifyQuizPrompt } from "../llm/prompts/verify-quiz";
 import type { GeneratedQuestion } from "../llm/schemas";
 import { callChecked, GenerationError } from "./call-checked";
-import { checkQuestions, checkSubsections, type RejectedQuestion } from "./checks";
+import { checkQuestions, checkSubsections, norm, type RejectedQuestion } from "./checks";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
 import { lessonDigest } from "./digest";
 import { sendQuestionsJob, type PartPayload } from "./enqueue";
@@ -92,8 +92,6 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload): 
     await sendQuestionsJob(tx, payload);
   });
 }
-
-const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 function numberedQuestions(questions: GeneratedQuestion[]): string {
   return questions.map((q, i) => `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}`).join("\n\n");

@@ -3,12 +3,11 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { courses, courseSections, courseSubsections, generationParts, generationSections, quizQuestions } from "../../db/schema";
 import type { GeneratedQuestion } from "../llm/schemas";
+import { norm } from "./checks";
 import { sendQuestionsJob } from "./enqueue";
 import { QUESTION_POOL_SIZE } from "./plan";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
  * Progressive publication, in the caller's transaction (which holds the course's row lock):
