@@ -18,7 +18,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   ...base,
   testIgnore: [],
-  testMatch: ["**/generation-live.spec.ts"],
+  testMatch: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts"],
   workers: 1,
   use: { ...base.use, baseURL },
   webServer: { ...(base.webServer as object), command: "node --import tsx e2e/fixtures/server.ts", url: baseURL },

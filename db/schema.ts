@@ -249,10 +249,8 @@ export const quizAnswers = pgTable(
 );
 
 /**
- * The generation pipeline's working copy of a course: the outline (one row per section, written
- * with the section jobs in one transaction) and each section's checked content and question pool.
- * Content reaches course_sections/course_subsections/quiz_questions only when every section is in,
- * in the same transaction that flips is_detail_created_by_ai, so a course is never half-written.
+ * The generation pipeline's working copy of a course: the outline, one row per section, written
+ * with the first jobs in one transaction. It is deleted when the course is Generated.
  */
 export const generationSections = pgTable(
   "generation_sections",
@@ -264,12 +262,56 @@ export const generationSections = pgTable(
     title: text("title").notNull(),
     summary: text("summary").notNull().default(""),
     subsectionTitles: text("subsection_titles").array().notNull(),
-    // { subsections: [{title, content}], questions: [{question, options, correct_answer, hint, concept}] } once generated.
-    content: jsonb("content"),
-    generatedAt: timestamp("generated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.position] })],
+);
+
+/**
+ * One subsection of the working copy: its checked markdown (one model call) and then its batch of
+ * verified quiz questions (grounded in that markdown). A section reaches course_sections and
+ * course_subsections as soon as all its parts have content (and every earlier section is there),
+ * its quiz_questions when all its parts have questions, each in one transaction under the
+ * course's row lock, so nothing half-written of a section is ever shown.
+ */
+export const generationParts = pgTable(
+  "generation_parts",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sectionIndex: integer("section_index").notNull(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    content: text("content"),
+    // [{question, options, correct_answer, hint, concept}] once written and verified.
+    questions: jsonb("questions"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.sectionIndex, t.position] })],
+);
+
+/**
+ * Model calls streaming right now, one row each, updated about once a second with the tokens so
+ * far (what the admin Generation panel shows); the row goes when the call ends. A row left by a
+ * killed worker stops being updated and is ignored after a short while.
+ */
+export const generationLiveCalls = pgTable(
+  "generation_live_calls",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id").references(() => topics.id, { onDelete: "cascade" }),
+    step: text("step").notNull(),
+    sectionIndex: integer("section_index"),
+    subsectionIndex: integer("subsection_index"),
+    model: text("model").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    firstTokenAt: timestamp("first_token_at", { withTimezone: true }),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("generation_live_calls_updated_at_idx").on(t.updatedAt)],
 );
 
 /** One row per model call (or failed step) of the pipeline: the generation log admins read. */
@@ -279,9 +321,10 @@ export const generationRuns = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
     topicId: integer("topic_id").references(() => topics.id, { onDelete: "cascade" }),
-    // topic-courses | outline | section | verify | replace-questions | failed
+    // topic-courses | outline | subsection | questions | verify | replace-questions | failed
     step: text("step").notNull(),
     sectionIndex: integer("section_index"),
+    subsectionIndex: integer("subsection_index"),
     attempt: integer("attempt").notNull().default(0),
     model: text("model"),
     promptTokens: integer("prompt_tokens").notNull().default(0),

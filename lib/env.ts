@@ -49,7 +49,10 @@ export const envSchema = z.object({
   OPENAI_MODEL_QUIZ: optionalString,
   // json_schema: structured output (OpenAI, vLLM, recent Ollama); json_object: JSON mode for servers without it.
   OPENAI_RESPONSE_FORMAT: z.enum(["json_schema", "json_object"], { error: "must be json_schema or json_object" }).default("json_schema"),
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30 * 60_000).default(120_000),
+  // Calls stream: one fails when no token arrives for OPENAI_IDLE_TIMEOUT_MS, or when the whole
+  // answer takes longer than OPENAI_TIMEOUT_MS (a ceiling a slow local model should never reach).
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60 * 60_000).default(600_000),
+  OPENAI_IDLE_TIMEOUT_MS: z.coerce.number().int().min(500).max(30 * 60_000).default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   // Prices in US dollars per million tokens, for the cost estimate in the generation log.
   OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0.15),

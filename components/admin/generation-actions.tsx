@@ -90,7 +90,7 @@ export function CourseLogButton({ courseId, title }: { courseId: number; title: 
 }
 
 function LogContent({ log }: { log: CourseLog }) {
-  const { course, runs, totals } = log;
+  const { course, runs, totals, free } = log;
   return (
     <div className="space-y-4 text-sm">
       <p className="text-slate-800">
@@ -106,7 +106,7 @@ function LogContent({ log }: { log: CourseLog }) {
           <p className="text-slate-700">
             {totals.calls} model {totals.calls === 1 ? "call" : "calls"} ({totals.failed_calls} failed) ·{" "}
             {formatTokens(totals.prompt_tokens + totals.completion_tokens)} tokens · {formatDuration(totals.duration_ms)} in the model · est.{" "}
-            {formatCost(totals.cost_usd)}
+            {formatCost(totals.cost_usd, free)}
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-xs">
@@ -131,7 +131,7 @@ function LogContent({ log }: { log: CourseLog }) {
                     <td className="py-2 pr-3 align-top">{run.model ?? "—"}</td>
                     <td className="py-2 pr-3 text-right align-top tabular-nums">{formatTokens(run.prompt_tokens + run.completion_tokens)}</td>
                     <td className="py-2 pr-3 text-right align-top tabular-nums">{formatDuration(run.duration_ms)}</td>
-                    <td className="py-2 pr-3 text-right align-top tabular-nums">{formatCost(run.cost_usd)}</td>
+                    <td className="py-2 pr-3 text-right align-top tabular-nums">{formatCost(run.cost_usd, free)}</td>
                     <td className="py-2 align-top">{run.ok ? "OK" : <span className="text-red-800">Error: {run.error ?? "unknown"}</span>}</td>
                   </tr>
                 ))}

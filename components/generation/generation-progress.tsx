@@ -11,7 +11,7 @@ import { progressText, type GenerationState } from "@/lib/generation/format";
 import type { CourseGeneration } from "@/lib/generation/service";
 
 /** The polling itself; returns the latest state (the initial one until a poll answers). */
-export function useGenerationPoll(courseId: number, initial: GenerationState): GenerationState {
+export function useGenerationPoll(courseId: number, initial: GenerationState, refreshOnProgress = false): GenerationState {
   const router = useRouter();
   const [state, setState] = useState(initial);
   const { status, sections_done: done, sections_total: total } = initial;
@@ -24,7 +24,11 @@ export function useGenerationPoll(courseId: number, initial: GenerationState): G
           const next = await apiFetch<CourseGeneration>(`/courses/${courseId}/generation`, { fallback: "Failed to fetch generation status", signal });
           return { status: next.status, sections_done: next.sections_done, sections_total: next.sections_total };
         },
-        onState: setState,
+        onState: (next) => {
+          setState(next);
+          // The reader shows each section as soon as it is written: render the page again.
+          if (refreshOnProgress && next.sections_done !== done) router.refresh();
+        },
         // Done or failed: the server renders the new state (the content, or the failure).
         onStatusChange: () => router.refresh(),
         isHidden: () => document.visibilityState === "hidden",
@@ -33,15 +37,15 @@ export function useGenerationPoll(courseId: number, initial: GenerationState): G
           return () => document.removeEventListener("visibilitychange", listener);
         },
       }),
-    [courseId, status, done, total, router],
+    [courseId, status, done, total, router, refreshOnProgress],
   );
 
   return state;
 }
 
-/** The progress line, announced politely as it changes. */
-export function GenerationProgress({ courseId, initial, className }: { courseId: number; initial: GenerationState; className?: string }) {
-  const state = useGenerationPoll(courseId, initial);
+/** The progress line, announced politely as it changes; `refreshOnProgress` re-renders the page as each section is written. */
+export function GenerationProgress({ courseId, initial, className, refreshOnProgress }: { courseId: number; initial: GenerationState; className?: string; refreshOnProgress?: boolean }) {
+  const state = useGenerationPoll(courseId, initial, refreshOnProgress);
   return (
     <p role="status" aria-live="polite" data-testid="generation-progress" className={className}>
       {progressText(state)}

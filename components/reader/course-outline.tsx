@@ -7,6 +7,8 @@ export type OutlineSection = {
   title: string;
   quizPassed: boolean;
   review: boolean;
+  /** Still being generated: its titles are known, its content is not written yet. */
+  beingWritten?: boolean;
   subsections: { title: string; unlocked: boolean }[];
 };
 
@@ -52,6 +54,10 @@ export function CourseOutline({
                 <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                   <span aria-hidden="true">↺</span> Review
                 </span>
+              ) : section.beingWritten ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" /> Being written
+                </span>
               ) : null}
             </div>
             <ol className="mt-2 space-y-1">
@@ -70,7 +76,7 @@ export function CourseOutline({
                         <span>{sub.title}</span>
                       </Link>
                     ) : (
-                      <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (locked)`} className={`${row} cursor-not-allowed text-slate-500`}>
+                      <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (${section.beingWritten ? "being written" : "locked"})`} className={`${row} cursor-not-allowed text-slate-500`}>
                         <LockIcon className="mt-0.5 size-4 shrink-0" />
                         <span>{sub.title}</span>
                       </button>

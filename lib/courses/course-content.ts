@@ -1,12 +1,16 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, preparedQuery } from "../../db/client";
-import { courseSections, courses, enrollments, quizAttempts } from "../../db/schema";
+import { courseSections, courses, enrollments, generationSections, quizAttempts, quizQuestions } from "../../db/schema";
 import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
 import type { CourseShape } from "../learning/progress";
 
-type CourseSections = { id: number; position: number; title: string; subsections: { title: string; content: string }[] }[];
+/**
+ * `ready`: the section's content is written (a section still being written has its planned
+ * subsection titles and no content); `quizReady`: its quiz questions are in.
+ */
+type CourseSections = { id: number | null; position: number; title: string; ready: boolean; quizReady: boolean; subsections: { title: string; content: string }[] }[];
 
 // Finished courses only: their content changes only through a new generation run, which moves
 // the row's status, attempt or updated_at first, and so the key.
@@ -14,13 +18,30 @@ const contentCache = new KeyedCache<CourseSections>(200, 10 * 60_000);
 
 const courseById = preparedQuery((db) => db.select().from(courses).where(eq(courses.id, sql.placeholder("id"))).prepare("course_by_id"));
 
-function loadSections(courseId: number): Promise<CourseSections> {
-  return getDb().query.courseSections.findMany({
+async function loadSections(courseId: number, finished: boolean): Promise<CourseSections> {
+  const db = getDb();
+  const written = await db.query.courseSections.findMany({
     where: eq(courseSections.courseId, courseId),
     orderBy: (s, { asc }) => asc(s.position),
     columns: { id: true, position: true, title: true },
     with: { subsections: { orderBy: (s, { asc }) => asc(s.position), columns: { title: true, content: true } } },
   });
+  if (finished) return written.map((s) => ({ ...s, ready: true, quizReady: true }));
+  // While a course is generated its sections appear one by one: the rest of its outline stands in
+  // for them, so the course has its final shape (and progress its final scale) from the start.
+  const [planned, quizzed] = await Promise.all([
+    db.select().from(generationSections).where(eq(generationSections.courseId, courseId)).orderBy(asc(generationSections.position)),
+    written.length
+      ? db.selectDistinct({ id: quizQuestions.sectionId }).from(quizQuestions).where(inArray(quizQuestions.sectionId, written.map((s) => s.id)))
+      : Promise.resolve([]),
+  ]);
+  const withQuiz = new Set(quizzed.map((q) => q.id));
+  return [
+    ...written.map((s) => ({ ...s, ready: true, quizReady: withQuiz.has(s.id) })),
+    ...planned
+      .filter((p) => p.position >= written.length)
+      .map((p) => ({ id: null, position: p.position, title: p.title, ready: false, quizReady: false, subsections: p.subsectionTitles.map((title) => ({ title, content: "" })) })),
+  ];
 }
 
 /**
@@ -35,7 +56,7 @@ export async function loadCourseContent(courseId: number) {
   const key = `${row.generationAttempt}:${row.updatedAt.getTime()}`;
   let sections = finished ? contentCache.get(courseId, key) : undefined;
   if (!sections) {
-    sections = await loadSections(courseId);
+    sections = await loadSections(courseId, finished);
     if (finished) contentCache.set(courseId, key, sections);
   }
   const course = { ...row, sections };

@@ -3,7 +3,8 @@ import { loadCourseContent, loadLearnerState } from "./course-content";
 import { toCourseSummary, type CourseSummary } from "./serialize";
 
 export type CourseDetail = CourseSummary & {
-  sections: { section_title: string; subsections: { title: string; content: string }[] }[];
+  /** `ready` false: still being written (titles only); `quiz_ready` false: its quiz is still being written. */
+  sections: { section_title: string; ready: boolean; quiz_ready: boolean; subsections: { title: string; content: string }[] }[];
   quiz_status: Record<string, boolean>;
   /** Sections whose quiz the learner failed and has not passed yet: shown as "Review". */
   review_sections: number[];
@@ -16,7 +17,7 @@ export async function getCourseForLearner(userId: number, courseId: number): Pro
   const [{ course }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
   return {
     ...toCourseSummary(course, state.progress),
-    sections: course.sections.map((s) => ({ section_title: s.title, subsections: s.subsections })),
+    sections: course.sections.map((s) => ({ section_title: s.title, ready: s.ready, quiz_ready: s.quizReady, subsections: s.subsections })),
     quiz_status: Object.fromEntries(course.sections.map((_, i) => [String(i), state.passedSections.has(i)])),
     review_sections: course.sections.map((_, i) => i).filter((i) => state.failedSections.has(i) && !state.passedSections.has(i)),
     furthest_unit: state.furthestUnit,

@@ -15,7 +15,8 @@ export const MIN_SUBSECTIONS = 1;
 export const MAX_SUBSECTIONS = 6;
 const MIN_CONTENT_CHARS = 40;
 
-const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
+/** How two questions or titles are compared: case and spacing do not make them different. */
+export const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 export function checkTopicCourses(output: TopicCoursesOutput): string[] {
   const problems: string[] = [];

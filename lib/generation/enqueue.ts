@@ -14,10 +14,12 @@ const id = z.number().int().positive();
 export const topicCoursesPayload = z.object({ topicId: id, userId: id.optional() });
 export const outlinePayload = z.object({ courseId: id, attempt: z.number().int().min(1) });
 export const sectionPayload = z.object({ courseId: id, attempt: z.number().int().min(1), sectionIndex: z.number().int().min(0) });
+export const partPayload = sectionPayload.extend({ subsectionIndex: z.number().int().min(0) });
 
 export type TopicCoursesPayload = z.infer<typeof topicCoursesPayload>;
 export type OutlinePayload = z.infer<typeof outlinePayload>;
 export type SectionPayload = z.infer<typeof sectionPayload>;
+export type PartPayload = z.infer<typeof partPayload>;
 
 const url = () => getEnv().DATABASE_URL;
 
@@ -33,7 +35,14 @@ export function sendOutlineJob(tx: SqlExecutor, payload: OutlinePayload) {
   return sendJob(url(), QUEUES.outline, outlinePayload.parse(payload), generationSendOptions(key), tx);
 }
 
-export function sendSectionJob(tx: SqlExecutor, payload: SectionPayload) {
-  const key = `course-${payload.courseId}-attempt-${payload.attempt}-section-${payload.sectionIndex}`;
-  return sendJob(url(), QUEUES.section, sectionPayload.parse(payload), generationSendOptions(key), tx);
+const partKey = (p: PartPayload) => `course-${p.courseId}-attempt-${p.attempt}-section-${p.sectionIndex}-part-${p.subsectionIndex}`;
+// Earlier sections first, so the first section is readable soonest.
+const partPriority = (p: PartPayload) => Math.max(0, 100 - p.sectionIndex);
+
+export function sendSubsectionJob(tx: SqlExecutor, payload: PartPayload) {
+  return sendJob(url(), QUEUES.subsection, partPayload.parse(payload), generationSendOptions(partKey(payload), partPriority(payload)), tx);
+}
+
+export function sendQuestionsJob(tx: SqlExecutor, payload: PartPayload) {
+  return sendJob(url(), QUEUES.questions, partPayload.parse(payload), generationSendOptions(partKey(payload), partPriority(payload)), tx);
 }

@@ -2,8 +2,12 @@ import type { GenerationLabel } from "./service";
 
 /* How the generation screens write costs, tokens and durations (pure; used by server and client components). */
 
-/** US dollars: small amounts keep four decimals so a cheap course does not read as $0.00. */
-export function formatCost(usd: number): string {
+/**
+ * US dollars: small amounts keep four decimals so a cheap course does not read as $0.00. With
+ * both prices set to 0 (a local model) it reads "no cost" rather than a price that was never paid.
+ */
+export function formatCost(usd: number, free = false): string {
+  if (free) return "no cost";
   if (usd === 0) return "$0.00";
   if (usd < 0.01) return `$${usd.toFixed(4)}`;
   return `$${usd.toFixed(2)}`;

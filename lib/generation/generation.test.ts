@@ -2,8 +2,11 @@ import { and, asc, eq } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courses, courseSections, enrollments, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
+import { courses, courseSections, enrollments, generationParts, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
 import { createUser } from "../../tests/harness/http";
+import { getCourseForLearner } from "../courses/get-course";
+import { enroll } from "../learning/enrollment";
+import { updateProgress } from "../learning/update-progress";
 import { suggestLevel } from "./personalise";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
@@ -12,6 +15,7 @@ import {
   getCourseGeneration,
   getCourseGenerationLog,
   getGenerationOverview,
+  listLiveCalls,
   requestPersonalCourse,
   retryCourseGeneration,
   retryTopicCourses,
@@ -41,6 +45,9 @@ beforeEach(() => fake.reset());
 const SECTIONS = 4;
 const SUBSECTIONS = 3;
 const POOL = 10;
+const PARTS = SECTIONS * SUBSECTIONS;
+/** Model calls of one course: the outline, then per subsection its content, its questions and their verification. */
+const CALLS_PER_COURSE = 1 + PARTS * 3;
 
 async function expectComplete(courseId: number) {
   const course = await waitForCourse(courseId);
@@ -56,14 +63,17 @@ async function expectComplete(courseId: number) {
   });
   // The working copy is gone once the course is written.
   expect(await getDb().select().from(generationSections).where(eq(generationSections.courseId, courseId))).toEqual([]);
+  expect(await getDb().select().from(generationParts).where(eq(generationParts.courseId, courseId))).toEqual([]);
 }
 
-async function expectFailedWithoutContent(courseId: number, reason: RegExp) {
+/** Failed, with only whole sections published (the first `readable`), each with its full quiz. */
+async function expectFailedWithoutContent(courseId: number, reason: RegExp, readable = 0) {
   const course = await waitForCourse(courseId);
   expect(course.generationStatus).toBe("failed");
   expect(course.isDetailCreatedByAi).toBe(false);
   expect(course.generationError).toMatch(reason);
-  expect((await contentCounts(courseId)).sections).toBe(0);
+  const counts = await contentCounts(courseId);
+  expect({ sections: counts.sections, subsections: counts.subsections }).toEqual({ sections: readable, subsections: readable * SUBSECTIONS });
   const status = await getCourseGeneration(courseId);
   expect(status).toMatchObject({ status: "Failed", error: course.generationError });
 }
@@ -80,12 +90,17 @@ describe("happy path", () => {
     expect(list.map((c) => c.level)).toEqual(["Beginner", "Intermediate", "Advanced", "Beginner"]);
     for (const course of list) await expectComplete(course.id);
 
-    // Calls: 1 for the topic, then per course 1 outline + per section 1 content + 1 verification.
-    expect(fake.requests.length).toBe(1 + 4 * (1 + SECTIONS * 2));
+    // Calls: 1 for the topic, then per course the outline and three per subsection.
+    expect(fake.requests.length).toBe(1 + 4 * CALLS_PER_COURSE);
     const log = await getCourseGenerationLog(list[0]!.id);
-    expect(log.runs.map((r) => r.step).filter((s) => s === "section")).toHaveLength(SECTIONS);
+    expect(log.runs.map((r) => r.step).filter((s) => s === "subsection")).toHaveLength(PARTS);
     expect(log.runs.every((r) => r.ok && r.model === "fake-model" && r.prompt_tokens > 0 && r.completion_tokens > 0)).toBe(true);
-    expect(log.totals.calls).toBe(1 + SECTIONS * 2);
+    expect(log.totals.calls).toBe(CALLS_PER_COURSE);
+    // Every call streamed, with max_tokens, and the schema pins the counts a grammar can enforce.
+    expect(fake.requests.every((r) => r.stream && r.maxTokens !== null && r.maxTokens <= 1200)).toBe(true);
+    const questionSchema = JSON.stringify(fake.requests.find((r) => r.task === "quiz_questions")!.responseFormat!.json_schema!.schema);
+    expect(questionSchema).toMatch(/"questions":\{"minItems":[34],"maxItems":[34]/);
+    expect(questionSchema).toContain('"options":{"minItems":4,"maxItems":4');
     expect(log.totals.cost_usd).toBeGreaterThan(0);
 
     // Content passes the checks: fenced code names its language, 4 distinct options, the answer among them, a hint.
@@ -117,9 +132,41 @@ describe("happy path", () => {
   });
 });
 
+describe("progressive publication", () => {
+  it("a section is readable (and a learner can enrol and move on) while a later one is still being written", { timeout: 60_000 }, async () => {
+    // Section 4's subsections never get an answer, so the course stays Generating with sections 1-3 written.
+    fake.addRule({ fault: "timeout", task: "subsection_content", match: /of section 4,/, times: Infinity });
+    const courseId = await queueNewCourse();
+    let status = await getCourseGeneration(courseId);
+    for (let i = 0; i < 200 && status.sections_done < 3; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = await getCourseGeneration(courseId);
+    }
+    expect(status).toMatchObject({ status: "Generating", is_detail_created_by_ai: false, sections_total: SECTIONS, sections_done: 3 });
+    // The calls waiting on section 4 show on the admin panel as in progress.
+    expect((await listLiveCalls()).some((c) => c.course_id === courseId && c.step === "subsection" && c.section_index === 3)).toBe(true);
+
+    const learner = await createUser();
+    await enroll(learner.user.id, courseId);
+    const course = await getCourseForLearner(learner.user.id, courseId);
+    expect(course.sections.map((s) => [s.ready, s.subsections.length])).toEqual([[true, 3], [true, 3], [true, 3], [false, 3]]);
+    // Nothing of the unwritten section is sent, only its planned titles.
+    expect(course.sections[3]!.subsections.every((s) => s.content === "")).toBe(true);
+    expect(course.sections[0]!.subsections[0]!.content.length).toBeGreaterThan(1000);
+    // Quizzes come in with their section's verified questions.
+    await expect.poll(async () => (await getCourseForLearner(learner.user.id, courseId)).sections.map((s) => s.quiz_ready), { timeout: 10_000 }).toEqual([true, true, true, false]);
+    // Progress is counted against the whole course (its final shape) from the start.
+    const moved = await updateProgress(learner.user.id, courseId, 0, { sectionIndex: 0, subsectionIndex: 1 });
+    expect(moved.furthest_unit).toBe(1);
+
+    // Then the stalled section fails the course; the readable sections stay.
+    await expectFailedWithoutContent(courseId, /^Section 4 \("Part 4"\), lesson \d \("Lesson 4\.\d"\): The model sent no token within 2 s/, 3);
+  });
+});
+
 describe("faults", () => {
-  it("broken JSON twice for a section is regenerated in the job: Generated, failures logged", { timeout: 60_000 }, async () => {
-    fake.addRule({ fault: "broken-json", task: "section_content", times: 2 });
+  it("broken JSON twice for a subsection is regenerated in the job: Generated, failures logged", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "broken-json", task: "subsection_content", times: 2 });
     const courseId = await queueNewCourse();
     await expectComplete(courseId);
     const log = await getCourseGenerationLog(courseId);
@@ -136,7 +183,7 @@ describe("faults", () => {
   });
 
   it("duplicate options are never saved: the questions are replaced, the pool stays full", { timeout: 60_000 }, async () => {
-    fake.addRule({ fault: "duplicate-options", task: "section_content", times: 1 });
+    fake.addRule({ fault: "duplicate-options", task: "quiz_questions", times: 1 });
     const courseId = await queueNewCourse();
     await expectComplete(courseId);
     const steps = (await getCourseGenerationLog(courseId)).runs.map((r) => r.step);
@@ -149,8 +196,8 @@ describe("faults", () => {
     await expectComplete(courseId);
     const runs = (await getCourseGenerationLog(courseId)).runs;
     expect(runs.filter((r) => r.step === "replace-questions")).toHaveLength(1);
-    // The replacement was verified too: one verification per section plus one for the replacement.
-    expect(runs.filter((r) => r.step === "verify")).toHaveLength(SECTIONS + 1);
+    // The replacement was verified too: one verification per batch plus one for the replacement.
+    expect(runs.filter((r) => r.step === "verify")).toHaveLength(PARTS + 1);
   });
 
   it("429 with Retry-After is retried after the pause it asks for: Generated", { timeout: 60_000 }, async () => {
@@ -173,26 +220,39 @@ describe("faults", () => {
   it("a model that always times out ends Failed with a readable reason and no content", { timeout: 90_000 }, async () => {
     fake.addRule({ fault: "timeout", task: "course_outline", times: Infinity });
     const courseId = await queueNewCourse();
-    await expectFailedWithoutContent(courseId, /^Outline: The model did not answer within 2 s, even after retries\.$/);
-    // SDK retries (2) inside each job try, and the job retried once more (GENERATION_RETRY_LIMIT=1).
-    expect(fake.requests.filter((r) => r.task === "course_outline")).toHaveLength(2 * 3);
+    await expectFailedWithoutContent(courseId, /^Outline: The model sent no token within 2 s \(OPENAI_IDLE_TIMEOUT_MS\); is the server overloaded or still loading the model\?$/);
+    // A stalled call is not retried by the SDK (that would restart it from scratch): the job retried once (GENERATION_RETRY_LIMIT=1).
+    expect(fake.requests.filter((r) => r.task === "course_outline")).toHaveLength(2);
   });
 
-  it("always broken JSON in one section: Failed with the reason, no partial content; a retry resumes and finishes", { timeout: 90_000 }, async () => {
-    fake.addRule({ fault: "broken-json", task: "section_content", match: /Write section 3,/, times: Infinity });
+  it("an answer that stalls mid-stream is cut by the idle timeout and that one call is redone: Generated", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "stall", task: "subsection_content", match: /of section 2,/, times: 1 });
     const courseId = await queueNewCourse();
-    await expectFailedWithoutContent(courseId, /^Section 3 \("Part 3"\): The model's answer was not valid JSON\. \(3 tries\)$/);
-    // The other sections are kept in the working copy, not in the course.
-    const kept = await getDb().select().from(generationSections).where(eq(generationSections.courseId, courseId));
-    expect(kept.filter((s) => s.content).map((s) => s.position).sort()).toEqual([0, 1, 3]);
+    await expectComplete(courseId);
+    const failed = (await getCourseGenerationLog(courseId)).runs.filter((r) => !r.ok);
+    expect(failed).toEqual([expect.objectContaining({ step: "subsection", section_index: 1, error: expect.stringMatching(/^The model stopped sending tokens for 2 s after about [\d,]+ tokens \(OPENAI_IDLE_TIMEOUT_MS\)\.$/) })]);
+    // Only the stalled subsection was asked again: 12 subsections + 1.
+    expect(fake.requests.filter((r) => r.task === "subsection_content")).toHaveLength(PARTS + 1);
+  });
+
+  it("always broken JSON in one section: Failed with the reason, sections before it readable; a retry resumes and finishes", { timeout: 90_000 }, async () => {
+    fake.addRule({ fault: "broken-json", task: "subsection_content", match: /of section 3,/, times: Infinity });
+    const courseId = await queueNewCourse();
+    // Sections 1 and 2 were published as they were written; section 4 waits behind section 3.
+    await expectFailedWithoutContent(courseId, /^Section 3 \("Part 3"\), lesson \d \("Lesson 3\.\d"\): The model's answer was not valid JSON\. \(3 tries\)$/, 2);
+    // The other parts are kept in the working copy.
+    const kept = await getDb().select().from(generationParts).where(eq(generationParts.courseId, courseId));
+    expect([...new Set(kept.filter((p) => p.content !== null).map((p) => p.sectionIndex))].sort()).toEqual([0, 1, 3]);
     const log = await getCourseGenerationLog(courseId);
     expect(log.runs.at(-1)).toMatchObject({ step: "failed", ok: false, error: (await courseRow(courseId)).generationError });
 
     fake.reset();
     await retryCourseGeneration(courseId);
     await expectComplete(courseId);
-    // Only the failed section was generated again.
-    expect(fake.requests.filter((r) => r.task === "section_content")).toHaveLength(1);
+    // Only the failed section's subsections were written again.
+    const rewritten = fake.requests.filter((r) => r.task === "subsection_content");
+    expect(rewritten).toHaveLength(SUBSECTIONS);
+    expect(rewritten.every((r) => /of section 3,/.test(r.prompt))).toBe(true);
     expect(fake.requests.filter((r) => r.task === "course_outline")).toHaveLength(0);
     await expect(retryCourseGeneration(courseId)).rejects.toThrow("Only a course whose generation failed can be retried.");
   });
@@ -220,12 +280,15 @@ describe("faults", () => {
     for (const course of list) await waitForCourse(course.id);
   });
 
-  it("a truncated answer (finish_reason length) is regenerated", { timeout: 60_000 }, async () => {
-    fake.addRule({ fault: "truncated", task: "quiz_verification", times: 1 });
+  it("an answer cut off at max_tokens (a model looping in a string) is regenerated, with the reason", { timeout: 60_000 }, async () => {
+    fake.addRule({ fault: "runaway", task: "quiz_verification", times: 1 });
     const courseId = await queueNewCourse();
     await expectComplete(courseId);
     const failed = (await getCourseGenerationLog(courseId)).runs.filter((r) => !r.ok);
-    expect(failed.map((r) => r.error)).toEqual(["The model's answer was cut off (it reached the token limit)."]);
+    expect(failed.map((r) => r.error)).toEqual([
+      "The model's answer was cut off (it reached max_tokens, 600 tokens, which a well-formed answer never needs: the model was probably repeating itself).",
+    ]);
+    expect(failed[0]!.completion_tokens).toBe(600);
   });
 });
 
@@ -233,11 +296,14 @@ describe("idempotency", () => {
   it("running a finished course's jobs again changes nothing", { timeout: 60_000 }, async () => {
     const courseId = await queueNewCourse();
     await expectComplete(courseId);
-    const { generateCourseOutline, generateSection } = await import("./pipeline");
+    const { generateCourseOutline } = await import("./pipeline");
+    const { generateQuestions, generateSubsection } = await import("./parts");
     const { getLlm } = await import("../llm/client");
     const course = await courseRow(courseId);
+    const part = { courseId, attempt: course.generationAttempt, sectionIndex: 0, subsectionIndex: 0 };
     await generateCourseOutline(getLlm()!, { courseId, attempt: course.generationAttempt });
-    await generateSection(getLlm()!, { courseId, attempt: course.generationAttempt, sectionIndex: 0 });
+    await generateSubsection(getLlm()!, part);
+    await generateQuestions(getLlm()!, part);
     await expectComplete(courseId);
     expect(fake.requests.filter((r) => r.at > course.updatedAt.getTime())).toHaveLength(0);
   });
@@ -290,9 +356,9 @@ describe("personalisation", () => {
     expect(proposal).toContain("Python Programming: 1/2 quizzes passed, 7/8 answers right");
     expect(proposal).toContain(`Recently missed (explain these ideas again, with fresh examples): ${missed!.concept ?? missed!.question}`);
     expect(proposal).toContain("Courses the topic already has (do not repeat them): ");
-    // The outline and every section are written with the same profile.
-    const sections = fake.requests.filter((r) => r.task === "section_content");
-    expect(sections.length).toBe(SECTIONS);
+    // The outline and every subsection are written with the same profile.
+    const sections = fake.requests.filter((r) => r.task === "subsection_content");
+    expect(sections.length).toBe(PARTS);
     expect(sections.every((r) => r.prompt.includes("Level to write for: Intermediate."))).toBe(true);
   });
 });

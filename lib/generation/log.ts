@@ -1,11 +1,14 @@
 import "server-only";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { generationRuns } from "../../db/schema";
-import type { LlmUsage } from "../llm/client";
+import { generationLiveCalls, generationRuns } from "../../db/schema";
+import type { LlmProgress, LlmUsage } from "../llm/client";
 
-export type RunStep = "topic-courses" | "outline" | "section" | "verify" | "replace-questions" | "failed";
+export type RunStep = "topic-courses" | "outline" | "subsection" | "questions" | "verify" | "replace-questions" | "failed";
 
-export type RunContext = { courseId?: number | null; topicId?: number | null; attempt?: number; sectionIndex?: number | null };
+export type RunContext = { courseId?: number | null; topicId?: number | null; attempt?: number; sectionIndex?: number | null; subsectionIndex?: number | null };
+
+const logError = (what: string) => (error: unknown) => console.error(`[generation] could not ${what}:`, error instanceof Error ? error.message : error);
 
 /** Appends one line to the generation log (its own statement: the log survives a rolled-back step). */
 export async function recordRun(
@@ -20,6 +23,7 @@ export async function recordRun(
       topicId: context.topicId ?? null,
       attempt: context.attempt ?? 0,
       sectionIndex: context.sectionIndex ?? null,
+      subsectionIndex: context.subsectionIndex ?? null,
       step,
       model: result.usage?.model ?? null,
       promptTokens: result.usage?.promptTokens ?? 0,
@@ -28,5 +32,52 @@ export async function recordRun(
       ok: result.ok,
       error: result.error ?? null,
     })
-    .catch((error: unknown) => console.error("[generation] could not write the log:", error instanceof Error ? error.message : error));
+    .catch(logError("write the log"));
+}
+
+/**
+ * Shows one streaming call on the admin panel: a row in generation_live_calls, updated with each
+ * progress report and removed by end(). Best effort: a failed write never fails the call.
+ */
+export function trackLiveCall(context: RunContext, step: RunStep) {
+  let id: Promise<number | undefined> | undefined;
+  let latest: LlmProgress | undefined;
+  let writing: Promise<unknown> = Promise.resolve();
+  const db = getDb();
+
+  const onProgress = (progress: LlmProgress) => {
+    latest = progress;
+    id ??= db
+      .insert(generationLiveCalls)
+      .values({
+        courseId: context.courseId ?? null,
+        topicId: context.topicId ?? null,
+        step,
+        sectionIndex: context.sectionIndex ?? null,
+        subsectionIndex: context.subsectionIndex ?? null,
+        model: progress.model,
+        startedAt: progress.startedAt,
+      })
+      .returning({ id: generationLiveCalls.id })
+      .then(([row]) => row?.id)
+      .catch((error: unknown) => (logError("show a live call")(error), undefined));
+    // One write at a time, each with the newest numbers.
+    writing = writing.then(async () => {
+      const rowId = await id;
+      if (rowId === undefined || !latest) return;
+      await db
+        .update(generationLiveCalls)
+        .set({ model: latest.model, firstTokenAt: latest.firstTokenAt, completionTokens: latest.completionTokens, updatedAt: sql`now()` })
+        .where(eq(generationLiveCalls.id, rowId))
+        .catch(logError("update a live call"));
+    });
+  };
+
+  const end = async () => {
+    await writing;
+    const rowId = await id;
+    if (rowId !== undefined) await db.delete(generationLiveCalls).where(eq(generationLiveCalls.id, rowId)).catch(logError("clear a live call"));
+  };
+
+  return { onProgress, end };
 }

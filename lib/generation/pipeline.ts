@@ -1,85 +1,33 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client";
-import { courses, courseSections, courseSubsections, generationSections, quizQuestions, topics } from "../../db/schema";
-import { LlmError, type LlmClient } from "../llm/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses, courseSections, generationParts, generationSections, topics } from "../../db/schema";
+import type { LlmClient } from "../llm/client";
 import { courseOutlinePrompt } from "../llm/prompts/course-outline";
-import { buildMessages, type ChatMessage } from "../llm/prompts/render";
-import { replaceQuestionsPrompt } from "../llm/prompts/replace-questions";
-import { sectionPrompt } from "../llm/prompts/section";
+import { buildMessages } from "../llm/prompts/render";
 import { topicCoursesPrompt } from "../llm/prompts/topic-courses";
-import { verifyQuizPrompt } from "../llm/prompts/verify-quiz";
-import type { GeneratedQuestion, Task, TaskOutput } from "../llm/schemas";
-import { QUESTIONS_PER_ATTEMPT } from "../quizzes/section-quiz";
-import { checkOutline, checkQuestions, checkSubsections, checkTopicCourses, MAX_COURSES, type RejectedQuestion } from "./checks";
-import { sendOutlineJob, sendSectionJob, type OutlinePayload, type SectionPayload, type TopicCoursesPayload } from "./enqueue";
-import { recordRun, type RunContext, type RunStep } from "./log";
+import { callChecked } from "./call-checked";
+import { checkOutline, checkTopicCourses, MAX_COURSES } from "./checks";
+import { sendOutlineJob, sendQuestionsJob, sendSubsectionJob, type OutlinePayload, type SectionPayload, type TopicCoursesPayload } from "./enqueue";
+import { recordRun, type RunContext } from "./log";
 import { learnerProfile } from "./personalise";
+import { COURSES_PER_TOPIC, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "./plan";
+import { loadLiveCourse, lockLiveCourse } from "./course-run";
+import { publishAndResend, type Tx } from "./publish";
 
 /*
- * The generation pipeline. A topic gets its courses (one call); each course gets its outline (one
- * call, written with one job per section in the same transaction); sections then run in parallel,
- * each writing its checked content and verified question pool to the course's working copy
- * (generation_sections), replacing whatever a crashed earlier run left. The section that
- * completes the set copies everything into the course tables and flips is_detail_created_by_ai,
- * all in one transaction under the course's row lock. A job that runs twice finds its work done.
+ * The generation pipeline, as a dependency graph of small model calls. A topic gets its courses
+ * (one call); each course gets its outline (one call), written to the course's working copy
+ * (generation_sections, generation_parts) with one job per subsection in the same transaction.
+ * Then every subsection is written by its own call, all in parallel (bounded by
+ * GENERATION_CONCURRENCY); as soon as one is saved, its batch of quiz questions is written from it
+ * and verified (lib/generation/parts.ts). Each saved piece publishes what became complete
+ * (lib/generation/publish.ts): a section is readable as soon as its subsections are in, its quiz
+ * as soon as its questions are, and the last piece flips is_detail_created_by_ai. A job that runs
+ * twice finds its work done; a retry redoes only the call that failed.
  */
 
-export const COURSES_PER_TOPIC = 4;
-export const SECTIONS_PER_COURSE = 4;
-export const SUBSECTIONS_PER_SECTION = 3;
-/** Questions kept per section: twice what one attempt shows, so a retry is not the same quiz. */
-export const QUESTION_POOL_SIZE = 2 * QUESTIONS_PER_ATTEMPT;
-/** Calls per item when the answer is malformed or fails the checks, before the job itself fails. */
-export const OUTPUT_TRIES = 3;
-/** Rounds of replacement questions (for rejected or wrongly keyed ones) per section. */
-export const REPLACEMENT_ROUNDS = 3;
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** A step that cannot succeed now; the message is what admins read as the course's failure reason. */
-export class GenerationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "GenerationError";
-  }
-}
-
-/** One model call, repeated while the answer is malformed or fails `check`; every call is logged. */
-async function callChecked<T extends Task>(
-  llm: LlmClient,
-  task: T,
-  messages: ChatMessage[],
-  check: (data: TaskOutput<T>) => string[],
-  context: RunContext,
-  label: string,
-): Promise<TaskOutput<T>> {
-  let lastProblem = "";
-  for (let attempt = 1; attempt <= OUTPUT_TRIES; attempt++) {
-    let result: Awaited<ReturnType<LlmClient["complete"]>>;
-    try {
-      result = await llm.complete(task, messages);
-    } catch (error) {
-      if (!(error instanceof LlmError)) throw error;
-      await recordRun(context, task as RunStep, { usage: error.usage, ok: false, error: error.message });
-      if (error.kind === "call_failed") throw new GenerationError(`${label}: ${error.message}`);
-      lastProblem = error.message;
-      continue;
-    }
-    const data = result.data as TaskOutput<T>;
-    const problems = check(data);
-    if (problems.length) {
-      lastProblem = `The answer failed the content checks: ${problems.slice(0, 3).join("; ")}.`;
-      await recordRun(context, task as RunStep, { usage: result.usage, ok: false, error: lastProblem });
-      continue;
-    }
-    await recordRun(context, task as RunStep, { usage: result.usage, ok: true });
-    return data;
-  }
-  throw new GenerationError(`${label}: ${lastProblem} (${OUTPUT_TRIES} tries)`);
-}
-
-const isActive = (status: string) => status === "pending" || status === "running";
+export { GenerationError, OUTPUT_TRIES } from "./call-checked";
 
 /* ---------------------------------------------------------------- topic -> courses */
 
@@ -112,6 +60,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
     },
     context,
     `Courses for "${topic.title}"`,
+    { counts: [COURSES_PER_TOPIC] },
   );
 
   // For a learner: the one course at their level; for the topic: all of them.
@@ -146,38 +95,20 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
 
 /* ---------------------------------------------------------------- course -> outline */
 
-async function loadCourse(courseId: number) {
-  const [row] = await getDb()
-    .select({ course: courses, topicTitle: topics.title })
-    .from(courses)
-    .innerJoin(topics, eq(topics.id, courses.topicId))
-    .where(eq(courses.id, courseId));
-  return row;
-}
-
-/** Locks the course row and says whether this run (attempt) is still the live one. */
-async function lockLiveCourse(tx: Tx, courseId: number, attempt: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ attempt: courses.generationAttempt, status: courses.generationStatus })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .for("update");
-  return !!row && row.attempt === attempt && isActive(row.status);
-}
-
-/** Step 2: the outline (reused when an earlier run already wrote it), then one job per missing section. */
+/** Step 2: the outline (reused when an earlier run already wrote it), then the jobs of every part not yet written. */
 export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayload): Promise<void> {
   const db = getDb();
-  const row = await loadCourse(payload.courseId);
-  if (!row || row.course.generationAttempt !== payload.attempt || !isActive(row.course.generationStatus)) return;
+  const row = await loadLiveCourse(payload.courseId, payload.attempt);
+  if (!row) return;
   const { course, topicTitle } = row;
   await db
     .update(courses)
     .set({ generationStatus: "running", updatedAt: sql`now()` })
     .where(and(eq(courses.id, course.id), eq(courses.generationStatus, "pending")));
 
-  let plan = await db.select().from(generationSections).where(eq(generationSections.courseId, course.id));
-  if (!plan.length) {
+  const planned = await db.select({ n: sql<number>`count(*)::int` }).from(generationSections).where(eq(generationSections.courseId, course.id));
+  let outline: { title: string; summary: string; subsections: string[] }[] | null = null;
+  if (!planned[0]?.n) {
     const profile = await learnerProfile(course.requestedBy);
     const output = await callChecked(
       llm,
@@ -194,212 +125,49 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
       checkOutline,
       { courseId: course.id, attempt: payload.attempt },
       "Outline",
+      { counts: [SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION] },
     );
-    plan = output.sections.map((s, position) => ({
-      courseId: course.id,
-      position,
-      title: s.title.trim(),
-      summary: s.summary.trim(),
-      subsectionTitles: s.subsections.map((t) => t.trim()),
-      content: null,
-      generatedAt: null,
-      createdAt: new Date(),
-    }));
+    outline = output.sections.map((s) => ({ title: s.title.trim(), summary: s.summary.trim(), subsections: s.subsections.map((t) => t.trim()) }));
   }
 
   await db.transaction(async (tx) => {
     if (!(await lockLiveCourse(tx, course.id, payload.attempt))) return;
-    await tx
-      .insert(generationSections)
-      .values(plan.map(({ createdAt: _c, ...p }) => p))
-      .onConflictDoNothing();
-    const missing = await tx
-      .select({ position: generationSections.position })
-      .from(generationSections)
-      .where(and(eq(generationSections.courseId, course.id), isNull(generationSections.content)));
-    for (const { position } of missing) await sendSectionJob(tx, { courseId: course.id, attempt: payload.attempt, sectionIndex: position });
-    if (!missing.length) await finalizeIfComplete(tx, course.id);
-  });
-}
-
-/* ---------------------------------------------------------------- section -> content + quiz */
-
-type SectionContent = { subsections: { title: string; content: string }[]; questions: GeneratedQuestion[] };
-
-const norm = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
-
-function numberedQuestions(questions: GeneratedQuestion[]): string {
-  return questions.map((q, i) => `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}`).join("\n\n");
-}
-
-/**
- * The verification pass: the model answers the questions without the key. Questions it answers
- * differently from the key are dropped (and replaced by the caller).
- */
-async function verifyQuestions(
-  llm: LlmClient,
-  questions: GeneratedQuestion[],
-  courseTitle: string,
-  sectionTitle: string,
-  context: RunContext,
-  label: string,
-): Promise<{ kept: GeneratedQuestion[]; dropped: RejectedQuestion[] }> {
-  if (!questions.length) return { kept: [], dropped: [] };
-  const output = await callChecked(
-    llm,
-    "verify",
-    buildMessages(verifyQuizPrompt, {
-      course_title: courseTitle,
-      section_title: sectionTitle,
-      question_count: questions.length,
-      numbered_questions: numberedQuestions(questions),
-    }),
-    () => [],
-    context,
-    `${label} (verification)`,
-  );
-  const answers = new Map(output.answers.map((a) => [a.number, a.answer]));
-  const kept: GeneratedQuestion[] = [];
-  const dropped: RejectedQuestion[] = [];
-  questions.forEach((q, i) => {
-    const answer = answers.get(i + 1);
-    if (answer !== undefined && norm(answer) === norm(q.correct_answer)) kept.push(q);
-    else dropped.push({ question: q.question, reason: "a second reading chose a different answer than the key" });
-  });
-  return { kept, dropped };
-}
-
-/** Step 3: one section's content and verified question pool; the last section finishes the course. */
-export async function generateSection(llm: LlmClient, payload: SectionPayload): Promise<void> {
-  const db = getDb();
-  const row = await loadCourse(payload.courseId);
-  if (!row || row.course.generationAttempt !== payload.attempt || !isActive(row.course.generationStatus)) return;
-  const { course } = row;
-  const [section] = await db
-    .select()
-    .from(generationSections)
-    .where(and(eq(generationSections.courseId, course.id), eq(generationSections.position, payload.sectionIndex)));
-  if (!section) return;
-  if (section.content) {
-    // Written by an earlier run of this job that stopped before finishing: just complete the course if it can.
-    await db.transaction(async (tx) => {
-      if (await lockLiveCourse(tx, course.id, payload.attempt)) await finalizeIfComplete(tx, course.id);
-    });
-    return;
-  }
-
-  const context: RunContext = { courseId: course.id, attempt: payload.attempt, sectionIndex: section.position };
-  const label = `Section ${section.position + 1} ("${section.title}")`;
-  const profile = await learnerProfile(course.requestedBy);
-  const output = await callChecked(
-    llm,
-    "section",
-    buildMessages(sectionPrompt, {
-      course_title: course.title,
-      course_level: course.level,
-      section_number: section.position + 1,
-      section_title: section.title,
-      section_summary: section.summary || section.title,
-      subsection_count: section.subsectionTitles.length,
-      subsection_list: section.subsectionTitles.map((t, i) => `${i + 1}. ${t}`).join("\n"),
-      question_count: QUESTION_POOL_SIZE,
-      learner_profile: profile.text,
-    }),
-    (data) => checkSubsections(section.subsectionTitles, data.subsections),
-    context,
-    label,
-  );
-
-  const first = checkQuestions(output.questions);
-  const rejected: RejectedQuestion[] = [...first.rejected];
-  let candidates = first.valid.slice(0, QUESTION_POOL_SIZE);
-  const pool: GeneratedQuestion[] = [];
-  for (let round = 0; ; round++) {
-    const { kept, dropped } = await verifyQuestions(llm, candidates, course.title, section.title, context, label);
-    pool.push(...kept);
-    rejected.push(...dropped);
-    if (pool.length >= QUESTION_POOL_SIZE || round >= REPLACEMENT_ROUNDS) break;
-    const needed = QUESTION_POOL_SIZE - pool.length;
-    const replacement = await callChecked(
-      llm,
-      "replace-questions",
-      buildMessages(replaceQuestionsPrompt, {
-        course_title: course.title,
-        section_title: section.title,
-        section_summary: section.summary || section.title,
-        question_count: needed,
-        existing_questions: pool.length ? pool.map((q, i) => `${i + 1}. ${q.question}`).join("\n") : "(none yet)",
-        rejected: rejected.slice(-5).map((r) => r.reason).join("; ") || "none",
-        learner_profile: profile.text,
-      }),
-      () => [],
-      context,
-      `${label} (replacement questions)`,
-    );
-    const checked = checkQuestions(replacement.questions, pool);
-    rejected.push(...checked.rejected);
-    candidates = checked.valid.slice(0, needed);
-  }
-  if (pool.length < QUESTION_POOL_SIZE) {
-    const last = rejected.at(-1)?.reason ?? "the model wrote too few questions";
-    throw new GenerationError(`${label}: only ${pool.length} of ${QUESTION_POOL_SIZE} quiz questions passed the checks and the verification (last problem: ${last}).`);
-  }
-
-  const content: SectionContent = {
-    subsections: section.subsectionTitles.map((title, i) => ({ title, content: output.subsections[i]!.content.trim() })),
-    questions: pool.slice(0, QUESTION_POOL_SIZE),
-  };
-  await db.transaction(async (tx) => {
-    if (!(await lockLiveCourse(tx, course.id, payload.attempt))) return;
-    await tx
-      .update(generationSections)
-      .set({ content, generatedAt: sql`now()` })
-      .where(and(eq(generationSections.courseId, course.id), eq(generationSections.position, section.position)));
-    await finalizeIfComplete(tx, course.id);
+    const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(generationSections).where(eq(generationSections.courseId, course.id));
+    if (outline && !existing?.n) {
+      // A fresh plan replaces whatever content the course had (a regenerated course starts empty).
+      await tx.delete(courseSections).where(eq(courseSections.courseId, course.id));
+      await tx.insert(generationSections).values(outline.map((s, position) => ({ courseId: course.id, position, title: s.title, summary: s.summary, subsectionTitles: s.subsections })));
+      await tx
+        .insert(generationParts)
+        .values(outline.flatMap((s, sectionIndex) => s.subsections.map((title, position) => ({ courseId: course.id, sectionIndex, position, title }))));
+    }
+    await scheduleParts(tx, course.id, payload.attempt);
   });
 }
 
 /**
- * When every section of the working copy has content: replaces the course's sections,
- * subsections and questions with it and marks the course Generated, in the caller's transaction
- * (which holds the course's row lock). Returns whether it finished the course.
+ * Sends the job of every part still to write (its content, else its questions), then publishes
+ * what is complete. Used by the outline step, by a retry (which resumes from the saved parts), and
+ * for section jobs queued before sections were split into parts.
  */
-async function finalizeIfComplete(tx: Tx, courseId: number): Promise<boolean> {
-  const rows = await tx.select().from(generationSections).where(eq(generationSections.courseId, courseId)).orderBy(asc(generationSections.position));
-  if (!rows.length || rows.some((r) => !r.content)) return false;
-
-  await tx.delete(courseSections).where(eq(courseSections.courseId, courseId));
-  const inserted = await tx
-    .insert(courseSections)
-    .values(rows.map((r) => ({ courseId, position: r.position, title: r.title })))
-    .returning({ id: courseSections.id, position: courseSections.position });
-  const idByPosition = new Map(inserted.map((s) => [s.position, s.id]));
-  const subsections = [];
-  const questions = [];
-  for (const r of rows) {
-    const sectionId = idByPosition.get(r.position)!;
-    const content = r.content as SectionContent;
-    subsections.push(...content.subsections.map((s, position) => ({ sectionId, position, title: s.title, content: s.content })));
-    questions.push(
-      ...content.questions.map((q, position) => ({
-        sectionId,
-        position,
-        question: q.question,
-        options: q.options,
-        correctAnswer: q.correct_answer,
-        hint: q.hint,
-        concept: q.concept || null,
-      })),
-    );
+async function scheduleParts(tx: Tx, courseId: number, attempt: number, sectionIndex?: number): Promise<void> {
+  const parts = await tx
+    .select({ sectionIndex: generationParts.sectionIndex, position: generationParts.position, hasContent: sql<boolean>`${generationParts.content} is not null`, hasQuestions: sql<boolean>`${generationParts.questions} is not null` })
+    .from(generationParts)
+    .where(sectionIndex === undefined ? eq(generationParts.courseId, courseId) : and(eq(generationParts.courseId, courseId), eq(generationParts.sectionIndex, sectionIndex)));
+  for (const part of parts) {
+    const payload = { courseId, attempt, sectionIndex: part.sectionIndex, subsectionIndex: part.position };
+    if (!part.hasContent) await sendSubsectionJob(tx, payload);
+    else if (!part.hasQuestions) await sendQuestionsJob(tx, payload);
   }
-  await tx.insert(courseSubsections).values(subsections);
-  await tx.insert(quizQuestions).values(questions);
-  await tx
-    .update(courses)
-    .set({ isDetailCreatedByAi: true, generationStatus: "done", generationError: null, updatedAt: sql`now()` })
-    .where(eq(courses.id, courseId));
-  await tx.delete(generationSections).where(eq(generationSections.courseId, courseId));
-  return true;
+  await publishAndResend(tx, courseId, attempt);
+}
+
+/** generate-section, from before sections were split into parts: sends that section's part jobs. */
+export async function generateSection(_llm: LlmClient, payload: SectionPayload): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    if (await lockLiveCourse(tx, payload.courseId, payload.attempt)) await scheduleParts(tx, payload.courseId, payload.attempt, payload.sectionIndex);
+  });
 }
 
 /* ---------------------------------------------------------------- failure */

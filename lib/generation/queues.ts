@@ -12,20 +12,24 @@ import { getEnv } from "../env";
 export const QUEUES = {
   topicCourses: "generate-topic-courses",
   outline: "generate-course-outline",
+  subsection: "generate-subsection",
+  questions: "generate-questions",
+  /** Jobs sent before sections were split into parts; their handler sends the parts' jobs. */
   section: "generate-section",
   deadLetter: "generation-dead-letter",
 } as const;
 
-export const GENERATION_QUEUES = [QUEUES.topicCourses, QUEUES.outline, QUEUES.section] as const;
+export const GENERATION_QUEUES = [QUEUES.topicCourses, QUEUES.outline, QUEUES.subsection, QUEUES.questions, QUEUES.section] as const;
 
 defineQueue({ name: QUEUES.deadLetter, policy: "standard", retryLimit: 5, retryDelay: 5, retryBackoff: true, notify: true });
 for (const name of GENERATION_QUEUES) defineQueue({ name, policy: "exclusive", deadLetter: QUEUES.deadLetter, notify: true });
 
 /** Retry, heartbeat and expiry options every generation job is sent with (from the environment). */
-export function generationSendOptions(singletonKey: string): SendOptions {
+export function generationSendOptions(singletonKey: string, priority = 0): SendOptions {
   const env = getEnv();
   return {
     singletonKey,
+    priority,
     retryLimit: env.GENERATION_RETRY_LIMIT,
     retryDelay: env.GENERATION_RETRY_DELAY_SECONDS,
     retryBackoff: true,

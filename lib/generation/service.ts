@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client";
-import { courses, courseSections, generationRuns, generationSections, topics, userTopics } from "../../db/schema";
+import { courses, generationLiveCalls, generationRuns, topics, userTopics } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import { describeModelSetup } from "../llm/client";
@@ -119,25 +119,31 @@ export type CourseGeneration = {
   notice: string | null;
 };
 
+/**
+ * Sections planned and sections readable per course: `total` from the outline while the course is
+ * generated (its published sections once it is done), `done` the sections already in course_sections.
+ */
+async function sectionProgress(courseIds: number[]): Promise<Map<number, { total: number; done: number }>> {
+  if (!courseIds.length) return new Map();
+  const rows = await getDb()
+    .select({
+      id: courses.id,
+      // Spelled out: drizzle would leave the outer column unqualified inside the subquery.
+      planned: sql<number>`(select count(*)::int from generation_sections g where g.course_id = courses.id)`,
+      published: sql<number>`(select count(*)::int from course_sections s where s.course_id = courses.id)`,
+    })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.id, { total: Math.max(r.planned, r.published), done: r.published }]));
+}
+
 /** GET /courses/{id}/generation: what the reader and admin screens poll while a course is generated. */
 export async function getCourseGeneration(courseId: number): Promise<CourseGeneration> {
   const db = getDb();
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError("not_found", "Course not found.");
   const setup = describeModelSetup();
-  let total = 0;
-  let done = 0;
-  if (course.isDetailCreatedByAi || course.generationStatus === "done") {
-    [{ n: total } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(courseSections).where(eq(courseSections.courseId, courseId));
-    done = total;
-  } else {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)::int`, done: sql<number>`count(${generationSections.content})::int` })
-      .from(generationSections)
-      .where(eq(generationSections.courseId, courseId));
-    total = row?.total ?? 0;
-    done = row?.done ?? 0;
-  }
+  const { total, done } = (await sectionProgress([courseId])).get(courseId) ?? { total: 0, done: 0 };
   const waiting = !setup.model_configured && (course.generationStatus === "pending" || course.generationStatus === "running");
   return {
     course_id: course.id,
@@ -170,6 +176,12 @@ export type RunRow = {
   error: string | null;
   created_at: string;
 };
+
+/** Both prices 0: a local model, shown as "no cost". */
+export function pricesAreFree(): boolean {
+  const env = getEnv();
+  return env.OPENAI_PRICE_INPUT_PER_MTOK === 0 && env.OPENAI_PRICE_OUTPUT_PER_MTOK === 0;
+}
 
 /** Estimated cost in US dollars from the token counts (prices from the environment). */
 export function estimateCost(promptTokens: number, completionTokens: number): number {
@@ -220,7 +232,7 @@ function toRunRow(r: { [K in keyof typeof runColumns]: unknown } & Record<string
 }
 
 /** The generation log of one course, oldest first (admin). */
-export async function getCourseGenerationLog(courseId: number): Promise<{ course: CourseGeneration; runs: RunRow[]; totals: RunTotals }> {
+export async function getCourseGenerationLog(courseId: number): Promise<{ course: CourseGeneration; runs: RunRow[]; totals: RunTotals; free: boolean }> {
   const course = await getCourseGeneration(courseId);
   const rows = await getDb()
     .select(runColumns)
@@ -229,7 +241,7 @@ export async function getCourseGenerationLog(courseId: number): Promise<{ course
     .where(eq(generationRuns.courseId, courseId))
     .orderBy(asc(generationRuns.createdAt), asc(generationRuns.id));
   const runs = rows.map(toRunRow);
-  return { course, runs, totals: totalsOf(runs) };
+  return { course, runs, totals: totalsOf(runs), free: pricesAreFree() };
 }
 
 export type RunTotals = { calls: number; failed_calls: number; prompt_tokens: number; completion_tokens: number; duration_ms: number; cost_usd: number };
@@ -283,14 +295,7 @@ export async function listGenerationCourses(): Promise<{ generating: GenerationC
     .where(inArray(courses.generationStatus, ["pending", "running", "failed"]))
     .orderBy(desc(courses.updatedAt));
   const ids = rows.map((r) => r.course.id);
-  const progress = ids.length
-    ? await db
-        .select({ courseId: generationSections.courseId, total: sql<number>`count(*)::int`, done: sql<number>`count(${generationSections.content})::int` })
-        .from(generationSections)
-        .where(inArray(generationSections.courseId, ids))
-        .groupBy(generationSections.courseId)
-    : [];
-  const byId = new Map(progress.map((p) => [p.courseId, p]));
+  const byId = await sectionProgress(ids);
   const list = rows.map(({ course, topicTitle }) => ({
     id: course.id,
     title: course.title,
@@ -366,14 +371,55 @@ export async function generationCostByCourse(limit = 50) {
   }));
 }
 
+export type LiveCallRow = {
+  id: number;
+  course_id: number | null;
+  course_title: string | null;
+  step: string;
+  section_index: number | null;
+  subsection_index: number | null;
+  model: string;
+  started_at: string;
+  completion_tokens: number;
+  /** Answer tokens per second since the first one; null before it. */
+  tokens_per_second: number | null;
+};
+
+/** Model calls streaming now (admin), freshest first; a row no worker has updated for a while is a dead worker's and is left out. */
+export async function listLiveCalls(): Promise<LiveCallRow[]> {
+  const staleAfterSeconds = Math.ceil(getEnv().OPENAI_IDLE_TIMEOUT_MS / 1000) + 15;
+  const rows = await getDb()
+    .select({ call: generationLiveCalls, courseTitle: courses.title })
+    .from(generationLiveCalls)
+    .leftJoin(courses, eq(courses.id, generationLiveCalls.courseId))
+    .where(gte(generationLiveCalls.updatedAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`))
+    .orderBy(asc(generationLiveCalls.startedAt));
+  return rows.map(({ call, courseTitle }) => {
+    const writingMs = call.firstTokenAt ? call.updatedAt.getTime() - call.firstTokenAt.getTime() : 0;
+    return {
+      id: call.id,
+      course_id: call.courseId,
+      course_title: courseTitle,
+      step: call.step,
+      section_index: call.sectionIndex,
+      subsection_index: call.subsectionIndex,
+      model: call.model,
+      started_at: call.startedAt.toISOString(),
+      completion_tokens: call.completionTokens,
+      tokens_per_second: writingMs > 0 ? Math.round((call.completionTokens / writingMs) * 10_000) / 10 : null,
+    };
+  });
+}
+
 /** GET /generation (admin): the model setup (or "no model is configured"), the lists and recent runs. */
 export async function getGenerationOverview() {
-  const [courseLists, failedTopics, runs, byDay, byCourse] = await Promise.all([
+  const [courseLists, liveCalls, failedTopics, runs, byDay, byCourse] = await Promise.all([
     listGenerationCourses(),
+    listLiveCalls(),
     listFailedTopics(),
     listRecentRuns(20),
     generationCostByDay(14),
     generationCostByCourse(20),
   ]);
-  return { ...describeModelSetup(), ...courseLists, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
+  return { ...describeModelSetup(), ...courseLists, live_calls: liveCalls, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
 }

@@ -4,13 +4,13 @@ import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { contentCounts, pointModelAtFake, queueNewCourse, waitForCourse } from "../../tests/harness/generation";
 
 /*
- * Kill the worker process (SIGKILL, no chance to clean up) while it is inside a section's model
+ * Kill the worker process (SIGKILL, no chance to clean up) while it is inside a subsection's model
  * call, start another one, and the course still finishes exactly once: the dead worker's jobs stop
  * heartbeating, pg-boss fails and retries them, and the re-runs replace instead of duplicating.
  */
 
 const fake = await startFakeOpenAi({ latencyMs: 1500 });
-pointModelAtFake(fake, { OPENAI_TIMEOUT_MS: "10000" });
+pointModelAtFake(fake, { OPENAI_TIMEOUT_MS: "10000", OPENAI_IDLE_TIMEOUT_MS: "10000" });
 const children: ChildProcess[] = [];
 
 function startWorkerProcess(name: string): { child: ChildProcess; output: () => string } {
@@ -44,7 +44,7 @@ it("killing the worker mid-section and starting another finishes the course exac
   const first = startWorkerProcess("first worker");
   try {
     // Wait until the first worker is inside section calls (the outline is written, sections are running).
-    await until(() => fake.inFlight().some((r) => r.task === "section_content"), 60_000, "a section call in flight");
+    await until(() => fake.inFlight().some((r) => r.task === "subsection_content"), 60_000, "a subsection call in flight");
   } catch (error) {
     console.error(first.output());
     throw error;
@@ -53,7 +53,7 @@ it("killing the worker mid-section and starting another finishes the course exac
   await new Promise((r) => first.child.once("exit", r));
   const killedAt = Date.now();
   // Section calls the dead worker had open: their answers went nowhere.
-  const lost = fake.requests.filter((r) => r.task === "section_content" && r.at <= killedAt && (r.finishedAt === undefined || r.finishedAt > killedAt));
+  const lost = fake.requests.filter((r) => r.task === "subsection_content" && r.at <= killedAt && (r.finishedAt === undefined || r.finishedAt > killedAt));
   const inFlightAtKill = lost.length;
   expect(inFlightAtKill).toBeGreaterThan(0);
 
@@ -70,8 +70,8 @@ it("killing the worker mid-section and starting another finishes the course exac
   // The crashed jobs came back well within a minute (heartbeat 10 s, supervision every 2 s).
   expect(Date.now() - killedAt).toBeLessThan(60_000);
   expect(await contentCounts(courseId)).toEqual({ sections: 4, subsections: 12, questions: 40, questionsPerSection: [10, 10, 10, 10], distinctQuestions: 40 });
-  // The sections the dead worker was writing were generated again by the second one.
-  expect(fake.requests.filter((r) => r.task === "section_content").length).toBe(4 + inFlightAtKill);
+  // The subsections the dead worker was writing were written again by the second one, and only those.
+  expect(fake.requests.filter((r) => r.task === "subsection_content").length).toBe(12 + inFlightAtKill);
 
   second.child.kill("SIGTERM");
   await new Promise((r) => second.child.once("exit", r));

@@ -3,7 +3,9 @@ import type { PgBoss } from "pg-boss";
 import type { Env } from "../env";
 import { getLlm, NO_MODEL_MESSAGE } from "../llm/client";
 import { generateCourseOutlineJob } from "./jobs/generate-course-outline";
+import { generateQuestionsJob } from "./jobs/generate-questions";
 import { generateSectionJob } from "./jobs/generate-section";
+import { generateSubsectionJob } from "./jobs/generate-subsection";
 import { generateTopicCoursesJob } from "./jobs/generate-topic-courses";
 import { generationDeadLetterJob } from "./jobs/generation-dead-letter";
 
@@ -25,7 +27,8 @@ export async function registerGenerationWorkers(boss: PgBoss, env: Env): Promise
     console.warn(`[worker] ${NO_MODEL_MESSAGE}`);
     return false;
   }
-  const jobs = [generateTopicCoursesJob, generateCourseOutlineJob, generateSectionJob];
+  // Model calls are bounded per process by the client's slots (GENERATION_CONCURRENCY), whichever job makes them.
+  const jobs = [generateTopicCoursesJob, generateCourseOutlineJob, generateSubsectionJob, generateQuestionsJob, generateSectionJob];
   for (const job of jobs) {
     const localConcurrency = job.concurrency ?? env.GENERATION_CONCURRENCY;
     await boss.work(job.queue, { ...polling, batchSize: 1, localConcurrency }, async ([raw]) => {

@@ -1,16 +1,17 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeOpenAi } from "../../tests/harness/fake-openai";
+import { FAKE_PROFILES, startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { parseEnv } from "../env";
-import { describeModelSetup, LlmClient, llmConfigFromEnv, NO_MODEL_MESSAGE } from "./client";
+import { describeModelSetup, LlmClient, llmConfigFromEnv, NO_MODEL_MESSAGE, type LlmProgress } from "./client";
 import { courseOutlinePrompt } from "./prompts/course-outline";
 import { buildMessages, renderPrompt } from "./prompts/render";
+import type { Task } from "./schemas";
 
 /* The model client on the real SDK against the fake server: both output modes, per-task models, usage, errors. */
 
 const fake = await startFakeOpenAi();
 const base = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/app", AUTH_SECRET: "x".repeat(32) };
 const env = (extra: Record<string, string> = {}) =>
-  parseEnv({ ...base, OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url, OPENAI_TIMEOUT_MS: "1000", OPENAI_MAX_RETRIES: "1", ...extra });
+  parseEnv({ ...base, OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url, OPENAI_TIMEOUT_MS: "5000", OPENAI_IDLE_TIMEOUT_MS: "1000", OPENAI_MAX_RETRIES: "1", ...extra });
 const outline = buildMessages(courseOutlinePrompt, {
   course_title: "Rust Basics",
   course_description: "Ownership and borrowing.",
@@ -50,10 +51,11 @@ describe("LlmClient", () => {
 
   it("uses the model of each task", async () => {
     const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_MODEL: "m-default", OPENAI_MODEL_OUTLINE: "m-outline", OPENAI_MODEL_QUIZ: "m-quiz" }))!);
-    expect([client.modelFor("topic-courses"), client.modelFor("outline"), client.modelFor("section"), client.modelFor("verify"), client.modelFor("replace-questions")]).toEqual([
+    expect(["topic-courses", "outline", "subsection", "questions", "verify", "replace-questions"].map((t) => client.modelFor(t as Task))).toEqual([
       "m-outline",
       "m-outline",
       "m-default",
+      "m-quiz",
       "m-quiz",
       "m-quiz",
     ]);
@@ -61,18 +63,88 @@ describe("LlmClient", () => {
     expect(fake.requests[0]!.model).toBe("m-outline");
   });
 
+  it("streams, sends max_tokens for the task, and pins the counts it knows in the schema", async () => {
+    const client = new LlmClient(llmConfigFromEnv(env())!);
+    await client.complete("outline", outline, { counts: [4, 3] });
+    const request = fake.requests[0]!;
+    expect(request).toMatchObject({ stream: true, maxTokens: 1000 });
+    const schema = JSON.stringify(request.responseFormat!.json_schema!.schema);
+    expect(schema).toContain('"sections":{"minItems":4,"maxItems":4');
+    expect(schema).toContain('"subsections":{"minItems":3,"maxItems":3');
+  });
+
+  it("a wrong count is left to the content checks, not rejected as a malformed answer", async () => {
+    const client = new LlmClient(llmConfigFromEnv(env())!);
+    // The fake follows the prompt (4 sections); the schema asks for 5 and the answer still parses.
+    const { data } = await client.complete("outline", outline, { counts: [5, 3] });
+    expect(data.sections).toHaveLength(4);
+  });
+
+  it("reports progress while the answer streams: tokens so far and when the first one came", async () => {
+    const slow = await startFakeOpenAi({ profile: { ttftMs: 50, tokensPerSecond: 100, slots: 1, contextTokens: 8192, wrongCountEvery: 0 } });
+    try {
+      const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_BASE_URL: slow.url }))!);
+      const reports: LlmProgress[] = [];
+      const { usage } = await client.complete("outline", outline, { onProgress: (p) => reports.push(p) });
+      expect(reports[0]).toMatchObject({ completionTokens: 0, firstTokenAt: null });
+      const later = reports.slice(1);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.every((p) => p.firstTokenAt !== null && p.completionTokens > 0 && p.completionTokens <= usage.completionTokens)).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it.each([
     ["broken-json", "invalid_output", "The model's answer was not valid JSON."],
-    ["truncated", "invalid_output", "The model's answer was cut off (it reached the token limit)."],
+    ["runaway", "invalid_output", "The model's answer was cut off (it reached max_tokens, 1,000 tokens, which a well-formed answer never needs: the model was probably repeating itself)."],
     ["server-error", "call_failed", "The model server answered 500 The server had an error"],
-    ["timeout", "call_failed", "The model did not answer within 1 s, even after retries."],
+    ["timeout", "call_failed", "The model sent no token within 1 s (OPENAI_IDLE_TIMEOUT_MS); is the server overloaded or still loading the model?"],
+    ["stall", "call_failed", /^The model stopped sending tokens for 1 s after about [\d,]+ tokens \(OPENAI_IDLE_TIMEOUT_MS\)\.$/],
   ] as const)("%s ends in a %s error with a readable message and its usage", async (fault, kind, message) => {
     const client = new LlmClient(llmConfigFromEnv(env())!);
     fake.addRule({ fault, times: Infinity });
     const error = await client.complete("outline", outline).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind, message, usage: { model: "gpt-4o-mini", durationMs: expect.any(Number) } });
-    // Server errors and timeouts are retried by the SDK (OPENAI_MAX_RETRIES=1); bad output is the caller's to regenerate.
-    expect(fake.requests).toHaveLength(kind === "call_failed" ? 2 : 1);
+    expect(error).toMatchObject({ kind, message: typeof message === "string" ? message : expect.stringMatching(message), usage: { model: "gpt-4o-mini", durationMs: expect.any(Number) } });
+    // Server errors are retried by the SDK (OPENAI_MAX_RETRIES=1); a stalled stream and bad output are the caller's to redo.
+    expect(fake.requests).toHaveLength(fault === "server-error" ? 2 : 1);
+  });
+
+  it("a prompt longer than the server's context fails with a reason that says how to fix it", async () => {
+    const small = await startFakeOpenAi({ profile: { ...FAKE_PROFILES.local, contextTokens: 100 } });
+    try {
+      const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_BASE_URL: small.url }))!);
+      const error = await client.complete("outline", outline).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        kind: "call_failed",
+        message: expect.stringMatching(/^The prompt does not fit the model's context window; raise the server's context size to at least 4,096 tokens \(Ollama num_ctx, llama\.cpp -c, vLLM --max-model-len\)\. The server said: the request exceeds the available context size/),
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("an answer the context window cuts short says so", async () => {
+    const small = await startFakeOpenAi({ profile: { ...FAKE_PROFILES.instant, contextTokens: 300 } });
+    try {
+      const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_BASE_URL: small.url }))!);
+      const error = await client.complete("outline", outline).catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: "invalid_output", message: expect.stringMatching(/^The model's answer was cut off \(the server's context window ran out after \d+ prompt \+ \d+ answer tokens; raise its context size to at least 4,096 tokens\)\.$/) });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("never has more calls open than GENERATION_CONCURRENCY, so a one-slot server never queues one", async () => {
+    const local = await startFakeOpenAi({ profile: "local", timeScale: 0.01 });
+    try {
+      const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_BASE_URL: local.url, GENERATION_CONCURRENCY: "1" }))!);
+      await Promise.all([1, 2, 3].map(() => client.complete("outline", outline)));
+      expect(local.requests).toHaveLength(3);
+      expect(local.requests.map((r) => r.queued)).toEqual([false, false, false]);
+    } finally {
+      await local.close();
+    }
   });
 });
 

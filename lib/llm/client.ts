@@ -4,14 +4,18 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import { z, ZodError } from "zod";
 import { getEnv, type Env } from "../env";
 import type { ChatMessage } from "./prompts/render";
-import { TASKS, type Task, type TaskOutput } from "./schemas";
+import { TASKS, type Task, type TaskCounts, type TaskOutput } from "./schemas";
+import { CallSlots } from "./slots";
 
 /*
- * The one model client: the `openai` SDK pointed at OPENAI_BASE_URL (OpenAI, Ollama, vLLM or any
- * OpenAI-compatible server), one model per task. Every call has a timeout and is retried by the
- * SDK on 408/429/5xx and timeouts with exponential backoff that honours Retry-After. Output comes
- * back as structured JSON (zodResponseFormat, or JSON mode plus the same zod schema for servers
- * without JSON-schema output) and every call reports its model, tokens and duration, failed or not.
+ * The one model client: the `openai` SDK pointed at OPENAI_BASE_URL (OpenAI, Ollama, llama.cpp,
+ * vLLM or any OpenAI-compatible server), one model per task. Every call streams, so a slow model
+ * that is still writing is never cut off: a call fails when no token has arrived for
+ * OPENAI_IDLE_TIMEOUT_MS, or when the whole answer passes OPENAI_TIMEOUT_MS (a generous ceiling).
+ * Every call sends max_tokens sized to its task. The SDK retries 408/429/5xx and lost
+ * connections with backoff that honours Retry-After; a stalled stream is not retried here (the
+ * job retries that one call). Output is structured JSON (zodResponseFormat, or JSON mode plus the
+ * same zod schema) and every call reports its model, tokens and duration, failed or not.
  */
 
 export type LlmConfig = {
@@ -19,11 +23,30 @@ export type LlmConfig = {
   baseURL?: string;
   models: { default: string; outline: string; content: string; quiz: string };
   responseFormat: "json_schema" | "json_object";
+  /** Ceiling of one whole call. */
   timeoutMs: number;
+  /** A call with no new token for this long has stalled. */
+  idleTimeoutMs: number;
   maxRetries: number;
+  /** Model calls this process has open at once. */
+  concurrency: number;
 };
 
 export type LlmUsage = { model: string; promptTokens: number; completionTokens: number; durationMs: number };
+
+/** A call in progress, as reported while it streams. */
+export type LlmProgress = { model: string; startedAt: Date; firstTokenAt: Date | null; completionTokens: number };
+
+export type CallOptions<T extends Task> = {
+  /** The counts the schema pins (courses, sections, questions...), in the task schema's order. */
+  counts?: TaskCounts<T>;
+  /** Lower runs first when calls wait for a slot. */
+  priority?: number;
+  /** Called as tokens arrive (at most every PROGRESS_EVERY_MS) and once at the start. */
+  onProgress?: (progress: LlmProgress) => void;
+};
+
+const PROGRESS_EVERY_MS = 1000;
 
 /** A call that produced nothing usable: `invalid_output` (regenerate) or `call_failed` (server, network, timeout). */
 export class LlmError extends Error {
@@ -31,6 +54,8 @@ export class LlmError extends Error {
     readonly kind: "invalid_output" | "call_failed",
     message: string,
     readonly usage: LlmUsage,
+    /** The call stalled or passed its ceiling (what a slow or overloaded model looks like). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = "LlmError";
@@ -53,9 +78,14 @@ export function llmConfigFromEnv(env: Env = getEnv()): LlmConfig | null {
     },
     responseFormat: env.OPENAI_RESPONSE_FORMAT,
     timeoutMs: env.OPENAI_TIMEOUT_MS,
+    idleTimeoutMs: env.OPENAI_IDLE_TIMEOUT_MS,
     maxRetries: env.OPENAI_MAX_RETRIES,
+    concurrency: env.GENERATION_CONCURRENCY,
   };
 }
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+const count = (n: number) => new Intl.NumberFormat("en-US").format(n);
 
 function describeSchemaError(error: ZodError): string {
   const issues = error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
@@ -63,25 +93,33 @@ function describeSchemaError(error: ZodError): string {
 }
 
 function describeCallError(error: unknown, timeoutMs: number): string {
-  if (error instanceof APIConnectionTimeoutError) return `The model did not answer within ${Math.round(timeoutMs / 1000)} s, even after retries.`;
+  if (error instanceof APIConnectionTimeoutError) return `The model did not answer within ${seconds(timeoutMs)}, even after retries.`;
   if (error instanceof RateLimitError) return "The model server kept answering 429 Too Many Requests, even after retries.";
   if (error instanceof APIError) {
+    const detail = error.message.replace(/^\d{3}\s*/, "").slice(0, 200);
+    if (error.status === 400 && /context|too long|maximum.*tokens/i.test(detail)) {
+      return `The prompt does not fit the model's context window; raise the server's context size to at least 4,096 tokens (Ollama num_ctx, llama.cpp -c, vLLM --max-model-len). The server said: ${detail}`;
+    }
     const status = error.status ? `${error.status} ` : "";
-    return `The model server answered ${status}${error.message.replace(/^\d{3}\s*/, "").slice(0, 200)}`.trim();
+    return `The model server answered ${status}${detail}`.trim();
   }
   return `The model call failed: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** The JSON-mode system prompt: the schema spelled out, since the server does not enforce it. */
+function withSchemaInPrompt(messages: ChatMessage[], name: string, schema: z.ZodType): ChatMessage[] {
+  const [first, ...rest] = messages;
+  if (!first) return messages;
+  return [{ ...first, content: `${first.content}\n\nTask: ${name}. The JSON object must match this JSON Schema:\n${JSON.stringify(z.toJSONSchema(schema))}` }, ...rest];
+}
+
 export class LlmClient {
   private readonly openai: OpenAI;
+  private readonly slots: CallSlots;
 
   constructor(readonly config: LlmConfig) {
-    this.openai = new OpenAI({
-      apiKey: config.apiKey,
-      baseURL: config.baseURL,
-      timeout: config.timeoutMs,
-      maxRetries: config.maxRetries,
-    });
+    this.openai = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs, maxRetries: config.maxRetries });
+    this.slots = new CallSlots(config.concurrency);
   }
 
   modelFor(task: Task): string {
@@ -89,51 +127,108 @@ export class LlmClient {
   }
 
   /** One structured call. Resolves with the validated answer and its usage; throws LlmError otherwise. */
-  async complete<T extends Task>(task: T, messages: ChatMessage[]): Promise<{ data: TaskOutput<T>; usage: LlmUsage }> {
-    const { schema, name } = TASKS[task];
-    const model = this.modelFor(task);
-    const started = performance.now();
-    const usage: LlmUsage = { model, promptTokens: 0, completionTokens: 0, durationMs: 0 };
+  async complete<T extends Task>(task: T, messages: ChatMessage[], options: CallOptions<T> = {}): Promise<{ data: TaskOutput<T>; usage: LlmUsage }> {
+    const release = await this.slots.acquire(options.priority);
+    try {
+      return await this.stream(task, messages, options);
+    } finally {
+      release();
+    }
+  }
 
+  private timeoutError(stopped: "idle" | "ceiling", progress: LlmProgress, usage: LlmUsage): LlmError {
+    const { idleTimeoutMs, timeoutMs } = this.config;
+    if (stopped === "ceiling") {
+      return new LlmError("call_failed", `The model's answer was still unfinished after ${seconds(timeoutMs)} (OPENAI_TIMEOUT_MS), at about ${count(progress.completionTokens)} tokens.`, usage, true);
+    }
+    const message = progress.firstTokenAt
+      ? `The model stopped sending tokens for ${seconds(idleTimeoutMs)} after about ${count(progress.completionTokens)} tokens (OPENAI_IDLE_TIMEOUT_MS).`
+      : `The model sent no token within ${seconds(idleTimeoutMs)} (OPENAI_IDLE_TIMEOUT_MS); is the server overloaded or still loading the model?`;
+    return new LlmError("call_failed", message, usage, true);
+  }
+
+  private async stream<T extends Task>(task: T, messages: ChatMessage[], options: CallOptions<T>): Promise<{ data: TaskOutput<T>; usage: LlmUsage }> {
+    const { name, maxTokens } = TASKS[task];
+    const build = TASKS[task].schema as (...counts: unknown[]) => z.ZodType;
+    // The server gets the counts; the answer is parsed without them (the content checks judge counts).
+    const schema = build(...(options.counts ?? []));
+    const loose = build();
+    const model = this.modelFor(task);
+    const { idleTimeoutMs, timeoutMs } = this.config;
+    const started = performance.now();
+    const progress: LlmProgress = { model, startedAt: new Date(), firstTokenAt: null, completionTokens: 0 };
+    const usage: LlmUsage = { model, promptTokens: 0, completionTokens: 0, durationMs: 0 };
     const jsonSchemaFormat = zodResponseFormat(schema, name);
     const jsonMode = this.config.responseFormat === "json_object";
-    const finalMessages = jsonMode
-      ? [
-          ...messages.slice(0, 1).map((m) => ({
-            ...m,
-            content: `${m.content}\n\nTask: ${name}. The JSON object must match this JSON Schema:\n${JSON.stringify(z.toJSONSchema(schema))}`,
-          })),
-          ...messages.slice(1),
-        ]
-      : messages;
 
-    let content: string | null | undefined;
+    // The idle timer restarts with every chunk; the ceiling covers the whole call.
+    const abort = new AbortController();
+    let stopped: "idle" | "ceiling" | null = null;
+    let idle = setTimeout(() => ((stopped = "idle"), abort.abort()), idleTimeoutMs);
+    const ceiling = setTimeout(() => ((stopped = "ceiling"), abort.abort()), timeoutMs);
+    options.onProgress?.({ ...progress });
+    let reportedAt = performance.now();
+
+    let content = "";
+    let finishReason: string | null = null;
     try {
-      const completion = await this.openai.chat.completions.create({
-        model,
-        messages: finalMessages,
-        response_format: jsonMode ? { type: "json_object" } : jsonSchemaFormat,
-      });
-      usage.model = completion.model || model;
-      usage.promptTokens = completion.usage?.prompt_tokens ?? 0;
-      usage.completionTokens = completion.usage?.completion_tokens ?? 0;
-      const choice = completion.choices[0];
-      if (choice?.finish_reason === "length") {
-        throw new LlmError("invalid_output", "The model's answer was cut off (it reached the token limit).", usage);
+      const stream = await this.openai.chat.completions.create(
+        {
+          model,
+          messages: jsonMode ? withSchemaInPrompt(messages, name, schema) : messages,
+          response_format: jsonMode ? { type: "json_object" } : jsonSchemaFormat,
+          max_tokens: maxTokens,
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal: abort.signal },
+      );
+      for await (const chunk of stream) {
+        clearTimeout(idle);
+        idle = setTimeout(() => ((stopped = "idle"), abort.abort()), idleTimeoutMs);
+        if (chunk.model) usage.model = progress.model = chunk.model;
+        const choice = chunk.choices[0];
+        if (choice?.delta?.content) {
+          content += choice.delta.content;
+          progress.firstTokenAt ??= new Date();
+          // A running estimate (about four characters a token); the server's count replaces it at the end.
+          progress.completionTokens = Math.ceil(content.length / 4);
+          if (options.onProgress && performance.now() - reportedAt >= PROGRESS_EVERY_MS) {
+            reportedAt = performance.now();
+            options.onProgress({ ...progress });
+          }
+        }
+        if (choice?.finish_reason) finishReason = choice.finish_reason;
+        if (chunk.usage) {
+          usage.promptTokens = chunk.usage.prompt_tokens;
+          usage.completionTokens = chunk.usage.completion_tokens;
+        }
       }
-      content = choice?.message.content;
     } catch (error) {
       usage.durationMs = Math.round(performance.now() - started);
-      if (error instanceof LlmError) throw error;
-      throw new LlmError("call_failed", describeCallError(error, this.config.timeoutMs), usage);
+      usage.completionTokens ||= progress.completionTokens;
+      if (stopped) throw this.timeoutError(stopped, progress, usage);
+      throw new LlmError("call_failed", describeCallError(error, timeoutMs), usage, error instanceof APIConnectionTimeoutError);
+    } finally {
+      clearTimeout(idle);
+      clearTimeout(ceiling);
     }
     usage.durationMs = Math.round(performance.now() - started);
+    usage.completionTokens ||= progress.completionTokens;
+    // An aborted stream may simply end instead of throwing.
+    if (stopped) throw this.timeoutError(stopped, progress, usage);
 
+    if (finishReason === "length") {
+      const reason =
+        usage.completionTokens >= maxTokens
+          ? `it reached max_tokens, ${count(maxTokens)} tokens, which a well-formed answer never needs: the model was probably repeating itself`
+          : `the server's context window ran out after ${count(usage.promptTokens)} prompt + ${count(usage.completionTokens)} answer tokens; raise its context size to at least 4,096 tokens`;
+      throw new LlmError("invalid_output", `The model's answer was cut off (${reason}).`, usage);
+    }
     if (!content) throw new LlmError("invalid_output", "The model's answer was empty.", usage);
     let data: unknown;
     try {
-      // json_schema: the SDK helper's own parser (JSON.parse + the zod schema); JSON mode: the same by hand.
-      data = jsonMode ? schema.parse(JSON.parse(content)) : jsonSchemaFormat.$parseRaw(content);
+      data = loose.parse(JSON.parse(content));
     } catch (error) {
       if (error instanceof ZodError) throw new LlmError("invalid_output", describeSchemaError(error), usage);
       throw new LlmError("invalid_output", "The model's answer was not valid JSON.", usage);
@@ -166,5 +261,8 @@ export function describeModelSetup(env: Env = getEnv()) {
       quiz: env.OPENAI_MODEL_QUIZ ?? env.OPENAI_MODEL,
     },
     response_format: env.OPENAI_RESPONSE_FORMAT,
+    concurrency: env.GENERATION_CONCURRENCY,
+    idle_timeout_ms: env.OPENAI_IDLE_TIMEOUT_MS,
+    free: env.OPENAI_PRICE_INPUT_PER_MTOK === 0 && env.OPENAI_PRICE_OUTPUT_PER_MTOK === 0,
   };
 }

@@ -2,67 +2,60 @@ import { z } from "zod";
 
 /*
  * What the model must answer, one zod 4 schema per task. They go to the SDK's structured-output
- * helper (zodResponseFormat, which takes zod 4 schemas through their `_zod` metadata) and, for
- * servers without JSON-schema output, validate JSON-mode answers the same way. They stay plain
- * (no lengths or counts) so any OpenAI-compatible server can follow them; the content rules
- * (counts, fences, distinct options...) are checked afterwards in lib/generation/checks.ts.
+ * helper (zodResponseFormat) and, for servers without JSON-schema output, validate JSON-mode
+ * answers the same way. Counts the pipeline knows (how many courses, sections, questions, and
+ * exactly 4 options) are in the schema as minItems/maxItems, so a grammar-constrained server
+ * (llama.cpp, vLLM, Ollama's `format`, OpenAI's strict mode) cannot write the wrong number. The
+ * answer itself is parsed with the schema without counts: a wrong count is caught by the content
+ * checks in lib/generation/checks.ts (which keep the good questions and replace the rest), as
+ * before, for servers that ignore the counts.
  */
 
 export const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 
-export const topicCoursesSchema = z.object({
-  courses: z.array(
-    z.object({
-      title: z.string(),
-      description: z.string(),
-      level: z.enum(LEVELS),
-    }),
-  ),
-});
+/** Exactly `n` items when the caller knows n; any number otherwise. */
+const arrayOf = <T extends z.ZodType>(item: T, n?: number) => (n === undefined ? z.array(item) : z.array(item).length(n));
 
-export const courseOutlineSchema = z.object({
-  sections: z.array(
-    z.object({
-      title: z.string(),
-      summary: z.string(),
-      subsections: z.array(z.string()),
-    }),
-  ),
-});
+export const topicCoursesSchema = (n?: number) =>
+  z.object({ courses: arrayOf(z.object({ title: z.string(), description: z.string(), level: z.enum(LEVELS) }), n) });
 
-export const questionSchema = z.object({
-  question: z.string(),
-  options: z.array(z.string()),
-  correct_answer: z.string(),
-  hint: z.string(),
-  concept: z.string(),
-});
+export const courseOutlineSchema = (sections?: number, subsections?: number) =>
+  z.object({ sections: arrayOf(z.object({ title: z.string(), summary: z.string(), subsections: arrayOf(z.string(), subsections) }), sections) });
 
-export const sectionContentSchema = z.object({
-  subsections: z.array(z.object({ title: z.string(), content: z.string() })),
-  questions: z.array(questionSchema),
-});
+export const OPTIONS_PER_QUESTION = 4;
 
-export const questionsSchema = z.object({ questions: z.array(questionSchema) });
+const question = (options?: number) =>
+  z.object({ question: z.string(), options: arrayOf(z.string(), options), correct_answer: z.string(), hint: z.string(), concept: z.string() });
 
-export const verificationSchema = z.object({
-  answers: z.array(z.object({ number: z.number().int(), answer: z.string() })),
-});
+export const questionSchema = question();
 
-export type TopicCoursesOutput = z.infer<typeof topicCoursesSchema>;
-export type CourseOutlineOutput = z.infer<typeof courseOutlineSchema>;
+export const subsectionContentSchema = () => z.object({ content: z.string() });
+
+/** `n` questions of exactly 4 options when n is given. */
+export const questionsSchema = (n?: number) => z.object({ questions: arrayOf(question(n === undefined ? undefined : OPTIONS_PER_QUESTION), n) });
+
+export const verificationSchema = (n?: number) => z.object({ answers: arrayOf(z.object({ number: z.number().int(), answer: z.string() }), n) });
+
+export type TopicCoursesOutput = z.infer<ReturnType<typeof topicCoursesSchema>>;
+export type CourseOutlineOutput = z.infer<ReturnType<typeof courseOutlineSchema>>;
 export type GeneratedQuestion = z.infer<typeof questionSchema>;
-export type SectionContentOutput = z.infer<typeof sectionContentSchema>;
-export type VerificationOutput = z.infer<typeof verificationSchema>;
+export type VerificationOutput = z.infer<ReturnType<typeof verificationSchema>>;
 
-/** The tasks the pipeline asks of a model; each has its schema name (what fakes and logs see). */
+/**
+ * The tasks the pipeline asks of a model: the schema (from the counts the call wants), its name
+ * (what fakes and logs see), the model setting it uses, and `maxTokens`, the answer's ceiling sent
+ * as max_tokens. Every answer stays well under ~1,200 tokens, so prompt + answer fit a 4k context.
+ */
 export const TASKS = {
-  "topic-courses": { schema: topicCoursesSchema, name: "topic_courses", model: "outline" },
-  outline: { schema: courseOutlineSchema, name: "course_outline", model: "outline" },
-  section: { schema: sectionContentSchema, name: "section_content", model: "content" },
-  verify: { schema: verificationSchema, name: "quiz_verification", model: "quiz" },
-  "replace-questions": { schema: questionsSchema, name: "replacement_questions", model: "quiz" },
+  "topic-courses": { schema: topicCoursesSchema, name: "topic_courses", model: "outline", maxTokens: 1000 },
+  outline: { schema: courseOutlineSchema, name: "course_outline", model: "outline", maxTokens: 1000 },
+  subsection: { schema: subsectionContentSchema, name: "subsection_content", model: "content", maxTokens: 1200 },
+  questions: { schema: questionsSchema, name: "quiz_questions", model: "quiz", maxTokens: 1000 },
+  verify: { schema: verificationSchema, name: "quiz_verification", model: "quiz", maxTokens: 600 },
+  "replace-questions": { schema: questionsSchema, name: "replacement_questions", model: "quiz", maxTokens: 1000 },
 } as const;
 
 export type Task = keyof typeof TASKS;
-export type TaskOutput<T extends Task> = z.infer<(typeof TASKS)[T]["schema"]>;
+export type TaskSchema<T extends Task> = ReturnType<(typeof TASKS)[T]["schema"]>;
+export type TaskOutput<T extends Task> = z.infer<TaskSchema<T>>;
+export type TaskCounts<T extends Task> = Parameters<(typeof TASKS)[T]["schema"]>;

@@ -97,6 +97,8 @@ export async function submitQuizAttempt(
     if (seen.has(a.question_id)) throw new AppError("invalid", `Question ${a.question_id} is answered twice.`);
     seen.add(a.question_id);
   }
+  // A section published before its quiz (generation writes it later) cannot be passed by answering nothing.
+  if (!pool.length) throw new AppError("conflict", "This section's quiz is still being written.");
   const required = Math.min(pool.length, QUESTIONS_PER_ATTEMPT);
   if (answers.length < required) throw new AppError("invalid", `Answer all ${required} questions of this quiz.`);
 

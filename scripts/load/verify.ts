@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import { COURSES_PER_TOPIC, QUESTION_POOL_SIZE, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "../../lib/generation/pipeline";
+import { COURSES_PER_TOPIC, QUESTION_POOL_SIZE, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "../../lib/generation/plan";
 import { GENERATION_QUEUES, QUEUES } from "../../lib/generation/queues";
 import { Ledger, type AckedAttempt } from "./ledger";
 

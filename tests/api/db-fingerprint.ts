@@ -20,6 +20,8 @@ export const MUTABLE_TABLES = [
   "quiz_answers",
   "verification_codes",
   "generation_sections",
+  "generation_parts",
+  "generation_live_calls",
   "generation_runs",
 ] as const;
 

@@ -1,18 +1,37 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { FAKE_TASKS, goodAnswer, tokensOf, type FakeTask, type Question } from "./fake-answers";
+
+export { goodAnswer, type FakeTask } from "./fake-answers";
 
 /*
  * A fake OpenAI-compatible server on loopback (test code only), so tests exercise the real SDK
- * path: POST /v1/chat/completions. It recognises the task from the structured-output schema name
- * (or the "Task: ..." line in JSON mode) and answers with valid JSON for it, following the counts
- * the prompt asks for. Faults are queued as rules: broken JSON, a wrong key, duplicate options,
- * a verifier that disagrees with the key, a timeout (never answers), 429 with Retry-After, 500.
+ * path: POST /v1/chat/completions, plain JSON or server-sent events when `stream: true`. It
+ * recognises the task from the structured-output schema name (or the "Task: ..." line in JSON
+ * mode) and answers with valid JSON of realistic length (tests/harness/fake-answers.ts).
  *
- * The fake's questions mark their right option with "Yes:", so its verifier can answer them.
+ * Timing follows a profile: an answer takes time-to-first-token + tokens / rate, requests beyond
+ * the profile's slots wait in a queue (as llama.cpp's server does), a prompt longer than the
+ * context is refused with llama.cpp's error, and an answer stops at max_tokens (or the end of the
+ * context) with finish_reason "length". `timeScale` shrinks every delay for fast tests.
+ *
+ * Faults are queued as rules: broken JSON, a wrong key, duplicate options, a verifier that
+ * disagrees with the key, a timeout (never answers), 429 with Retry-After, 500, a cut-off answer,
+ * a stall in the middle of a streamed answer, a question count one short.
  */
 
-export type FakeTask = "topic_courses" | "course_outline" | "section_content" | "quiz_verification" | "replacement_questions";
-export type FakeFault = "broken-json" | "wrong-key" | "duplicate-options" | "disagree" | "timeout" | "rate-limit" | "server-error" | "truncated";
+export type FakeFault =
+  | "broken-json"
+  | "wrong-key"
+  | "duplicate-options"
+  | "disagree"
+  | "timeout"
+  | "rate-limit"
+  | "server-error"
+  | "truncated"
+  | "stall"
+  | "runaway"
+  | "wrong-count";
 
 export type FakeRule = {
   fault: FakeFault;
@@ -26,124 +45,122 @@ export type FakeRule = {
   retryAfter?: number;
 };
 
+export type FakeProfile = {
+  /** Time to first token, ms. */
+  ttftMs: number;
+  /** Answer tokens per second per request; Infinity answers at once. */
+  tokensPerSecond: number;
+  /** Requests served at once; more wait in a queue. */
+  slots: number;
+  /** Context window in tokens (prompt + answer). */
+  contextTokens: number;
+  /** Every n-th question-writing call answers one question short (0: never). */
+  wrongCountEvery: number;
+};
+
+/** `instant`: the old fixed-latency fake; `hosted`: a fast hosted API; `local`: a small model on a 2-core CPU. */
+export const FAKE_PROFILES = {
+  instant: { ttftMs: 0, tokensPerSecond: Infinity, slots: Infinity, contextTokens: Infinity, wrongCountEvery: 0 },
+  hosted: { ttftMs: 300, tokensPerSecond: 60, slots: 8, contextTokens: 128_000, wrongCountEvery: 0 },
+  local: { ttftMs: 1000, tokensPerSecond: 20, slots: 1, contextTokens: 4096, wrongCountEvery: 7 },
+} satisfies Record<string, FakeProfile>;
+
+export type FakeProfileName = keyof typeof FAKE_PROFILES;
+
 export type FakeRequest = {
   task: FakeTask | "unknown";
   at: number;
   prompt: string;
   fault: FakeFault | null;
   model: string;
+  stream: boolean;
+  maxTokens: number | null;
+  promptTokens: number;
+  completionTokens: number;
   responseFormat: { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } } | undefined;
+  /** When a slot took the request. */
+  startedAt?: number;
+  /** It had to wait for a slot (every slot was busy when it came in). */
+  queued?: boolean;
   finishedAt?: number;
+  /** The client hung up before the answer was complete. */
+  aborted?: boolean;
+  /** The server refused it (context overflow, unknown task). */
+  refused?: string;
 };
 
-type Question = { question: string; options: string[]; correct_answer: string; hint: string; concept: string };
+type Body = {
+  model?: string;
+  stream?: boolean;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  stream_options?: { include_usage?: boolean };
+  response_format?: FakeRequest["responseFormat"];
+  messages?: { content?: unknown }[];
+};
 
-const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
-
-function words(n: number, seed: string): string {
-  const base = `${seed} is explained step by step with a worked example and the reasons behind each choice`.split(" ");
-  return Array.from({ length: n }, (_, i) => base[i % base.length]).join(" ");
+function taskOf(body: Body): { task: FakeTask | "unknown"; prompt: string } {
+  const prompt = (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+  const named = body.response_format?.json_schema?.name ?? /Task: (\w+)/.exec(prompt)?.[1];
+  return { task: FAKE_TASKS.includes(named as FakeTask) ? (named as FakeTask) : "unknown", prompt };
 }
 
-function rotate<T>(items: T[], by: number): T[] {
-  const k = ((by % items.length) + items.length) % items.length;
-  return [...items.slice(k), ...items.slice(0, k)];
-}
-
-let questionCounter = 0;
-
-function makeQuestion(topic: string, i: number): Question {
-  const n = ++questionCounter;
-  const right = `Yes: fact ${n} about ${topic}`;
-  const options = rotate([right, `No: myth ${n}a`, `No: myth ${n}b`, `No: myth ${n}c`], n);
-  return { question: `Question ${n} (${i + 1}) on ${topic}: which statement is true?`, options, correct_answer: right, hint: `Think about fact ${n}.`, concept: `concept ${n}` };
-}
-
-function count(prompt: string, re: RegExp, fallback: number): number {
-  const m = re.exec(prompt);
-  return m ? Number(m[1]) : fallback;
-}
-
-/** A good answer for each task, shaped by what the prompt asks for. */
-export function goodAnswer(task: FakeTask, prompt: string): unknown {
-  switch (task) {
-    case "topic_courses": {
-      const n = count(prompt, /exactly (\d+) courses/, 4);
-      const topic = /for the topic "([^"]+)"/.exec(prompt)?.[1] ?? "the topic";
-      return {
-        courses: Array.from({ length: n }, (_, i) => ({
-          title: `${topic}: ${LEVELS[i % 3]} course ${i + 1}`,
-          description: `What you will be able to do with ${topic} after course ${i + 1}.`,
-          level: LEVELS[i % 3],
-        })),
-      };
-    }
-    case "course_outline": {
-      const sections = count(prompt, /Exactly (\d+) sections/, 4);
-      const subs = count(prompt, /exactly\s+(\d+) subsection titles/, 3);
-      return {
-        sections: Array.from({ length: sections }, (_, s) => ({
-          title: `Part ${s + 1}`,
-          summary: `What part ${s + 1} teaches.`,
-          subsections: Array.from({ length: subs }, (_, j) => `Lesson ${s + 1}.${j + 1}`),
-        })),
-      };
-    }
-    case "section_content": {
-      const titles = [...prompt.matchAll(/^(\d+)\. (.+)$/gm)].map((m) => m[2]!);
-      const n = count(prompt, /exactly (\d+) subsections/, titles.length || 3);
-      const q = count(prompt, /exactly (\d+) multiple-choice questions/, 10);
-      const section = /Write section \d+, "([^"]+)"/.exec(prompt)?.[1] ?? "the section";
-      return {
-        subsections: Array.from({ length: n }, (_, i) => ({
-          title: titles[i] ?? `Lesson ${i + 1}`,
-          content: `${words(60, titles[i] ?? section)}.\n\n\`\`\`python\nprint("${section} ${i + 1}")\n\`\`\`\n\n**Key points**\n\n- one\n- two`,
-        })),
-        questions: Array.from({ length: q }, (_, i) => makeQuestion(section, i)),
-      };
-    }
-    case "replacement_questions": {
-      const q = count(prompt, /exactly (\d+) new multiple-choice questions/, 1);
-      const section = /for the section "([^"]+)"/.exec(prompt)?.[1] ?? "the section";
-      return { questions: Array.from({ length: q }, (_, i) => makeQuestion(section, i)) };
-    }
-    case "quiz_verification": {
-      const answers: { number: number; answer: string }[] = [];
-      const blocks = prompt.split(/\n(?=\d+\. )/);
-      for (const block of blocks) {
-        const head = /^(\d+)\. /.exec(block);
-        if (!head) continue;
-        const options = [...block.matchAll(/^\s+- (.+)$/gm)].map((m) => m[1]!);
-        answers.push({ number: Number(head[1]), answer: options.find((o) => o.startsWith("Yes:")) ?? options[0] ?? "" });
-      }
-      return { answers };
-    }
-  }
-}
-
-function faultyAnswer(fault: FakeFault, task: FakeTask, prompt: string): string {
-  const good = goodAnswer(task, prompt) as Record<string, unknown>;
+function faultyAnswer(fault: FakeFault, good: Record<string, unknown>): Record<string, unknown> | string {
   switch (fault) {
     case "broken-json":
       return JSON.stringify(good).slice(0, 40);
     case "wrong-key": {
       const [key, value] = Object.entries(good)[0]!;
       const { [key]: _dropped, ...rest } = good;
-      return JSON.stringify({ ...rest, [`${key}_list`]: value });
+      return { ...rest, [`${key}_list`]: value };
     }
     case "duplicate-options": {
-      if (!Array.isArray(good.questions)) return JSON.stringify(good);
-      const questions = (good.questions as Question[]).map((q) => ({ ...q, options: [q.options[0]!, q.options[0]!, q.options[1]!, q.options[2]!] }));
-      return JSON.stringify({ ...good, questions });
+      if (!Array.isArray(good.questions)) return good;
+      return { ...good, questions: (good.questions as Question[]).map((q) => ({ ...q, options: [q.options[0]!, q.options[0]!, q.options[1]!, q.options[2]!] })) };
     }
     case "disagree": {
-      if (!Array.isArray(good.answers)) return JSON.stringify(good);
-      const answers = (good.answers as { number: number; answer: string }[]).map((a, i) => (i === 0 ? { ...a, answer: "No: a different option" } : a));
-      return JSON.stringify({ answers });
+      if (!Array.isArray(good.answers)) return good;
+      return { answers: (good.answers as { number: number; answer: string }[]).map((a, i) => (i === 0 ? { ...a, answer: "No: a different option" } : a)) };
     }
+    case "runaway":
+      // A model looping inside a JSON string: it would never close it (max_tokens cuts it).
+      return `${JSON.stringify(good).slice(0, -2)}${" and so on".repeat(2000)}`;
+    case "wrong-count":
+      return Array.isArray(good.questions) ? { ...good, questions: (good.questions as Question[]).slice(1) } : good;
     default:
-      return JSON.stringify(good);
+      return good;
   }
+}
+
+/** A FIFO of slots: what makes a one-slot local server queue its second caller. */
+function slotQueue(size: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    acquire: (signal: AbortSignal) =>
+      new Promise<boolean>((resolve) => {
+        if (busy < size) {
+          busy++;
+          return resolve(true);
+        }
+        const take = () => {
+          signal.removeEventListener("abort", cancel);
+          busy++;
+          resolve(true);
+        };
+        const cancel = () => {
+          waiting.splice(waiting.indexOf(take), 1);
+          resolve(false);
+        };
+        waiting.push(take);
+        signal.addEventListener("abort", cancel, { once: true });
+      }),
+    full: () => busy >= size,
+    release: () => {
+      busy--;
+      waiting.shift()?.();
+    },
+  };
 }
 
 export type FakeOpenAi = {
@@ -152,66 +169,166 @@ export type FakeOpenAi = {
   inFlight: () => FakeRequest[];
   addRule: (rule: FakeRule) => void;
   clearRules: () => void;
+  /** A fixed latency before every answer (the instant profile's only delay). */
   setLatency: (ms: number) => void;
   reset: () => void;
   close: () => Promise<void>;
 };
 
-function taskOf(body: { response_format?: { type?: string; json_schema?: { name?: string } }; messages?: { content?: unknown }[] }): { task: FakeTask | "unknown"; prompt: string } {
-  const prompt = (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
-  const named = body.response_format?.json_schema?.name ?? /Task: (\w+)/.exec(prompt)?.[1];
-  const tasks: FakeTask[] = ["topic_courses", "course_outline", "section_content", "quiz_verification", "replacement_questions"];
-  return { task: tasks.includes(named as FakeTask) ? (named as FakeTask) : "unknown", prompt };
-}
+export type FakeOptions = { latencyMs?: number; port?: number; profile?: FakeProfileName | FakeProfile; timeScale?: number };
 
-export async function startFakeOpenAi(options: { latencyMs?: number; port?: number } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOpenAi> {
+  const profile: FakeProfile = typeof options.profile === "object" ? options.profile : FAKE_PROFILES[options.profile ?? "instant"];
+  const scale = options.timeScale ?? 1;
   let latencyMs = options.latencyMs ?? 0;
   let rules: (FakeRule & { left: number })[] = [];
+  let questionCalls = 0;
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
+  const slots = slotQueue(profile.slots);
 
   const respond = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     if (res.destroyed) return;
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
+  const wait = (ms: number, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      if (ms <= 0 || signal.aborted) return resolve();
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return respond(res, 404, { error: { message: "not found" } });
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    let body: Parameters<typeof taskOf>[0] & { model?: string };
+    let body: Body;
     try {
       body = JSON.parse(raw);
     } catch {
       return respond(res, 400, { error: { message: "bad json" } });
     }
+    const gone = new AbortController();
+    res.on("close", () => gone.abort());
+
     const { task, prompt } = taskOf(body);
     const rule = rules.find((r) => r.left > 0 && (!r.task || r.task === task) && (!r.match || r.match.test(prompt)));
     if (rule) rule.left--;
-    const record: FakeRequest = { task, at: Date.now(), prompt, fault: rule?.fault ?? null, model: body.model ?? "", responseFormat: body.response_format };
+    const maxTokens = body.max_tokens ?? body.max_completion_tokens ?? null;
+    const record: FakeRequest = {
+      task,
+      at: Date.now(),
+      prompt,
+      fault: rule?.fault ?? null,
+      model: body.model ?? "",
+      stream: body.stream === true,
+      maxTokens,
+      promptTokens: tokensOf(prompt),
+      completionTokens: 0,
+      responseFormat: body.response_format,
+    };
     requests.push(record);
-    if (task === "unknown") return respond(res, 400, { error: { message: "unknown task" } });
-    if (rule?.fault === "timeout") return; // never answers; the client's timeout ends it
-    if (rule?.fault === "rate-limit") {
-      record.finishedAt = Date.now();
-      return respond(res, 429, { error: { message: "Rate limit reached", type: "rate_limit_error" } }, { "retry-after": String(rule.retryAfter ?? 1) });
-    }
-    if (rule?.fault === "server-error") {
-      record.finishedAt = Date.now();
-      return respond(res, 500, { error: { message: "The server had an error" } });
-    }
-    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
-    const content = rule ? faultyAnswer(rule.fault, task, prompt) : JSON.stringify(goodAnswer(task, prompt));
-    record.finishedAt = Date.now();
-    respond(res, 200, {
-      id: `chatcmpl-fake-${requests.length}`,
-      object: "chat.completion",
-      created: Math.floor(Date.now() / 1000),
-      model: body.model ?? "fake-model",
-      choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: rule?.fault === "truncated" ? "length" : "stop", logprobs: null }],
-      usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) },
+    gone.signal.addEventListener("abort", () => {
+      if (record.finishedAt === undefined) record.aborted = true;
     });
+    if (task === "unknown") {
+      record.refused = "unknown task";
+      return respond(res, 400, { error: { message: "unknown task" } });
+    }
+    if (rule?.fault === "timeout") return; // never answers; the client's timeout ends it
+    if (rule?.fault === "rate-limit" || rule?.fault === "server-error") {
+      record.finishedAt = Date.now();
+      return rule.fault === "rate-limit"
+        ? respond(res, 429, { error: { message: "Rate limit reached", type: "rate_limit_error" } }, { "retry-after": String(rule.retryAfter ?? 1) })
+        : respond(res, 500, { error: { message: "The server had an error" } });
+    }
+    if (record.promptTokens >= profile.contextTokens) {
+      // What llama.cpp's server answers when the prompt alone does not fit the slot's context.
+      record.refused = "context";
+      record.finishedAt = Date.now();
+      return respond(res, 400, {
+        error: {
+          code: 400,
+          message: `the request exceeds the available context size (${record.promptTokens} tokens > ${profile.contextTokens}), try increasing it`,
+          type: "exceed_context_size_error",
+          n_prompt_tokens: record.promptTokens,
+          n_ctx: profile.contextTokens,
+        },
+      });
+    }
+
+    record.queued = slots.full();
+    if (!(await slots.acquire(gone.signal))) return;
+    try {
+      record.startedAt = Date.now();
+      await wait((latencyMs + profile.ttftMs) * scale, gone.signal);
+      if (gone.signal.aborted) return;
+
+      const schema = body.response_format?.json_schema?.schema;
+      const good = goodAnswer(task, prompt, schema) as Record<string, unknown>;
+      let fault = rule?.fault ?? null;
+      if (!fault && profile.wrongCountEvery && (task === "quiz_questions" || task === "replacement_questions") && ++questionCalls % profile.wrongCountEvery === 0) {
+        fault = "wrong-count";
+        record.fault = fault;
+      }
+      const answer = fault ? faultyAnswer(fault, good) : good;
+      let content = typeof answer === "string" ? answer : JSON.stringify(answer);
+      // The answer stops at max_tokens, or where the context runs out.
+      const budget = Math.min(maxTokens ?? Infinity, profile.contextTokens - record.promptTokens);
+      let finish: "stop" | "length" = fault === "truncated" ? "length" : "stop";
+      if (tokensOf(content) > budget) {
+        content = content.slice(0, budget * 4);
+        finish = "length";
+      }
+      record.completionTokens = tokensOf(content);
+      const usage = { prompt_tokens: record.promptTokens, completion_tokens: record.completionTokens, total_tokens: record.promptTokens + record.completionTokens };
+      const id = `chatcmpl-fake-${requests.length}`;
+      const created = Math.floor(Date.now() / 1000);
+      const model = body.model ?? "fake-model";
+
+      if (!record.stream) {
+        await wait((record.completionTokens / profile.tokensPerSecond) * 1000 * scale, gone.signal);
+        if (gone.signal.aborted) return;
+        record.finishedAt = Date.now();
+        return respond(res, 200, {
+          id,
+          object: "chat.completion",
+          created,
+          model,
+          choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: finish, logprobs: null }],
+          usage,
+        });
+      }
+
+      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+      const send = (delta: Record<string, unknown>, finishReason: string | null, extra: Record<string, unknown> = {}) =>
+        res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }], ...extra })}\n\n`);
+      send({ role: "assistant", content: "" }, null);
+      // Tokens go out in ticks of ~50 ms of real time, as many as the rate allows by then.
+      const msPerToken = (1000 / profile.tokensPerSecond) * scale;
+      const started = performance.now();
+      let sent = 0;
+      while (sent < content.length && !gone.signal.aborted) {
+        if (fault === "stall" && sent >= Math.floor(content.length / 2)) return; // stops mid-answer, connection open
+        let due = Number.isFinite(msPerToken) && msPerToken > 0 ? Math.floor((performance.now() - started) / msPerToken) * 4 : content.length;
+        if (fault === "stall") due = Math.min(due, Math.floor(content.length / 2));
+        if (due > sent) {
+          const piece = content.slice(sent, Math.min(due, content.length));
+          sent += piece.length;
+          send({ content: piece }, null);
+        }
+        if (sent < content.length) await wait(Math.min(50, Math.max(5, msPerToken)), gone.signal);
+      }
+      if (gone.signal.aborted) return;
+      send({}, finish);
+      if (body.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`);
+      res.write("data: [DONE]\n\n");
+      record.finishedAt = Date.now();
+      res.end();
+    } finally {
+      slots.release();
+    }
   };
 
   const server: Server = createServer((req, res) => {
@@ -228,7 +345,7 @@ export async function startFakeOpenAi(options: { latencyMs?: number; port?: numb
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    inFlight: () => requests.filter((r) => r.finishedAt === undefined && r.fault !== "timeout"),
+    inFlight: () => requests.filter((r) => r.finishedAt === undefined && !r.aborted && r.fault !== "timeout" && !r.refused),
     addRule: (rule) => rules.push({ ...rule, left: rule.times ?? 1 }),
     clearRules: () => {
       rules = [];

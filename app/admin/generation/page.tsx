@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CourseLogButton, RetryButton } from "@/components/admin/generation-actions";
 import { AdminHeading, AdminTable, LoadError, TD, TH } from "@/components/admin/page-parts";
 import { GenerationProgress } from "@/components/generation/generation-progress";
+import { PageAutoRefresh } from "@/components/generation/page-auto-refresh";
 import { requirePageCaller } from "@/lib/auth/page";
 import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/generation/format";
 import { getGenerationOverview } from "@/lib/generation/service";
@@ -110,6 +111,10 @@ function GenerationPanels({ overview }: { overview: Overview }) {
         )}
       </Panel>
 
+      <Panel id="live-calls-heading" title="Model calls in progress" intro="Each call streams: tokens written so far and the rate since its first token, refreshed every few seconds.">
+        <LiveCalls calls={overview.live_calls} />
+      </Panel>
+
       <Panel id="failed-heading" title="Failed courses" intro="Retry keeps the sections already written and generates the rest.">
         {failed.length === 0 ? (
           <Empty>No course has failed.</Empty>
@@ -213,7 +218,7 @@ function GenerationPanels({ overview }: { overview: Overview }) {
                 <td className={TD}>{run.model ?? "—"}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatTokens(run.prompt_tokens + run.completion_tokens)}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatDuration(run.duration_ms)}</td>
-                <td className={`${TD} text-right tabular-nums`}>{formatCost(run.cost_usd)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(run.cost_usd, overview.free)}</td>
                 <td className={`${TD} max-w-xs`}>{run.ok ? "OK" : <span className="text-red-800">Error: {run.error ?? "unknown"}</span>}</td>
               </tr>
             ))}
@@ -245,7 +250,7 @@ function GenerationPanels({ overview }: { overview: Overview }) {
                 <td className={`${TD} text-right tabular-nums`}>{day.calls}</td>
                 <td className={`${TD} text-right tabular-nums`}>{day.courses}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatTokens(day.prompt_tokens + day.completion_tokens)}</td>
-                <td className={`${TD} text-right tabular-nums`}>{formatCost(day.cost_usd)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(day.cost_usd, overview.free)}</td>
               </tr>
             ))}
           </AdminTable>
@@ -274,12 +279,51 @@ function GenerationPanels({ overview }: { overview: Overview }) {
                 <td className={`${TD} text-right tabular-nums`}>{course.calls}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatTokens(course.prompt_tokens + course.completion_tokens)}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatDuration(course.model_time_ms)}</td>
-                <td className={`${TD} text-right tabular-nums`}>{formatCost(course.cost_usd)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(course.cost_usd, overview.free)}</td>
               </tr>
             ))}
           </AdminTable>
         )}
       </Panel>
+    </>
+  );
+}
+
+function LiveCalls({ calls }: { calls: Overview["live_calls"] }) {
+  if (!calls.length) return <Empty>No model call is running.</Empty>;
+  return (
+    <>
+      <PageAutoRefresh everyMs={3000} />
+      <AdminTable
+        caption="Model calls in progress"
+        head={
+          <tr>
+            <th scope="col" className={TH}>Course</th>
+            <th scope="col" className={TH}>Step</th>
+            <th scope="col" className={TH}>Model</th>
+            <th scope="col" className={`${TH} text-right`}>Tokens so far</th>
+            <th scope="col" className={`${TH} text-right`}>Tokens/s</th>
+            <th scope="col" className={TH}>Started</th>
+          </tr>
+        }
+      >
+        {calls.map((call) => (
+          <tr key={call.id}>
+            <th scope="row" className={`${TD} font-medium text-slate-900`}>{call.course_title ?? "(topic)"}</th>
+            <td className={TD}>
+              {call.step}
+              {call.section_index !== null ? ` · section ${call.section_index + 1}` : ""}
+              {call.subsection_index !== null ? `, lesson ${call.subsection_index + 1}` : ""}
+            </td>
+            <td className={TD}>{call.model}</td>
+            <td className={`${TD} text-right tabular-nums`}>{formatTokens(call.completion_tokens)}</td>
+            <td className={`${TD} text-right tabular-nums`}>{call.tokens_per_second === null ? "waiting for the first token" : call.tokens_per_second.toFixed(1)}</td>
+            <td className={TD}>
+              <When iso={call.started_at} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

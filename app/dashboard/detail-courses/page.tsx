@@ -47,10 +47,16 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
     </header>
   );
 
-  if (!course.is_detail_created_by_ai || shape.length === 0 || shape.every((n) => n === 0)) {
-    const failed = course.generation_status === "failed";
-    // Sections written so far; the progress line polls for more and re-renders the page when the course is done.
-    const generation = failed ? null : await getCourseGeneration(id).catch(() => null);
+  const failed = course.generation_status === "failed";
+  // Sections written so far; the progress line polls for more and re-renders the page as they come.
+  const generating = !course.is_detail_created_by_ai && !failed;
+  const generation = generating ? await getCourseGeneration(id).catch(() => null) : null;
+  const liveProgress =
+    generation?.status === "Generating" ? (
+      <GenerationProgress key={`${generation.status}-${generation.sections_done}`} courseId={id} initial={generation} refreshOnProgress className="font-medium text-brand-800" />
+    ) : null;
+
+  if (!course.sections.some((s) => s.ready) || shape.every((n) => n === 0)) {
     return (
       <Page>
         {header}
@@ -64,9 +70,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             <>
               <p className="text-lg font-semibold text-slate-900">This course is still being generated</p>
               <p className="mt-2 text-slate-700">Its sections appear here as soon as they are written.</p>
-              {generation?.status === "Generating" ? (
-                <GenerationProgress key={generation.status} courseId={id} initial={generation} className="mt-4 font-medium text-brand-800" />
-              ) : null}
+              {liveProgress ? <div className="mt-4">{liveProgress}</div> : null}
             </>
           )}
           <div className="mt-6 flex justify-center">
@@ -92,18 +96,27 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
         title: section.section_title,
         quizPassed: learner.quizPassed(sectionIndex),
         review: review.has(sectionIndex),
+        beingWritten: !section.ready,
         subsections: section.subsections.map((sub, subsectionIndex) => ({
           title: sub.title,
-          unlocked: course.enrolled && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
+          unlocked: course.enrolled && section.ready && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
         })),
       }))}
     />
   );
 
+  const generatingBanner = liveProgress ? (
+    <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950">
+      <p>This course is still being written: its sections open here as soon as each one is ready.</p>
+      <div className="mt-1">{liveProgress}</div>
+    </div>
+  ) : null;
+
   if (!course.enrolled) {
     return (
       <Page>
         {header}
+        {generatingBanner}
         <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
           <aside className="lg:order-first">{outline(null)}</aside>
           <section aria-labelledby="enrol-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -144,6 +157,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   return (
     <Page>
       {header}
+      {generatingBanner}
       {justPassed !== null ? (
         <p role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
           <span aria-hidden="true">🎉</span> You passed the quiz for {course.sections[justPassed]!.section_title}.
@@ -161,11 +175,24 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           <h2 id="subsection-title" className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">
             {subsection.title}
           </h2>
-          <div className="mt-6">
-            <Markdown content={subsection.content} topLevel={3} />
-          </div>
+          {section.ready ? (
+            <div className="mt-6">
+              <Markdown content={subsection.content} topLevel={3} />
+            </div>
+          ) : (
+            <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="section-being-written">
+              <p className="text-lg font-semibold text-slate-900">This section is being written</p>
+              <p className="mt-2 text-slate-700">It opens here as soon as all of it is ready; nothing half-written is shown.</p>
+            </div>
+          )}
 
-          {atQuiz ? (
+          {atQuiz && section.ready && !section.quiz_ready ? (
+            <div role="status" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center">
+              <p className="text-lg font-semibold text-slate-900">The quiz for this section is being written.</p>
+              <p className="mt-2 text-slate-700">It appears here as soon as its questions are checked.</p>
+            </div>
+          ) : null}
+          {atQuiz && section.quiz_ready ? (
             <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center">
               <p className="text-lg font-semibold text-slate-900">Ready to test your understanding of this section?</p>
               <div className="mt-4">
@@ -189,7 +216,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           <ReaderNav
             key={`${position.sectionIndex}-${position.subsectionIndex}`}
             previousHref={previous ? readerHref(id, previous) : null}
-            next={next}
+            next={section.ready ? next : { kind: "disabled", label: "Next", reason: "This section is still being written." }}
           />
         </article>
       </div>

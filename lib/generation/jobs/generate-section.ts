@@ -4,11 +4,10 @@ import { sectionPayload, type SectionPayload } from "../enqueue";
 import { generateSection } from "../pipeline";
 import { QUEUES } from "../queues";
 
-/** generate-section: one section's subsection markdown and verified question pool (sections run in parallel). */
+/** generate-section: jobs queued before sections were split into parts; sends the section's part jobs. */
 export const generateSectionJob = {
   queue: QUEUES.section,
   payload: sectionPayload,
-  // Bounded by GENERATION_CONCURRENCY per worker process (see lib/generation/worker.ts).
-  concurrency: null,
+  concurrency: 1,
   run: (llm: LlmClient, data: SectionPayload) => generateSection(llm, data),
 };

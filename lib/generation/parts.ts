@@ -1,0 +1,205 @@
+import "server-only";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { generationParts, generationSections } from "../../db/schema";
+import type { LlmClient } from "../llm/client";
+import { questionsPrompt } from "../llm/prompts/questions";
+import { buildMessages } from "../llm/prompts/render";
+import { replaceQuestionsPrompt } from "../llm/prompts/replace-questions";
+import { subsectionPrompt } from "../llm/prompts/subsection";
+import { verifyQuizPrompt } from "../llm/prompts/verify-quiz";
+import type { GeneratedQuestion } from "../llm/schemas";
+import { callChecked, GenerationError } from "./call-checked";
+import { checkQuestions, checkSubsections, norm, type RejectedQuestion } from "./checks";
+import { loadLiveCourse, lockLiveCourse } from "./course-run";
+import { lessonDigest } from "./digest";
+import { sendQuestionsJob, type PartPayload } from "./enqueue";
+import type { RunContext } from "./log";
+import { learnerProfile } from "./personalise";
+import { questionsForPart, REPLACEMENT_ROUNDS } from "./plan";
+import { publishAndResend, type Tx } from "./publish";
+
+/*
+ * The two jobs of one part (one subsection) of a course's working copy: its markdown, then its
+ * batch of verified quiz questions, grounded in that markdown. Each saves its result under the
+ * course's row lock only if no earlier run did, then publishes what became complete; a re-run
+ * finds the result saved and makes no model call.
+ */
+
+// A slot waiting for its turn: subsections first (everything else waits on them), earlier sections first.
+const priority = (kind: "subsection" | "quiz", sectionIndex: number) => (kind === "subsection" ? 0 : 100) + sectionIndex;
+
+async function loadPart(payload: PartPayload) {
+  const row = await loadLiveCourse(payload.courseId, payload.attempt);
+  if (!row) return undefined;
+  const db = getDb();
+  const [section] = await db
+    .select()
+    .from(generationSections)
+    .where(and(eq(generationSections.courseId, payload.courseId), eq(generationSections.position, payload.sectionIndex)));
+  const [part] = await db
+    .select()
+    .from(generationParts)
+    .where(and(eq(generationParts.courseId, payload.courseId), eq(generationParts.sectionIndex, payload.sectionIndex), eq(generationParts.position, payload.subsectionIndex)));
+  if (!section || !part) return undefined;
+  const context: RunContext = { courseId: payload.courseId, attempt: payload.attempt, sectionIndex: payload.sectionIndex, subsectionIndex: payload.subsectionIndex };
+  const label = `Section ${section.position + 1} ("${section.title}"), lesson ${part.position + 1} ("${part.title}")`;
+  return { ...row, section, part, context, label };
+}
+
+const partWhere = (p: PartPayload) =>
+  and(eq(generationParts.courseId, p.courseId), eq(generationParts.sectionIndex, p.sectionIndex), eq(generationParts.position, p.subsectionIndex));
+
+/** Saves a part's result (unless an earlier run did), sends what follows, and publishes, in one transaction. */
+async function save(payload: PartPayload, write: (tx: Tx) => Promise<void>) {
+  await getDb().transaction(async (tx) => {
+    if (!(await lockLiveCourse(tx, payload.courseId, payload.attempt))) return;
+    await write(tx);
+    await publishAndResend(tx, payload.courseId, payload.attempt);
+  });
+}
+
+/** generate-subsection: one subsection's markdown, written with the whole outline in view. */
+export async function generateSubsection(llm: LlmClient, payload: PartPayload): Promise<void> {
+  const loaded = await loadPart(payload);
+  if (!loaded) return;
+  const { course, section, part, context, label } = loaded;
+  if (part.content === null) {
+    const outline = await getDb().select().from(generationSections).where(eq(generationSections.courseId, course.id)).orderBy(asc(generationSections.position));
+    const profile = await learnerProfile(course.requestedBy);
+    const output = await callChecked(
+      llm,
+      "subsection",
+      buildMessages(subsectionPrompt, {
+        course_title: course.title,
+        course_level: course.level,
+        course_outline: outline.map((s) => `${s.position + 1}. ${s.title}: ${s.subsectionTitles.join("; ")}`).join("\n"),
+        section_number: section.position + 1,
+        section_title: section.title,
+        section_summary: section.summary || section.title,
+        subsection_title: part.title,
+        learner_profile: profile.text,
+      }),
+      (data) => checkSubsections([part.title], [{ title: part.title, content: data.content }]),
+      context,
+      label,
+      { priority: priority("subsection", section.position) },
+    );
+    part.content = output.content.trim();
+  }
+  await save(payload, async (tx) => {
+    await tx.update(generationParts).set({ content: part.content }).where(and(partWhere(payload), isNull(generationParts.content)));
+    await sendQuestionsJob(tx, payload);
+  });
+}
+
+function numberedQuestions(questions: GeneratedQuestion[]): string {
+  return questions.map((q, i) => `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}`).join("\n\n");
+}
+
+/**
+ * The verification pass: the model answers the questions without the key. Questions it answers
+ * differently from the key are dropped (and replaced by the caller).
+ */
+async function verifyQuestions(llm: LlmClient, questions: GeneratedQuestion[], courseTitle: string, sectionTitle: string, context: RunContext, label: string, sectionIndex: number) {
+  const kept: GeneratedQuestion[] = [];
+  const dropped: RejectedQuestion[] = [];
+  if (!questions.length) return { kept, dropped };
+  const output = await callChecked(
+    llm,
+    "verify",
+    buildMessages(verifyQuizPrompt, { course_title: courseTitle, section_title: sectionTitle, question_count: questions.length, numbered_questions: numberedQuestions(questions) }),
+    () => [],
+    context,
+    `${label} (verification)`,
+    { counts: [questions.length], priority: priority("quiz", sectionIndex) },
+  );
+  const answers = new Map(output.answers.map((a) => [a.number, a.answer]));
+  questions.forEach((q, i) => {
+    const answer = answers.get(i + 1);
+    if (answer !== undefined && norm(answer) === norm(q.correct_answer)) kept.push(q);
+    else dropped.push({ question: q.question, reason: "a second reading chose a different answer than the key" });
+  });
+  return { kept, dropped };
+}
+
+/** generate-questions: one subsection's share of the section's question pool, checked and verified. */
+export async function generateQuestions(llm: LlmClient, payload: PartPayload): Promise<void> {
+  const loaded = await loadPart(payload);
+  if (!loaded) return;
+  const { course, section, part, context, label } = loaded;
+  if (part.content === null) return; // its subsection job sends this one again once the content is saved
+  let questions = part.questions as GeneratedQuestion[] | null;
+  if (questions === null) {
+    const siblings = await getDb()
+      .select({ questions: generationParts.questions })
+      .from(generationParts)
+      .where(and(eq(generationParts.courseId, course.id), eq(generationParts.sectionIndex, section.position), ne(generationParts.position, part.position)));
+    const existing = siblings.flatMap((s) => (s.questions as GeneratedQuestion[] | null) ?? []);
+    const wanted = questionsForPart(part.position, section.subsectionTitles.length);
+    const profile = await learnerProfile(course.requestedBy);
+    const quizPriority = { priority: priority("quiz", section.position) };
+
+    const first = await callChecked(
+      llm,
+      "questions",
+      buildMessages(questionsPrompt, {
+        course_title: course.title,
+        section_title: section.title,
+        subsection_title: part.title,
+        lesson_digest: lessonDigest(part.content),
+        question_count: wanted,
+        existing_questions: existing.length ? existing.map((q) => q.question).join(" | ") : "none",
+        learner_profile: profile.text,
+      }),
+      () => [],
+      context,
+      `${label} (questions)`,
+      { counts: [wanted], ...quizPriority },
+    );
+    const checked = checkQuestions(first.questions, existing);
+    const rejected: RejectedQuestion[] = [...checked.rejected];
+    let candidates = checked.valid.slice(0, wanted);
+    const pool: GeneratedQuestion[] = [];
+    for (let round = 0; ; round++) {
+      const { kept, dropped } = await verifyQuestions(llm, candidates, course.title, section.title, context, label, section.position);
+      pool.push(...kept);
+      rejected.push(...dropped);
+      if (pool.length >= wanted || round >= REPLACEMENT_ROUNDS) break;
+      const needed = wanted - pool.length;
+      const replacement = await callChecked(
+        llm,
+        "replace-questions",
+        buildMessages(replaceQuestionsPrompt, {
+          course_title: course.title,
+          section_title: section.title,
+          section_summary: `${section.summary || section.title} This batch is on the lesson "${part.title}".`,
+          question_count: needed,
+          existing_questions: [...existing, ...pool].length ? [...existing, ...pool].map((q, i) => `${i + 1}. ${q.question}`).join("\n") : "(none yet)",
+          rejected: rejected.slice(-5).map((r) => r.reason).join("; ") || "none",
+          learner_profile: profile.text,
+        }),
+        () => [],
+        context,
+        `${label} (replacement questions)`,
+        { counts: [needed], ...quizPriority },
+      );
+      const again = checkQuestions(replacement.questions, [...existing, ...pool]);
+      rejected.push(...again.rejected);
+      candidates = again.valid.slice(0, needed);
+    }
+    if (pool.length < wanted) {
+      const verifierDisagreed = rejected.filter((r) => r.reason.startsWith("a second reading")).length;
+      const last = rejected.at(-1)?.reason ?? "the model wrote too few questions";
+      const why =
+        verifierDisagreed > rejected.length / 2
+          ? `the verifying model disagreed with the answer key on ${verifierDisagreed} of ${rejected.length} rejected questions; with a small model, verify on a stronger one (OPENAI_MODEL_QUIZ)`
+          : `last problem: ${last}`;
+      throw new GenerationError(`${label}: only ${pool.length} of ${wanted} quiz questions passed the checks and the verification (${why}).`);
+    }
+    questions = pool.slice(0, wanted);
+  }
+  await save(payload, async (tx) => {
+    await tx.update(generationParts).set({ questions }).where(and(partWhere(payload), isNull(generationParts.questions)));
+  });
+}

@@ -1,0 +1,31 @@
+import type { PromptTemplate } from "./render";
+import { SYSTEM_PROMPT } from "./shared";
+
+/**
+ * Task questions: a batch of a section's quiz questions on one of its subsections, written once
+ * that subsection exists and grounded in it (its opening and key points, which keeps the prompt
+ * short). The batches of a section together make its question pool.
+ * Variables: course_title, section_title, subsection_title, lesson_digest, question_count,
+ * existing_questions (already in this section's pool, or "none"), learner_profile.
+ */
+export const questionsPrompt: PromptTemplate<
+  "course_title" | "section_title" | "subsection_title" | "lesson_digest" | "question_count" | "existing_questions" | "learner_profile"
+> = {
+  variables: ["course_title", "section_title", "subsection_title", "lesson_digest", "question_count", "existing_questions", "learner_profile"],
+  system: SYSTEM_PROMPT,
+  user: `Task: quiz_questions.
+Write exactly {{question_count}} multiple-choice questions on the lesson "{{subsection_title}}" (section "{{section_title}}" of the course "{{course_title}}").
+
+What the lesson says:
+{{lesson_digest}}
+
+Questions the section's quiz already has (do not repeat them): {{existing_questions}}
+Learner profile: {{learner_profile}}
+
+Rules:
+- Each tests one concept the lesson teaches (name it in "concept"); no two ask the same thing.
+- Exactly 4 options, all different; "correct_answer" is copied exactly from the options.
+- A "hint" that points to the idea without giving the answer away.
+
+Answer with JSON: {"questions": [{"question": "...", "options": ["...", "...", "...", "..."], "correct_answer": "...", "hint": "...", "concept": "..."}]}`,
+};

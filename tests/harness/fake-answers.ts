@@ -1,0 +1,138 @@
+/*
+ * What the fake model writes (test code only): good answers for each task, of realistic length,
+ * shaped by the counts the prompt or the JSON schema asks for. A subsection is ~350 words of
+ * markdown with a fenced code block and key points; a question carries a sentence-long stem,
+ * four options, a hint and a concept. The right option starts with "Yes:" so the fake's own
+ * verifier can answer the quiz.
+ */
+
+export type FakeTask =
+  | "topic_courses"
+  | "course_outline"
+  | "section_content"
+  | "subsection_content"
+  | "quiz_questions"
+  | "quiz_verification"
+  | "replacement_questions"
+  | "calibration";
+
+export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "section_content", "subsection_content", "quiz_questions", "quiz_verification", "replacement_questions", "calibration"];
+
+/** The calibration task's answer: exactly this many tokens (what the benchmark's reference call asks for). */
+export const CALIBRATION_TOKENS = 1000;
+
+export type Question = { question: string; options: string[]; correct_answer: string; hint: string; concept: string };
+
+const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
+
+/** About four characters per token, as English text runs with the common BPE tokenizers. */
+export const tokensOf = (text: string) => Math.ceil(text.length / 4);
+
+const VOCABULARY = (
+  "the idea works because each step keeps its state small and explicit so a reader can follow why the value " +
+  "changes when the function returns early and the caller decides what happens next with the result in practice " +
+  "you check the input first then transform it and finally report what went wrong in plain words for the learner"
+).split(" ");
+
+function prose(words: number, seed: number): string {
+  return Array.from({ length: words }, (_, i) => VOCABULARY[(i * 7 + seed) % VOCABULARY.length]).join(" ");
+}
+
+/** ~350 words: three paragraphs, a fenced code block and key points. */
+export function subsectionMarkdown(title: string, seed = 0): string {
+  const paragraph = (n: number) => `${title}: ${prose(100, seed + n)}.`;
+  const code = ["```python", `def ${title.replace(/\W+/g, "_").toLowerCase() || "example"}(items):`, "    total = 0", "    for item in items:", "        total += item", "    return total", "", `print(${JSON.stringify(title)}, total)`, "```"].join("\n");
+  const points = ["**Key points**", "", `- ${prose(12, seed + 4)}.`, `- ${prose(12, seed + 5)}.`, `- ${prose(12, seed + 6)}.`].join("\n");
+  return [paragraph(1), paragraph(2), code, paragraph(3), points].join("\n\n");
+}
+
+function rotate<T>(items: T[], by: number): T[] {
+  const k = ((by % items.length) + items.length) % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
+
+let questionCounter = 0;
+
+export function makeQuestion(topic: string, i: number): Question {
+  const n = ++questionCounter;
+  const right = `Yes: fact ${n} about ${topic} holds for every input`;
+  const options = rotate([right, `No: myth ${n}a, which only holds for empty input`, `No: myth ${n}b, which confuses the order of steps`, `No: myth ${n}c, which ignores the returned value`], n);
+  return {
+    question: `Question ${n} (${i + 1}) on ${topic}: which statement is true when you apply it to a list of numbers in a real program?`,
+    options,
+    correct_answer: right,
+    hint: `Think about what fact ${n} says about the order of the steps and the value that comes back.`,
+    concept: `concept ${n} of ${topic}`,
+  };
+}
+
+function count(prompt: string, re: RegExp, fallback: number): number {
+  const m = re.exec(prompt);
+  return m ? Number(m[1]) : fallback;
+}
+
+/** The count a JSON schema pins for `key`'s array (minItems = maxItems), if it pins one. */
+export function schemaCount(schema: unknown, key: string): number | null {
+  const property = (schema as { properties?: Record<string, { minItems?: number; maxItems?: number }> } | undefined)?.properties?.[key];
+  return property && property.minItems !== undefined && property.minItems === property.maxItems ? property.minItems : null;
+}
+
+/** A good answer for each task, shaped by what the prompt (or the schema) asks for. */
+export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): unknown {
+  switch (task) {
+    case "topic_courses": {
+      const n = count(prompt, /exactly (\d+) courses/, 4);
+      const topic = /for the topic "([^"]+)"/.exec(prompt)?.[1] ?? "the topic";
+      return {
+        courses: Array.from({ length: n }, (_, i) => ({
+          title: `${topic}: ${LEVELS[i % 3]} course ${i + 1}`,
+          description: `What you will be able to do with ${topic} after course ${i + 1}: read, write and debug real programs, step by step.`,
+          level: LEVELS[i % 3],
+        })),
+      };
+    }
+    case "course_outline": {
+      const sections = count(prompt, /Exactly (\d+) sections/, 4);
+      const subs = count(prompt, /exactly\s+(\d+) subsection titles/, 3);
+      return {
+        sections: Array.from({ length: sections }, (_, s) => ({
+          title: `Part ${s + 1}`,
+          summary: `What part ${s + 1} teaches, and how it builds on the part before it.`,
+          subsections: Array.from({ length: subs }, (_, j) => `Lesson ${s + 1}.${j + 1}`),
+        })),
+      };
+    }
+    case "section_content": {
+      const titles = [...prompt.matchAll(/^(\d+)\. (.+)$/gm)].map((m) => m[2]!);
+      const n = count(prompt, /exactly (\d+) subsections/, titles.length || 3);
+      const q = count(prompt, /exactly (\d+) multiple-choice questions/, 10);
+      const section = /Write section \d+, "([^"]+)"/.exec(prompt)?.[1] ?? "the section";
+      return {
+        subsections: Array.from({ length: n }, (_, i) => ({ title: titles[i] ?? `Lesson ${i + 1}`, content: subsectionMarkdown(titles[i] ?? section, i) })),
+        questions: Array.from({ length: q }, (_, i) => makeQuestion(section, i)),
+      };
+    }
+    case "subsection_content": {
+      const title = /Write the subsection "([^"]+)"/.exec(prompt)?.[1] ?? "the lesson";
+      return { content: subsectionMarkdown(title, title.length) };
+    }
+    case "quiz_questions":
+    case "replacement_questions": {
+      const q = schemaCount(schema, "questions") ?? count(prompt, /exactly (\d+) (?:new )?multiple-choice questions/, 1);
+      const about = /(?:on the lesson|for the section) "([^"]+)"/.exec(prompt)?.[1] ?? "the section";
+      return { questions: Array.from({ length: q }, (_, i) => makeQuestion(about, i)) };
+    }
+    case "calibration":
+      return { text: "a".repeat(CALIBRATION_TOKENS * 4 - 11) };
+    case "quiz_verification": {
+      const answers: { number: number; answer: string }[] = [];
+      for (const block of prompt.split(/\n(?=\d+\. )/)) {
+        const head = /^(\d+)\. /.exec(block);
+        if (!head) continue;
+        const options = [...block.matchAll(/^\s+- (.+)$/gm)].map((m) => m[1]!);
+        answers.push({ number: Number(head[1]), answer: options.find((o) => o.startsWith("Yes:")) ?? options[0] ?? "" });
+      }
+      return { answers };
+    }
+  }
+}
