@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logInFrom, rawRequest } from "./fixtures/raw-http";
+import { browserSignInFrom, logInFrom, rawRequest } from "./fixtures/raw-http";
 import { E2E_LEARNER } from "./fixtures/settings";
 
 /*
@@ -14,6 +14,8 @@ test.describe.configure({ mode: "serial" });
 const ATTACKER = "127.0.0.2";
 const LEARNER = "127.0.0.3";
 const FORGER = "127.0.0.4";
+const BROWSER_ATTACKER = "127.0.0.5";
+const BROWSER_LEARNER = "127.0.0.6";
 
 test("105 failed log-ins from one address leave a correct log-in from another at 200", async () => {
   const statuses: number[] = [];
@@ -34,6 +36,12 @@ test("forged X-Forwarded-For hops do not escape the per-address limit", async ()
   // A brand-new made-up hop, and a made-up chain: still this socket's bucket.
   expect((await logInFrom(FORGER, "forger-x@example.com", "wrong-password", { "x-forwarded-for": "198.51.100.200" })).status).toBe(429);
   expect((await logInFrom(FORGER, "forger-y@example.com", "wrong-password", { "x-forwarded-for": "10.1.1.1, 10.2.2.2" })).status).toBe(429);
+});
+
+test("the browser sign-in counts failures per address too (the server hands next-auth the address it decided)", async () => {
+  for (let i = 0; i < 100; i++) expect(await browserSignInFrom(BROWSER_ATTACKER, `browser-made-up-${i}@example.com`, "wrong-password")).toBe("Invalid email or password.");
+  expect(await browserSignInFrom(BROWSER_ATTACKER, E2E_LEARNER.email, E2E_LEARNER.password)).toMatch(/too many attempts/i);
+  expect(await browserSignInFrom(BROWSER_LEARNER, E2E_LEARNER.email, E2E_LEARNER.password)).toBeNull();
 });
 
 test("a malformed Host answers 400 {detail} with the security headers, for API and page paths", async () => {
