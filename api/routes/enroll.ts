@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { jsonResponse } from "@/lib/http/json-response";
 import { targetUserId } from "@/lib/http/owner";
 import { readJson } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
@@ -9,5 +9,5 @@ import { enrollSchema } from "@/lib/validation/learning";
 export const POST = route("signed-in", async ({ request, caller }) => {
   const body = await readJson(request, enrollSchema);
   const result = await enroll(targetUserId(caller, body.user_id), body.course_id);
-  return NextResponse.json(result, { status: result.enrolled ? 201 : 200 });
+  return jsonResponse(result, { status: result.enrolled ? 201 : 200 });
 });

@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { jsonResponse, jsonTextResponse } from "@/lib/http/json-response";
 import { readJson } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
 import { listTopicsJson } from "@/lib/topics/list-topics";
@@ -6,10 +6,10 @@ import { createTopic } from "@/lib/topics/manage-topics";
 import { topicSchema } from "@/lib/validation/topics";
 
 // GET /topics – every topic with its creator, courses and totalCourses (public)
-export const GET = route("public", async () => new NextResponse(await listTopicsJson(), { headers: { "content-type": "application/json" } }));
+export const GET = route("public", async () => jsonTextResponse(await listTopicsJson()));
 
 // POST /topics – an admin creates a topic; its course generation is requested in the same transaction
 export const POST = route("admin", async ({ request, caller }) => {
   const topic = await createTopic(caller, await readJson(request, topicSchema));
-  return NextResponse.json(topic, { status: 201 });
+  return jsonResponse(topic, { status: 201 });
 });

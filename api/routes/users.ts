@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { jsonResponse } from "@/lib/http/json-response";
 import { z } from "zod";
 import { registerVerifiedUser } from "@/lib/accounts/registration";
 import { listUsers } from "@/lib/accounts/users";
@@ -15,11 +15,11 @@ const listQuery = z.object({
 // GET /users – every user (admin); ?search= filters by e-mail, ?page=&limit= pages (X-Total-Count has the total)
 export const GET = route("admin", async ({ request }) => {
   const { users, total } = await listUsers(readQuery(request, listQuery));
-  return NextResponse.json(users, { headers: { "x-total-count": String(total) } });
+  return jsonResponse(users, { headers: { "x-total-count": String(total) } });
 });
 
 // POST /users/ – create an account for an e-mail verified moments before
 export const POST = route("public", async ({ request }) => {
   const user = await registerVerifiedUser(await readJson(request, registerUserSchema));
-  return NextResponse.json(user, { status: 201 });
+  return jsonResponse(user, { status: 201 });
 });

@@ -1,10 +1,10 @@
 import "server-only";
-import { NextResponse } from "next/server";
 import { ZodError } from "zod";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { AppError } from "./app-error";
 import { UNKNOWN_ADDRESS } from "./client-address";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
+import { jsonResponse } from "./json-response";
 
 /*
  * The one wrapper every route handler goes through: resolve the caller (bearer or cookie),
@@ -33,23 +33,23 @@ export function errorResponse(error: unknown): Response {
     const headers: Record<string, string> = {};
     if (error.extra.retryAfterSeconds) headers["retry-after"] = String(error.extra.retryAfterSeconds);
     if (error.status === 401) headers["www-authenticate"] = "Bearer";
-    return NextResponse.json(
+    return jsonResponse(
       { detail: error.message, ...(error.extra.fields ? { errors: error.extra.fields } : {}) },
       { status: error.status, headers },
     );
   }
   if (error instanceof ZodError) {
     const errors = error.issues.map((issue) => ({ field: issue.path.join(".") || "body", message: issue.message }));
-    return NextResponse.json({ detail: errors[0]?.message ?? "Invalid input.", errors }, { status: 422 });
+    return jsonResponse({ detail: errors[0]?.message ?? "Invalid input.", errors }, { status: 422 });
   }
   if (isDatabaseUnavailable(error)) {
-    return NextResponse.json(
+    return jsonResponse(
       { detail: SERVICE_UNAVAILABLE },
       { status: 503, headers: { "retry-after": "5" } },
     );
   }
   console.error("[api] unexpected error:", error);
-  return NextResponse.json({ detail: "Something went wrong." }, { status: 500 });
+  return jsonResponse({ detail: "Something went wrong." }, { status: 500 });
 }
 
 export function route<A extends Access>(access: A, handler: Handler<A>) {
@@ -66,7 +66,7 @@ export function route<A extends Access>(access: A, handler: Handler<A>) {
       const clientAddress = segment?.clientAddress ?? UNKNOWN_ADDRESS;
       const result = await handler({ request, caller: caller as Context<A>["caller"], params, clientAddress });
       if (result instanceof Response) return result;
-      return NextResponse.json(result);
+      return jsonResponse(result);
     } catch (error) {
       return errorResponse(error);
     }

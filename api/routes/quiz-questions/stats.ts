@@ -1,4 +1,4 @@
-import { NextResponse } from "next/server";
+import { jsonResponse } from "@/lib/http/json-response";
 import { listQuestionStats } from "@/lib/admin/question-stats";
 import { readQuery } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
@@ -8,5 +8,5 @@ import { questionStatsQuery } from "@/lib/validation/admin";
 // and a review flag (admin); ?page=&limit=&flag= (X-Total-Count has the total)
 export const GET = route("admin", async ({ request }) => {
   const { questions, total } = await listQuestionStats(readQuery(request, questionStatsQuery));
-  return NextResponse.json(questions, { headers: { "x-total-count": String(total) } });
+  return jsonResponse(questions, { headers: { "x-total-count": String(total) } });
 });
