@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import type { Client } from "pg";
 import { createLearner, logInThroughUi } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { E2E_ADMIN } from "./fixtures/settings";
@@ -104,69 +105,58 @@ test.describe("admin", () => {
   });
 });
 
+/** What the pipeline writes when a section is complete: the section, its lesson and its quiz, in one transaction. */
+async function publishSection(client: Client, courseId: number, position: number, title: string) {
+  await client.query("BEGIN");
+  const section = await client.query<{ id: number }>("INSERT INTO course_sections (course_id, position, title) VALUES ($1, $2, $3) RETURNING id", [courseId, position, title]);
+  const sectionId = section.rows[0]!.id;
+  await client.query("INSERT INTO course_subsections (section_id, position, title, content) VALUES ($1, 0, $2, $3)", [sectionId, `${title} basics`, `## ${title}\n\nSome text.`]);
+  await client.query(
+    "INSERT INTO quiz_questions (section_id, position, question, options, correct_answer, hint) VALUES ($1, 0, 'Which?', ARRAY['A','B','C','D'], 'A', 'The first.')",
+    [sectionId],
+  );
+  await client.query("COMMIT");
+}
+
 test.describe("learner", () => {
   test("reader: a generating course shows live progress, then its content once generated, without a reload", async ({ page, request }) => {
     const learner = await createLearner(request, "genui");
     const name = `Live ${unique()}`;
     const { courseId } = await insertTopicAndCourse(name, { status: "running" });
+    // The outline planned two sections; the pipeline has published the first (progressive publication).
     await withDb((client) =>
       client.query(
-        `INSERT INTO generation_sections (course_id, position, title, subsection_titles, content, generated_at)
-         VALUES ($1, 0, 'First part', ARRAY['One'], '{"subsections":[],"questions":[]}', now()), ($1, 1, 'Second part', ARRAY['Two'], NULL, NULL)`,
+        `INSERT INTO generation_sections (course_id, position, title, subsection_titles)
+         VALUES ($1, 0, 'First part', ARRAY['First part basics']), ($1, 1, 'Second part', ARRAY['Second part basics'])`,
         [courseId],
       ),
     );
+    await withDb((client) => publishSection(client, courseId, 0, "First part"));
 
     await logInThroughUi(page, learner.email, learner.password);
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} course`);
-    await expect(page.getByText("This course is still being generated")).toBeVisible();
+    await expect(page.getByText("This course is still being written")).toBeVisible();
     const progress = page.getByTestId("generation-progress");
     await expect(progress).toHaveAttribute("aria-live", "polite");
     await expect(progress).toHaveText("Generating: 1 of 2 sections written");
     // Marks this document: a full reload would lose it.
     await page.evaluate(() => ((window as unknown as { e2eMarker: string }).e2eMarker = "same document"));
 
-    // The second section is written: the poll shows it.
-    await withDb((client) =>
-      client.query(`UPDATE generation_sections SET content = '{"subsections":[],"questions":[]}', generated_at = now() WHERE course_id = $1 AND position = 1`, [
-        courseId,
-      ]),
-    );
+    // The second section is published: the poll shows it.
+    await withDb((client) => publishSection(client, courseId, 1, "Second part"));
     await expect(progress).toHaveText("Generating: 2 of 2 sections written", { timeout: 20_000 });
 
     // The course is done (as the pipeline's last write leaves it): the poll refreshes the page to the course.
-    await withDb(async (client) => {
-      await client.query("BEGIN");
-      for (const [position, title] of [
-        [0, "First part"],
-        [1, "Second part"],
-      ] as const) {
-        const section = await client.query<{ id: number }>("INSERT INTO course_sections (course_id, position, title) VALUES ($1, $2, $3) RETURNING id", [
-          courseId,
-          position,
-          title,
-        ]);
-        const sectionId = section.rows[0]!.id;
-        await client.query("INSERT INTO course_subsections (section_id, position, title, content) VALUES ($1, 0, $2, $3)", [
-          sectionId,
-          `${title} basics`,
-          `## ${title}\n\nSome text.`,
-        ]);
-        await client.query(
-          "INSERT INTO quiz_questions (section_id, position, question, options, correct_answer, hint) VALUES ($1, 0, 'Which?', ARRAY['A','B','C','D'], 'A', 'The first.')",
-          [sectionId],
-        );
-      }
-      await client.query("UPDATE courses SET is_detail_created_by_ai = true, generation_status = 'done', updated_at = now() WHERE id = $1", [courseId]);
-      await client.query("COMMIT");
-    });
+    await withDb((client) =>
+      client.query("UPDATE courses SET is_detail_created_by_ai = true, generation_status = 'done', updated_at = now() WHERE id = $1", [courseId]),
+    );
 
     await expect(page.getByRole("heading", { level: 2, name: "Enrol to start" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("First part basics")).toBeVisible();
     await expect(page.getByText("Second part basics")).toBeVisible();
-    await expect(page.getByText("This course is still being generated")).toHaveCount(0);
+    await expect(page.getByText("This course is still being written")).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { e2eMarker?: string }).e2eMarker)).toBe("same document");
   });
 
