@@ -55,7 +55,10 @@ export async function checkLimit(limit: Limit, subject: string, message = TOO_MA
   }
 }
 
-/** Old windows are dead weight; the worker can call this now and then. */
-export async function pruneRateLimits(olderThanSeconds = 24 * 60 * 60): Promise<void> {
-  await getDb().execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanSeconds})`);
+const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowSeconds));
+
+/** Deletes counters whose window is over (the maintenance job runs this); returns how many. */
+export async function pruneRateLimits(): Promise<number> {
+  const result = await getDb().execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${LONGEST_WINDOW_SECONDS})`);
+  return result.rowCount ?? 0;
 }

@@ -2,6 +2,8 @@ import { createBoss, ensureQueues } from "../lib/jobs/boss";
 import { EnvError, getEnv } from "../lib/env";
 import "../lib/generation/queues";
 import { registerGenerationWorkers } from "../lib/generation/worker";
+import { registerMailWorkers } from "../lib/mail/worker";
+import { registerMaintenanceJobs } from "../lib/maintenance/prune-expired-rows";
 
 /*
  * The job worker: a separate process (scale out by running more of them). It connects to
@@ -26,6 +28,8 @@ async function main() {
   });
   await boss.start();
   await ensureQueues(boss);
+  await registerMailWorkers(boss);
+  await registerMaintenanceJobs(boss);
   const generating = await registerGenerationWorkers(boss, env);
   console.log(generating ? "connected to the job queue; generating courses" : "connected to the job queue; generation jobs wait for a model");
 

@@ -39,7 +39,12 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 /** Issues (or replaces) the code for an e-mail and purpose inside the caller's transaction. */
-export async function issueCode(tx: Tx, email: string, purpose: CodePurpose, pendingData?: Record<string, unknown>): Promise<string> {
+export async function issueCode(
+  tx: Tx,
+  email: string,
+  purpose: CodePurpose,
+  pendingData?: Record<string, unknown>,
+): Promise<{ code: string; expiresAt: Date }> {
   const [existing] = await tx
     .select({ attempts: verificationCodes.attempts, createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
@@ -63,15 +68,16 @@ export async function issueCode(tx: Tx, email: string, purpose: CodePurpose, pen
     verifiedAt: null,
     createdAt: sql`now()`,
   };
-  await tx
+  const [row] = await tx
     .insert(verificationCodes)
     .values({ ...values, pendingData: pendingData ?? null })
     .onConflictDoUpdate({
       target: [verificationCodes.email, verificationCodes.purpose],
       // A resend without new sign-up values keeps the ones given with the first send.
       set: { ...values, pendingData: pendingData ? pendingData : sql`${verificationCodes.pendingData}` },
-    });
-  return code;
+    })
+    .returning({ expiresAt: verificationCodes.expiresAt });
+  return { code, expiresAt: row!.expiresAt };
 }
 
 export type VerifiedCode = { id: number; pendingData: Record<string, unknown> | null };
@@ -113,4 +119,14 @@ export async function checkCode(email: string, purpose: CodePurpose, code: strin
     throw new AppError(row.attempts >= MAX_CODE_ATTEMPTS ? "rate_limited" : "bad_request", row.attempts >= MAX_CODE_ATTEMPTS ? LOCKED_CODE : INVALID_CODE);
   }
   return { id: row.id, pendingData: (row.pendingData as Record<string, unknown> | null) ?? null };
+}
+
+/**
+ * Deletes codes nobody can use any more (the maintenance job runs this): past their expiry, their
+ * lock (which counts from creation) and the window in which a verified code still counts.
+ */
+export async function pruneVerificationCodes(): Promise<number> {
+  const keepMinutes = Math.max(LOCK_MINUTES - CODE_TTL_MINUTES, VERIFIED_WINDOW_MINUTES);
+  const result = await getDb().execute(sql`DELETE FROM verification_codes WHERE expires_at < now() - make_interval(mins => ${keepMinutes})`);
+  return result.rowCount ?? 0;
 }

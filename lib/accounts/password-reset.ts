@@ -3,11 +3,9 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verificationCodes } from "../../db/schema";
-import { noAccountEmail, passwordResetCodeEmail } from "../../emails/account-emails";
 import { hashPassword } from "../auth/password";
-import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
-import { sendEmail } from "../mail/send";
+import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS } from "../rate-limit";
 import { checkCode, CODE_TTL_MINUTES, hashSecret, issueCode, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
 
@@ -28,11 +26,11 @@ export async function sendPasswordResetCode(email: string, ip: string): Promise<
   const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.email, email));
   if (user?.isActive) {
     await db.transaction(async (tx) => {
-      const code = await issueCode(tx, email, "reset_password");
-      await sendEmail(email, passwordResetCodeEmail(code, CODE_TTL_MINUTES));
+      const { code, expiresAt } = await issueCode(tx, email, "reset_password");
+      await enqueueEmail(tx, { kind: "password-reset-code", to: email, code, ttlMinutes: CODE_TTL_MINUTES }, expiresAt);
     });
   } else {
-    await sendEmail(email, noAccountEmail(`${getEnv().APP_URL}/signup`));
+    await enqueueEmail(db, { kind: "no-account", to: email });
   }
   return { message: `${RESET_SENT} ${email}.` };
 }

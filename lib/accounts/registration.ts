@@ -2,11 +2,9 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verificationCodes } from "../../db/schema";
-import { accountExistsEmail, verificationCodeEmail } from "../../emails/account-emails";
 import { hashPassword } from "../auth/password";
-import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
-import { sendEmail } from "../mail/send";
+import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS } from "../rate-limit";
 import { checkCode, CODE_TTL_MINUTES, issueCode, VERIFIED_WINDOW_MINUTES } from "./codes";
 import { toPublicUser, type PublicUser } from "./serialize";
@@ -38,12 +36,12 @@ export async function sendRegistrationCode(
   const db = getDb();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing) {
-    await sendEmail(input.email, accountExistsEmail(`${getEnv().APP_URL}/login`));
+    await enqueueEmail(db, { kind: "account-exists", to: input.email });
   } else {
-    // The code row and the e-mail succeed together: a failed send leaves no code behind.
+    // The code row and its mail job commit together; the worker sends it.
     await db.transaction(async (tx) => {
-      const code = await issueCode(tx, input.email, "register", pending);
-      await sendEmail(input.email, verificationCodeEmail(code, CODE_TTL_MINUTES));
+      const { code, expiresAt } = await issueCode(tx, input.email, "register", pending);
+      await enqueueEmail(tx, { kind: "verification-code", to: input.email, code, ttlMinutes: CODE_TTL_MINUTES }, expiresAt);
     });
   }
   return { message: `A verification code has been sent to: ${input.email}` };

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits, verificationCodes } from "../../db/schema";
-import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { MAX_CODE_ATTEMPTS } from "../../lib/accounts/codes";
 import { LIMITS } from "../../lib/rate-limit";
 import { call } from "../harness/http";
+import { withMailDelivery } from "../harness/mail";
 import { fingerprint } from "./db-fingerprint";
 import { exampleCall } from "./fuzz-cases";
 import { ENDPOINTS, endpointName, type Endpoint } from "./routes";
@@ -117,16 +118,7 @@ function targetId(world: World, caller: Caller, target: Target): number {
   return caller === "a" || caller === "anonymous" ? world.b.id : world.a.id;
 }
 
-let smtp: SmtpCapture;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-
-afterAll(async () => {
-  await smtp.close();
-});
+const delivery = withMailDelivery();
 
 beforeEach(async () => {
   await getDb().delete(rateLimits);
@@ -192,7 +184,7 @@ describe("attacks on accounts", () => {
     const world = await createWorld();
     const email = emailOf(world);
     expect((await call(send.handler, json({ email, first_name: "A", last_name: "B", password: "secret-12" }))).status).toBe(200);
-    const code = latestCode(smtp.messages, email)!;
+    const code = (await latestCode(delivery.smtp.messages, email))!;
     const wrong = (i: number) => String((Number(code) + i + 1) % 1_000_000).padStart(6, "0");
     for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
       expect((await call(verify.handler, json({ email, code: wrong(i) }))).status).toBe(400);

@@ -1,0 +1,45 @@
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll } from "vitest";
+import { startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { getEnv } from "../../lib/env";
+import { createBoss } from "../../lib/jobs/boss";
+import { registerMailWorkers } from "../../lib/mail/worker";
+
+/*
+ * Mail in integration tests goes the way it does in production: the request commits a
+ * send-email job, the real mail worker (here inside the test process, on pg-boss) takes it and
+ * delivers it over SMTP to a real capture server. Read codes with `latestCode`, which waits
+ * for the message to arrive.
+ */
+
+/** The real mail worker on its own pg-boss instance, woken by NOTIFY as in the worker process. */
+export async function startMailWorker(): Promise<PgBoss> {
+  const boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, schedule: false, superviseIntervalSeconds: 2 });
+  await boss.start();
+  await registerMailWorkers(boss);
+  return boss;
+}
+
+/**
+ * For a test file: an SMTP capture server as SMTP_URL and the mail worker delivering to it,
+ * both started before the file's tests and stopped after them. Read `.smtp` inside tests.
+ */
+export function withMailDelivery(): { readonly smtp: SmtpCapture } {
+  let smtp: SmtpCapture | undefined;
+  let boss: PgBoss | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    process.env.SMTP_URL = smtp.url;
+    boss = await startMailWorker();
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, close: true });
+    await smtp?.close();
+  });
+  return {
+    get smtp() {
+      if (!smtp) throw new Error("withMailDelivery: the SMTP capture starts in beforeAll");
+      return smtp;
+    },
+  };
+}
