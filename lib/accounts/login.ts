@@ -5,7 +5,7 @@ import { users, type User } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { signAccessToken } from "../auth/tokens";
 import { AppError } from "../http/app-error";
-import { checkLimit, hitLimit, LIMITS } from "../rate-limit";
+import { countHit, LIMITS, releaseHit, tooMany, type Limit } from "../rate-limit";
 import { toPublicUser, type PublicUser } from "./serialize";
 
 export const INVALID_LOGIN = "Invalid email or password.";
@@ -13,22 +13,50 @@ export const INVALID_LOGIN = "Invalid email or password.";
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * Takes a failure slot on every log-in limit before the password is checked, so a burst of
+ * parallel guesses gets at most the limit's worth of checks; a correct password gives its slots
+ * back. Returns that release.
+ */
+async function reserveLoginAttempt(email: string, ip: string): Promise<() => Promise<void>> {
+  const taken: [Limit, string][] = [];
+  const release = async () => {
+    for (const [limit, subject] of taken) await releaseHit(limit, subject);
+  };
+  for (const [limit, subject] of [
+    [LIMITS.loginFailuresPerEmail, email],
+    [LIMITS.loginFailuresPerIp, ip],
+  ] as const) {
+    const hit = await countHit(limit, subject);
+    if (hit.over) {
+      await release();
+      throw tooMany(hit.retryAfterSeconds);
+    }
+    taken.push([limit, subject]);
+  }
+  return release;
+}
+
+/**
  * Checks an e-mail and password (shared by POST /log_in and the browser sign-in). Unknown
  * e-mails cost the same argon2 work as known ones; failures count against per-e-mail and
- * per-IP limits in PostgreSQL.
+ * per-IP limits in PostgreSQL, before the check.
  */
 export async function authenticate(email: string, password: string, ip: string): Promise<User> {
-  await checkLimit(LIMITS.loginFailuresPerEmail, email);
-  await checkLimit(LIMITS.loginFailuresPerIp, ip);
-
-  const [user] = await getDb().select().from(users).where(eq(users.email, email));
-  dummyHash ??= hashPassword("not-a-real-password-but-same-cost");
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-  if (!user || !ok) {
-    await hitLimit(LIMITS.loginFailuresPerEmail, email);
-    await hitLimit(LIMITS.loginFailuresPerIp, ip);
-    throw new AppError("unauthorized", INVALID_LOGIN);
+  const release = await reserveLoginAttempt(email, ip);
+  let user: User | undefined;
+  let ok: boolean;
+  try {
+    [user] = await getDb().select().from(users).where(eq(users.email, email));
+    dummyHash ??= hashPassword("not-a-real-password-but-same-cost");
+    ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  } catch (error) {
+    // Nothing was checked (database down, server busy): not a failure.
+    await release();
+    throw error;
   }
+  // A wrong password keeps its slots: they are what the limits count.
+  if (!user || !ok) throw new AppError("unauthorized", INVALID_LOGIN);
+  await release();
   if (!user.isActive) throw new AppError("forbidden", "This account has been deactivated.");
   return user;
 }
