@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createLearner } from "./fixtures/accounts";
 import { waitForCode } from "./fixtures/mail";
 import { E2E_LEARNER } from "./fixtures/settings";
 
@@ -55,6 +56,30 @@ test("sign-up: a new learner verifies the e-mailed code, then logs in to the das
   await expect(page.getByRole("button", { name: /Sam Signup/ })).toBeVisible();
 });
 
+test("sign-up: Resend Code mails a new code that completes the same sign-up", async ({ page }) => {
+  const email = `resend-${unique()}@e2e.learnpath.test`;
+  await page.goto("/signup");
+  await field(page, "First Name").fill("Remy");
+  await field(page, "Last Name").fill("Resend");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill("resend-password-1");
+  await field(page, "Confirm Password").fill("resend-password-1");
+  const sentAfter = Date.now();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
+  await waitForCode(email, sentAfter);
+
+  const resentAfter = Date.now();
+  await page.getByRole("button", { name: "Resend Code" }).click();
+  await expect(page.getByText(`A new verification code has been sent to: ${email}`).first()).toBeVisible();
+  const second = await waitForCode(email, resentAfter);
+  await field(page, "Verification code").fill(second);
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email, "resend-password-1");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("sign-up: a wrong code is refused with a clear message", async ({ page }) => {
   const email = `wrong-${unique()}@e2e.learnpath.test`;
   await page.goto("/signup");
@@ -75,11 +100,7 @@ test("sign-up: a wrong code is refused with a clear message", async ({ page }) =
 
 test("password reset: forgot password, e-mailed code, new password, log in with it", async ({ page, request }) => {
   // A learner of its own, so other tests that log in as the seeded learner are unaffected.
-  const email = `reset-${unique()}@e2e.learnpath.test`;
-  const sentAfter = Date.now();
-  await request.post("/register/send-code", { data: { email, first_name: "Rita", last_name: "Reset", password: "old-password-1" } });
-  const signupCode = await waitForCode(email, sentAfter);
-  expect((await request.post("/register/verify-code", { data: { email, code: signupCode } })).ok()).toBe(true);
+  const { email } = await createLearner(request, "reset", "old-password-1");
 
   await page.goto("/forgot-password");
   await field(page, "Email").fill(email);

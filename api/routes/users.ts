@@ -18,7 +18,7 @@ export const GET = route("admin", async ({ request }) => {
   return NextResponse.json(users, { headers: { "x-total-count": String(total) } });
 });
 
-// POST /users/ – create an account for an e-mail verified moments before
+// POST /users/ – create the account of a verified sign-up (needs the registration_token verify-code granted)
 export const POST = route("public", async ({ request }) => {
   const user = await registerVerifiedUser(await readJson(request, registerUserSchema));
   return NextResponse.json(user, { status: 201 });

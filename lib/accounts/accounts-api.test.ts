@@ -133,36 +133,44 @@ describe("sign-up with an e-mailed code", () => {
     expect((await call(logInRoute.POST, { form: { username: email, password: "analytical1" } })).status).toBe(401);
 
     const wrong = code === "000000" ? "111111" : "000000";
-    const bad = await call(registerVerify.POST, { json: { email, code: wrong } });
+    const signup_token = send.body.signup_token;
+    const bad = await call(registerVerify.POST, { json: { email, code: wrong, signup_token } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe("Invalid or expired code.");
 
-    const ok = await call(registerVerify.POST, { json: { email, code } });
+    const withoutToken = await call(registerVerify.POST, { json: { email, code } });
+    expect(withoutToken.status).toBe(400);
+    expect(withoutToken.body.detail).toBe("Your sign-up session has expired. Please sign up again.");
+
+    const ok = await call(registerVerify.POST, { json: { email, code, signup_token } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: "Code verified successfully.", registered: true, user: { email, first_name: "Ada", role: "user" } });
     expect((await call(logInRoute.POST, { form: { username: email, password: "analytical1" } })).status).toBe(200);
 
-    const reused = await call(registerVerify.POST, { json: { email, code } });
+    const reused = await call(registerVerify.POST, { json: { email, code, signup_token } });
     expect(reused.status).toBe(400);
   });
 
-  it("a resend keeps the sign-up values and replaces the code", async () => {
+  it("a resend with the sign-up token keeps the sign-up values and replaces the code", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email, first_name: "Grace", last_name: "Hopper", password: "cobol-1959" } });
+    const sent = await call(registerSend.POST, { json: { email, first_name: "Grace", last_name: "Hopper", password: "cobol-1959" } });
+    const signup_token = sent.body.signup_token;
     const first = (await latestCode(delivery.smtp.messages, email))!;
     const resentAt = Date.now();
-    await call(registerSend.POST, { json: { email } });
+    const resent = await call(registerSend.POST, { json: { email, signup_token } });
+    expect(resent.body.signup_token).toBe(signup_token);
     const second = (await latestCode(delivery.smtp.messages, email, { since: resentAt }))!;
-    if (first !== second) expect((await call(registerVerify.POST, { json: { email, code: first } })).status).toBe(400);
-    const ok = await call(registerVerify.POST, { json: { email, code: second } });
+    if (first !== second) expect((await call(registerVerify.POST, { json: { email, code: first, signup_token } })).status).toBe(400);
+    const ok = await call(registerVerify.POST, { json: { email, code: second, signup_token } });
     expect(ok.body).toMatchObject({ registered: true, user: { first_name: "Grace", last_name: "Hopper" } });
   });
 
   it("refuses an expired code", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    const sent = await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    const code = (await latestCode(delivery.smtp.messages, email))!;
     await getDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.email, email));
-    const res = await call(registerVerify.POST, { json: { email, code: (await latestCode(delivery.smtp.messages, email))! } });
+    const res = await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe("Invalid or expired code.");
   });
@@ -190,7 +198,9 @@ describe("sign-up with an e-mailed code", () => {
     const b = await call(registerSend.POST, { json: { email: fresh, first_name: "X", last_name: "Y", password: "secret-1" } });
     expect(a.status).toBe(b.status);
     expect(a.body.message.replace(existing.email, "")).toBe(b.body.message.replace(fresh, ""));
-    expect(await codeRow(existing.email, "register")).toBeUndefined();
+    expect(Object.keys(a.body).sort()).toEqual(Object.keys(b.body).sort());
+    // A decoy code nobody is sent, so wrong guesses count alike on both.
+    expect(await codeRow(existing.email, "register")).toBeDefined();
     expect(await latestCode(delivery.smtp.messages, existing.email)).toBeUndefined();
     const notice = delivery.smtp.messages.filter((m) => m.to.includes(existing.email)).at(-1)!;
     expect(notice.subject).toMatch(/already have/);
@@ -221,29 +231,39 @@ describe("sign-up with an e-mailed code", () => {
     expect(res.status).toBe(200);
     expect(await codeRow(email, "register")).toBeDefined();
     const code = (await latestCode(delivery.smtp.messages, email))!;
-    expect((await call(registerVerify.POST, { json: { email, code } })).body).toMatchObject({ registered: true });
+    expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
   });
 
-  it("POST /users/ needs an e-mail verified moments before, and works once", async () => {
+  it("POST /users/ needs the registration token verify-code granted, and works once", async () => {
     const email = newEmail();
     const body = { first_name: "Alan", last_name: "Turing", email, password: "enigma-1912" };
+    const unverified = await call(usersRoute.POST, { json: body });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.detail).toBe("Please verify your email with the code we sent before creating an account.");
+    const sent = await call(registerSend.POST, { json: { email } });
+    const code = (await latestCode(delivery.smtp.messages, email))!;
+    const verified = await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } });
+    expect(verified.body).toEqual({ message: "Code verified successfully.", registered: false, registration_token: expect.any(String) });
+    const registration_token = verified.body.registration_token;
     expect((await call(usersRoute.POST, { json: body })).status).toBe(403);
-    await call(registerSend.POST, { json: { email } });
-    expect((await call(registerVerify.POST, { json: { email, code: (await latestCode(delivery.smtp.messages, email))! } })).body.registered).toBe(false);
-    const created = await call(usersRoute.POST, { json: body });
+    const created = await call(usersRoute.POST, { json: { ...body, registration_token } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email, first_name: "Alan", role: "user" });
-    const again = await call(usersRoute.POST, { json: body });
-    expect(again.status).toBe(409);
-    expect(again.body.detail).toBe("An account with this email already exists.");
+    const again = await call(usersRoute.POST, { json: { ...body, registration_token } });
+    expect(again.status).toBe(403);
   });
 
-  it("POST /users/ refuses a verification older than 15 minutes", async () => {
+  it("POST /users/ refuses a registration token older than 15 minutes", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email } });
-    await call(registerVerify.POST, { json: { email, code: (await latestCode(delivery.smtp.messages, email))! } });
-    await getDb().update(verificationCodes).set({ verifiedAt: sql`now() - interval '16 minutes'` }).where(eq(verificationCodes.email, email));
-    expect((await call(usersRoute.POST, { json: { first_name: "A", last_name: "B", email, password: "secret-1" } })).status).toBe(403);
+    const sent = await call(registerSend.POST, { json: { email } });
+    const code = (await latestCode(delivery.smtp.messages, email))!;
+    const { registration_token } = (await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } })).body;
+    // The grant's time, 16 minutes back.
+    await getDb()
+      .update(verificationCodes)
+      .set({ pendingData: sql`jsonb_set(${verificationCodes.pendingData}, '{requests,0,grantedAt}', to_jsonb((extract(epoch from now()) - 16 * 60) * 1000))` })
+      .where(eq(verificationCodes.email, email));
+    expect((await call(usersRoute.POST, { json: { first_name: "A", last_name: "B", email, password: "secret-1", registration_token } })).status).toBe(403);
   });
 });
 

@@ -30,7 +30,7 @@ describe("the development outbox", () => {
       expect(newest?.to).toBe(email);
       const code = codeIn(newest!.text)!;
       expect(log.mock.calls.some((args) => String(args[0]).includes(code))).toBe(true);
-      expect((await call(registerVerify.POST, { json: { email, code } })).body).toMatchObject({ registered: true });
+      expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
     } finally {
       log.mockRestore();
     }

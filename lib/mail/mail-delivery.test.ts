@@ -72,7 +72,7 @@ describe("mail off the request path", () => {
     smtp = await startSmtpCapture(port);
     const code = await latestCode(smtp.messages, email, { timeoutMs: 20_000 });
     expect(code).toMatch(/^\d{6}$/);
-    expect((await call(registerVerify.POST, { json: { email, code } })).body).toMatchObject({ registered: true });
+    expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
   });
 
   it("the job never holds the code in clear", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { ACCOUNT_EMAIL_KINDS, renderAccountEmail, type AccountEmail } from "../../emails/account-emails";
+import { isLiveCode, type CodePurpose } from "../accounts/codes";
 import { seal, unseal } from "../auth/seal";
 import { getEnv } from "../env";
 import { deliverEmail } from "./send";
@@ -8,10 +9,12 @@ import { MAIL_QUEUES } from "./queues";
 
 /*
  * send-email: one account e-mail. The code travels sealed (the job table never holds it in
- * clear), with its expiry: a code that could only arrive dead is not sent.
+ * clear), with its expiry: a code that could only arrive dead (expired, used or replaced by a
+ * resend) is not sent.
  */
 
 const SEAL_PURPOSE = "mail-code";
+const CODE_PURPOSE = { "verification-code": "register", "password-reset-code": "reset_password" } as const satisfies Record<string, CodePurpose>;
 
 export const sendEmailPayload = z.object({
   kind: z.enum(ACCOUNT_EMAIL_KINDS),
@@ -49,6 +52,11 @@ export const sendEmailJob = {
     const email = toAccountEmail(payload);
     if (typeof email === "string") {
       console.error(`[mail] ${payload.kind} to ${payload.to} dropped: ${email}`);
+      return "skipped";
+    }
+    // Mail jobs run in parallel and retry: a code a resend replaced meanwhile would only confuse.
+    if ("code" in email && !(await isLiveCode(email.to, CODE_PURPOSE[email.kind], email.code))) {
+      console.log(`[mail] ${payload.kind} to ${payload.to} not sent: a newer code replaced it, or it was used`);
       return "skipped";
     }
     await deliverEmail(email.to, renderAccountEmail(email, getEnv().APP_URL));

@@ -11,7 +11,7 @@ import { getDb } from "../../db/client";
 import { rateLimits, users } from "../../db/schema";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { call, type CallResult, type RouteHandler } from "../harness/http";
-import { withMailDelivery } from "../harness/mail";
+import { liveCode, withMailDelivery } from "../harness/mail";
 import { quickAccount, WORLD_PASSWORD } from "./world";
 
 /*
@@ -50,10 +50,9 @@ const logIn = (email: string, password: string, clientAddress: string) => call(l
 
 /** Someone's sign-up: the values go with send-code; the answer carries the token that binds them. */
 async function startSignUp(email: string, password: string, clientAddress: string) {
-  const sentAt = Date.now();
   const res = await post(registerSend.POST, { email, first_name: "Sign", last_name: "Up", password }, clientAddress);
   expect(res.status).toBe(200);
-  return { sentAt, token: res.body.signup_token as string | undefined };
+  return { token: res.body.signup_token as string | undefined };
 }
 
 const wrongCode = (right: string | undefined, i: number) => String((Number(right ?? 0) + 1 + i) % 1_000_000).padStart(6, "0");
@@ -74,9 +73,9 @@ describe("sign-up hijack (item 3)", () => {
   it("a racing send-code with the attacker's password does not plant it: the owner's newest code creates the owner's account", async () => {
     const email = freshEmail();
     const owner = await startSignUp(email, "owners-password-1", address());
-    const attacker = await startSignUp(email, "attackers-password-1", address());
-    // The owner reads the newest e-mail (the one the attacker's request triggered) and types its code.
-    const code = await latestCode(delivery.smtp.messages, email, { since: attacker.sentAt });
+    await startSignUp(email, "attackers-password-1", address());
+    // The owner types the newest code (the one the attacker's request had sent).
+    const code = await liveCode(delivery.smtp.messages, email, "register");
     const verified = await post(registerVerify.POST, { email, code, signup_token: owner.token });
     expect(verified.status).toBe(200);
     expect(verified.body.registered).toBe(true);
@@ -90,6 +89,8 @@ describe("sign-up hijack (item 3)", () => {
     const code = await latestCode(delivery.smtp.messages, email);
     const verified = await post(registerVerify.POST, { email, code, signup_token: sent.body.signup_token });
     expect(verified.body.registered).toBe(false);
+    // A send-code of the attacker's own afterwards neither replaces nor ends the owner's grant.
+    expect((await post(registerSend.POST, { email, first_name: "Eve", last_name: "Planter", password: "attackers-password-1" }, address())).status).toBe(200);
 
     const planted = await post(usersRoute.POST, { first_name: "Eve", last_name: "Planter", email, password: "attackers-password-1" }, address());
     expect(planted.status).toBe(403);
