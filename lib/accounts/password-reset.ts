@@ -11,9 +11,9 @@ import { checkCode, CODE_TTL_MINUTES, hashSecret, issueCode, sameHash, VERIFIED_
 
 /*
  * Password reset (SPEC.md section 4): code by e-mail, verify it for a one-time reset token,
- * set the new password with that token. Known and unknown e-mails get the same answer and an
- * e-mail each (a code, or a note that no account uses the address), so neither the response
- * nor its timing tells who has an account.
+ * set the new password with that token. Known and unknown e-mails get the same answer, the same
+ * code row (a decoy for an unknown one) and an e-mail each (a code, or a note that no account
+ * uses the address), so neither the response, the code lock nor the timing tells who has an account.
  */
 
 export const RESET_SENT = "Check your email: we sent password reset instructions to";
@@ -24,14 +24,12 @@ export async function sendPasswordResetCode(email: string, ip: string): Promise<
   await hitLimit(LIMITS.sendCodePerIp, ip);
   const db = getDb();
   const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.email, email));
-  if (user?.isActive) {
-    await db.transaction(async (tx) => {
-      const { code, expiresAt } = await issueCode(tx, email, "reset_password");
-      await enqueueEmail(tx, { kind: "password-reset-code", to: email, code, ttlMinutes: CODE_TTL_MINUTES }, expiresAt);
-    });
-  } else {
-    await enqueueEmail(db, { kind: "no-account", to: email });
-  }
+  // Every e-mail gets a code row, a decoy nobody is sent where there is no account: wrong guesses
+  // then lock alike, and both paths do the same database work.
+  await db.transaction(async (tx) => {
+    const { code, expiresAt } = await issueCode(tx, email, "reset_password");
+    await enqueueEmail(tx, user?.isActive ? { kind: "password-reset-code", to: email, code, ttlMinutes: CODE_TTL_MINUTES } : { kind: "no-account", to: email }, expiresAt);
+  });
   return { message: `${RESET_SENT} ${email}.` };
 }
 
