@@ -14,13 +14,37 @@ import { AppError } from "./http/app-error";
 export type Limit = { name: string; max: number; windowSeconds: number };
 
 export const LIMITS = {
-  loginFailuresPerEmail: { name: "login-fail:email", max: 10, windowSeconds: 15 * 60 },
+  // Log-in failures: per (e-mail, address) pair, so nobody can lock someone else out; per address;
+  // and a higher per-e-mail ceiling past which the addresses that failed are slowed down.
+  loginFailuresPerPair: { name: "login-fail:pair", max: 10, windowSeconds: 15 * 60 },
   loginFailuresPerIp: { name: "login-fail:ip", max: 100, windowSeconds: 15 * 60 },
-  sendCodePerEmail: { name: "send-code:email", max: 5, windowSeconds: 60 * 60 },
+  loginFailuresPerEmail: { name: "login-fail:email", max: 50, windowSeconds: 15 * 60 },
+  // Code e-mails, the same way.
+  sendCodePerPair: { name: "send-code:pair", max: 5, windowSeconds: 60 * 60 },
   sendCodePerIp: { name: "send-code:ip", max: 50, windowSeconds: 60 * 60 },
+  sendCodePerEmail: { name: "send-code:email", max: 20, windowSeconds: 60 * 60 },
   verifyCodePerEmail: { name: "verify-code:email", max: 10, windowSeconds: 15 * 60 },
   verifyCodePerIp: { name: "verify-code:ip", max: 100, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
+
+/** Past a per-e-mail ceiling: one attempt at a time, each `firstSeconds` doubled per attempt over it, at most `maxSeconds`. */
+export type Slowdown = { name: string; firstSeconds: number; maxSeconds: number };
+
+export type AttemptLimits = { perPair: Limit; perIp: Limit; perEmail: Limit; slowdown: Slowdown };
+
+export const LOGIN_LIMITS: AttemptLimits = {
+  perPair: LIMITS.loginFailuresPerPair,
+  perIp: LIMITS.loginFailuresPerIp,
+  perEmail: LIMITS.loginFailuresPerEmail,
+  slowdown: { name: "slowdown:login", firstSeconds: 1, maxSeconds: 60 },
+};
+
+export const SEND_CODE_LIMITS: AttemptLimits = {
+  perPair: LIMITS.sendCodePerPair,
+  perIp: LIMITS.sendCodePerIp,
+  perEmail: LIMITS.sendCodePerEmail,
+  slowdown: { name: "slowdown:send-code", firstSeconds: 30, maxSeconds: 10 * 60 },
+};
 
 export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
@@ -62,6 +86,62 @@ export function tooMany(retryAfterSeconds: number, message = TOO_MANY): AppError
 export async function hitLimit(limit: Limit, subject: string, message = TOO_MANY): Promise<void> {
   const hit = await countHit(limit, subject);
   if (hit.over) throw tooMany(hit.retryAfterSeconds, message);
+}
+
+/**
+ * Claims the next turn of a slowdown: at most one attempt per `delaySeconds`, atomically across
+ * instances. Returns null when claimed, else how many seconds until the next turn.
+ */
+async function claimTurn(slowdown: Slowdown, subject: string, delaySeconds: number): Promise<number | null> {
+  const key = `${slowdown.name}:${subject}`;
+  const claimed = await getDb().execute(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now() + make_interval(secs => ${delaySeconds}), 1)
+    ON CONFLICT (key) DO UPDATE SET window_start = EXCLUDED.window_start, count = rate_limits.count + 1
+      WHERE rate_limits.window_start <= now()
+    RETURNING 1`);
+  if (claimed.rows.length) return null;
+  const result = await getDb().execute<{ wait: number }>(sql`
+    SELECT GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start - now()))))::int AS wait FROM rate_limits WHERE key = ${key}`);
+  return Number(result.rows[0]?.wait ?? 1);
+}
+
+/**
+ * Takes one slot of each limit for an attempt on `email` from `address`, before the work it
+ * guards, and throws 429 when one is used up: the pair's (this address has tried too often), the
+ * address's, or, past the per-e-mail ceiling, the slowdown's, which applies only to addresses that
+ * already tried this e-mail. An address that never did gets through, so whoever hammers an
+ * account, from one address or many, cannot lock its owner out. Returns the release of the slots
+ * (for an attempt that turns out not to count, such as a correct password).
+ */
+export async function reserveAttempt(limits: AttemptLimits, email: string, address: string): Promise<() => Promise<void>> {
+  const taken: [Limit, string][] = [];
+  const release = async () => {
+    for (const [limit, subject] of taken) await releaseHit(limit, subject);
+  };
+  const pair = await countHit(limits.perPair, `${email}|${address}`);
+  if (pair.over) throw tooMany(pair.retryAfterSeconds);
+  taken.push([limits.perPair, `${email}|${address}`]);
+
+  const perIp = await countHit(limits.perIp, address);
+  taken.push([limits.perIp, address]);
+  if (perIp.over) {
+    await release();
+    throw tooMany(perIp.retryAfterSeconds);
+  }
+
+  const perEmail = await countHit(limits.perEmail, email);
+  taken.push([limits.perEmail, email]);
+  const triedBefore = pair.count > 1;
+  if (perEmail.over && triedBefore) {
+    const over = perEmail.count - limits.perEmail.max;
+    const delay = Math.min(limits.slowdown.maxSeconds, limits.slowdown.firstSeconds * 2 ** Math.min(over - 1, 30));
+    const wait = await claimTurn(limits.slowdown, email, delay);
+    if (wait !== null) {
+      await release();
+      throw tooMany(wait);
+    }
+  }
+  return release;
 }
 
 const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowSeconds));

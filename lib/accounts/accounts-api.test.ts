@@ -78,7 +78,7 @@ describe("POST /log_in", () => {
     expect(res.status).toBe(403);
   });
 
-  it("locks an e-mail after 10 failures, even for the right password, with Retry-After", async () => {
+  it("stops an address after 10 failures on one e-mail, even with the right password, with Retry-After", async () => {
     const { email, password } = await createUser();
     for (let i = 0; i < 10; i++) {
       expect((await call(logInRoute.POST, { form: { username: email, password: "wrong-one" } })).status).toBe(401);

@@ -5,7 +5,7 @@ import { users, type User } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { signAccessToken } from "../auth/tokens";
 import { AppError } from "../http/app-error";
-import { countHit, LIMITS, releaseHit, tooMany, type Limit } from "../rate-limit";
+import { LOGIN_LIMITS, reserveAttempt } from "../rate-limit";
 import { toPublicUser, type PublicUser } from "./serialize";
 
 export const INVALID_LOGIN = "Invalid email or password.";
@@ -13,36 +13,13 @@ export const INVALID_LOGIN = "Invalid email or password.";
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Takes a failure slot on every log-in limit before the password is checked, so a burst of
- * parallel guesses gets at most the limit's worth of checks; a correct password gives its slots
- * back. Returns that release.
- */
-async function reserveLoginAttempt(email: string, ip: string): Promise<() => Promise<void>> {
-  const taken: [Limit, string][] = [];
-  const release = async () => {
-    for (const [limit, subject] of taken) await releaseHit(limit, subject);
-  };
-  for (const [limit, subject] of [
-    [LIMITS.loginFailuresPerEmail, email],
-    [LIMITS.loginFailuresPerIp, ip],
-  ] as const) {
-    const hit = await countHit(limit, subject);
-    if (hit.over) {
-      await release();
-      throw tooMany(hit.retryAfterSeconds);
-    }
-    taken.push([limit, subject]);
-  }
-  return release;
-}
-
-/**
  * Checks an e-mail and password (shared by POST /log_in and the browser sign-in). Unknown
- * e-mails cost the same argon2 work as known ones; failures count against per-e-mail and
- * per-IP limits in PostgreSQL, before the check.
+ * e-mails cost the same argon2 work as known ones. Every attempt takes a failure slot (per e-mail
+ * and address, per address, per e-mail) before the check, so a burst of parallel guesses gets at
+ * most the limit's worth of checks; a correct password gives its slots back.
  */
 export async function authenticate(email: string, password: string, ip: string): Promise<User> {
-  const release = await reserveLoginAttempt(email, ip);
+  const release = await reserveAttempt(LOGIN_LIMITS, email, ip);
   let user: User | undefined;
   let ok: boolean;
   try {

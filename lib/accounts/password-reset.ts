@@ -6,7 +6,7 @@ import { users, verificationCodes } from "../../db/schema";
 import { hashPassword } from "../auth/password";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
-import { hitLimit, LIMITS } from "../rate-limit";
+import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
 import { checkCode, CODE_TTL_MINUTES, hashSecret, issueCode, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
 
 /*
@@ -20,8 +20,7 @@ export const RESET_SENT = "Check your email: we sent password reset instructions
 const RESET_EXPIRED = "Your reset session has expired. Please request a new code.";
 
 export async function sendPasswordResetCode(email: string, ip: string): Promise<{ message: string }> {
-  await hitLimit(LIMITS.sendCodePerEmail, email);
-  await hitLimit(LIMITS.sendCodePerIp, ip);
+  await reserveAttempt(SEND_CODE_LIMITS, email, ip);
   const db = getDb();
   const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.email, email));
   // Every e-mail gets a code row, a decoy nobody is sent where there is no account: wrong guesses

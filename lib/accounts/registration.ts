@@ -5,7 +5,7 @@ import { users, verificationCodes } from "../../db/schema";
 import { hashPassword } from "../auth/password";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
-import { hitLimit, LIMITS } from "../rate-limit";
+import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
 import { checkCode, CODE_TTL_MINUTES, INVALID_CODE, issueCode, lockCodeRow, useVerifiedCode, type Tx } from "./codes";
 import { toPublicUser, type PublicUser } from "./serialize";
 import { findGrant, findRequest, grantRegistration, openValues, recordRequest, withoutRequest, type SignUpValues } from "./sign-up-requests";
@@ -27,8 +27,7 @@ export async function sendRegistrationCode(
   input: { email: string; first_name?: string; last_name?: string; password?: string; signup_token?: string },
   ip: string,
 ): Promise<{ message: string; signup_token: string }> {
-  await hitLimit(LIMITS.sendCodePerEmail, input.email);
-  await hitLimit(LIMITS.sendCodePerIp, ip);
+  await reserveAttempt(SEND_CODE_LIMITS, input.email, ip);
   const values: SignUpValues | undefined =
     input.first_name && input.last_name && input.password
       ? { first_name: input.first_name, last_name: input.last_name, password: input.password }

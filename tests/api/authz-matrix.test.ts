@@ -203,10 +203,10 @@ describe("attacks on accounts", () => {
     expect(row).toEqual({ attempts: MAX_CODE_ATTEMPTS, verifiedAt: null });
   });
 
-  it(`the failed login after ${LIMITS.loginFailuresPerEmail.max} for one e-mail gets 429 with Retry-After, even with the right password`, async () => {
+  it(`the failed login after ${LIMITS.loginFailuresPerPair.max} for one e-mail from one address gets 429 with Retry-After, even with the right password`, async () => {
     const world = await createWorld();
     const attempt = (password: string) => call(logIn.handler, { form: { username: world.a.email, password } });
-    for (let i = 0; i < LIMITS.loginFailuresPerEmail.max; i++) expect((await attempt(`wrong-password-${i}`)).status).toBe(401);
+    for (let i = 0; i < LIMITS.loginFailuresPerPair.max; i++) expect((await attempt(`wrong-password-${i}`)).status).toBe(401);
     const limited = await attempt("wrong-password-again");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
