@@ -25,6 +25,9 @@ export const LIMITS = {
   sendCodePerEmail: { name: "send-code:email", max: 20, windowSeconds: 60 * 60 },
   verifyCodePerEmail: { name: "verify-code:email", max: 10, windowSeconds: 15 * 60 },
   verifyCodePerIp: { name: "verify-code:ip", max: 100, windowSeconds: 15 * 60 },
+  // The two calls that end in a password hash (once their token checks out).
+  createAccountPerIp: { name: "create-account:ip", max: 20, windowSeconds: 15 * 60 },
+  resetPasswordPerIp: { name: "reset-password:ip", max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Past a per-e-mail ceiling: one attempt at a time, each `firstSeconds` doubled per attempt over it, at most `maxSeconds`. */

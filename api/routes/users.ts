@@ -19,7 +19,7 @@ export const GET = route("admin", async ({ request }) => {
 });
 
 // POST /users/ – create the account of a verified sign-up (needs the registration_token verify-code granted)
-export const POST = route("public", async ({ request }) => {
-  const user = await registerVerifiedUser(await readJson(request, registerUserSchema));
+export const POST = route("public", async ({ request, clientAddress }) => {
+  const user = await registerVerifiedUser(await readJson(request, registerUserSchema), clientAddress);
   return NextResponse.json(user, { status: 201 });
 });

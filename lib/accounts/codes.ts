@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client";
 import { verificationCodes } from "../../db/schema";
@@ -14,6 +14,8 @@ import { AppError } from "../http/app-error";
 
 export type CodePurpose = "register" | "reset_password";
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** The database, or a transaction on it. */
+export type DbOrTx = Database | Tx;
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -26,6 +28,11 @@ export const LOCKED_CODE = "Too many attempts. Please request a new code.";
 
 export function generateCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, "0");
+}
+
+/** A one-time token handed to a client (sign-up, registration, reset); the server keeps only its hashSecret. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString("base64url");
 }
 
 export function hashSecret(purpose: string, email: string, secret: string): string {

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verificationCodes } from "../../db/schema";
@@ -7,7 +6,7 @@ import { hashPassword } from "../auth/password";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { checkCode, CODE_TTL_MINUTES, hashSecret, issueCode, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
+import { checkCode, CODE_TTL_MINUTES, hashSecret, issueCode, newSecretToken, sameHash, VERIFIED_WINDOW_MINUTES, type DbOrTx } from "./codes";
 
 /*
  * Password reset (SPEC.md section 4): code by e-mail, verify it for a one-time reset token,
@@ -40,7 +39,7 @@ export async function verifyPasswordResetCode(
   await hitLimit(LIMITS.verifyCodePerEmail, email);
   await hitLimit(LIMITS.verifyCodePerIp, ip);
   const verified = await checkCode(email, "reset_password", code);
-  const resetToken = randomBytes(32).toString("base64url");
+  const resetToken = newSecretToken();
   await getDb()
     .update(verificationCodes)
     .set({ verifiedAt: sql`now()`, pendingData: { reset_token_hash: hashSecret("reset_token", email, resetToken) } })
@@ -48,26 +47,33 @@ export async function verifyPasswordResetCode(
   return { message: "Code verified successfully.", reset_token: resetToken };
 }
 
+/** The verified, unused reset code whose reset token this is (null: none, or not this token). */
+async function resetCodeFor(db: DbOrTx, email: string, resetToken: string, forUpdate = false) {
+  const query = db
+    .select({ id: verificationCodes.id, pendingData: verificationCodes.pendingData })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.email, email),
+        eq(verificationCodes.purpose, "reset_password"),
+        sql`${verificationCodes.consumedAt} IS NULL`,
+        sql`${verificationCodes.verifiedAt} > now() - make_interval(mins => ${VERIFIED_WINDOW_MINUTES})`,
+      ),
+    );
+  const [row] = forUpdate ? await query.for("update") : await query;
+  const expected = (row?.pendingData as { reset_token_hash?: string } | null)?.reset_token_hash;
+  return row && expected && sameHash(expected, hashSecret("reset_token", email, resetToken)) ? row : null;
+}
+
 /** Sets the new password once per verified code; every older session and token stops working. */
-export async function resetPassword(input: { email: string; password: string; reset_token: string }): Promise<{ message: string }> {
+export async function resetPassword(input: { email: string; password: string; reset_token: string }, ip: string): Promise<{ message: string }> {
+  await hitLimit(LIMITS.resetPasswordPerIp, ip);
+  // The token first: nobody makes the server hash a password without one.
+  if (!(await resetCodeFor(getDb(), input.email, input.reset_token))) throw new AppError("bad_request", RESET_EXPIRED);
   const passwordHash = await hashPassword(input.password);
   return getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: verificationCodes.id, pendingData: verificationCodes.pendingData })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.email, input.email),
-          eq(verificationCodes.purpose, "reset_password"),
-          sql`${verificationCodes.consumedAt} IS NULL`,
-          sql`${verificationCodes.verifiedAt} > now() - make_interval(mins => ${VERIFIED_WINDOW_MINUTES})`,
-        ),
-      )
-      .for("update");
-    const expected = (row?.pendingData as { reset_token_hash?: string } | null)?.reset_token_hash;
-    if (!row || !expected || !sameHash(expected, hashSecret("reset_token", input.email, input.reset_token))) {
-      throw new AppError("bad_request", RESET_EXPIRED);
-    }
+    const row = await resetCodeFor(tx, input.email, input.reset_token, true);
+    if (!row) throw new AppError("bad_request", RESET_EXPIRED);
     const updated = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })

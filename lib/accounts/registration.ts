@@ -6,7 +6,7 @@ import { hashPassword } from "../auth/password";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { checkCode, CODE_TTL_MINUTES, INVALID_CODE, issueCode, lockCodeRow, useVerifiedCode, type Tx } from "./codes";
+import { checkCode, CODE_TTL_MINUTES, INVALID_CODE, issueCode, lockCodeRow, useVerifiedCode, type DbOrTx, type Tx } from "./codes";
 import { toPublicUser, type PublicUser } from "./serialize";
 import { findGrant, findRequest, grantRegistration, openValues, recordRequest, withoutRequest, type SignUpValues } from "./sign-up-requests";
 
@@ -96,7 +96,7 @@ export async function verifyRegistrationCode(email: string, code: string, signup
   });
 }
 
-async function registerCodeRow(db: Tx | ReturnType<typeof getDb>, email: string, forUpdate = false) {
+async function registerCodeRow(db: DbOrTx, email: string, forUpdate = false) {
   const query = db
     .select({ id: verificationCodes.id, pendingData: verificationCodes.pendingData })
     .from(verificationCodes)
@@ -106,13 +106,11 @@ async function registerCodeRow(db: Tx | ReturnType<typeof getDb>, email: string,
 }
 
 /** POST /users/: creates the account of the sign-up request whose registration token verify-code granted, once. */
-export async function registerVerifiedUser(input: {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  registration_token?: string;
-}): Promise<PublicUser> {
+export async function registerVerifiedUser(
+  input: { first_name: string; last_name: string; email: string; password: string; registration_token?: string },
+  ip: string,
+): Promise<PublicUser> {
+  await hitLimit(LIMITS.createAccountPerIp, ip);
   // The token first: without one nothing is hashed and known and unknown e-mails fare alike.
   if (!findGrant((await registerCodeRow(getDb(), input.email))?.pendingData, input.email, input.registration_token)) {
     throw new AppError("forbidden", VERIFY_FIRST);

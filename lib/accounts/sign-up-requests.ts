@@ -1,8 +1,7 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { seal, unseal } from "../auth/seal";
-import { hashSecret, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
+import { hashSecret, newSecretToken, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
 
 /*
  * The sign-up requests waiting on one e-mail's code (kept in the code row's pending_data).
@@ -36,8 +35,6 @@ export type PendingSignUps = z.infer<typeof pendingSignUps>;
 export type SignUpValues = { first_name: string; last_name: string; password: string };
 
 const signUpValues = z.object({ first_name: z.string(), last_name: z.string(), password: z.string() });
-
-export const newSecretToken = () => randomBytes(32).toString("base64url");
 
 const tokenHash = (email: string, token: string) => hashSecret("signup_token", email, token);
 const grantHash = (email: string, token: string) => hashSecret("registration_token", email, token);

@@ -7,6 +7,7 @@ import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../../e2e
 import { hashSecret, sameHash, type CodePurpose } from "../../lib/accounts/codes";
 import { getEnv } from "../../lib/env";
 import { createBoss } from "../../lib/jobs/boss";
+import { MAIL_QUEUES } from "../../lib/mail/queues";
 import { registerMailWorkers } from "../../lib/mail/worker";
 
 /*
@@ -28,7 +29,7 @@ export async function startMailWorker(): Promise<PgBoss> {
  * For a test file: an SMTP capture server as SMTP_URL and the mail worker delivering to it,
  * both started before the file's tests and stopped after them. Read `.smtp` inside tests.
  */
-export function withMailDelivery(): { readonly smtp: SmtpCapture } {
+export function withMailDelivery(): { readonly smtp: SmtpCapture; pauseDelivery: () => Promise<void> } {
   let smtp: SmtpCapture | undefined;
   let boss: PgBoss | undefined;
   beforeAll(async () => {
@@ -44,6 +45,10 @@ export function withMailDelivery(): { readonly smtp: SmtpCapture } {
     get smtp() {
       if (!smtp) throw new Error("withMailDelivery: the SMTP capture starts in beforeAll");
       return smtp;
+    },
+    /** Stops delivering (jobs stay queued): for measurements the worker's work would disturb. */
+    pauseDelivery: async () => {
+      await boss?.offWork(MAIL_QUEUES.send);
     },
   };
 }
