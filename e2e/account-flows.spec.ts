@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createLearner } from "./fixtures/accounts";
 import { waitForCode } from "./fixtures/mail";
 import { E2E_LEARNER } from "./fixtures/settings";
 
@@ -17,6 +18,20 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/** Fills and sends the sign-up form; returns when the code was asked for (to read it from later mail). */
+async function signUpThroughUi(page: Page, values: { first: string; last: string; email: string; password: string }): Promise<number> {
+  await page.goto("/signup");
+  await field(page, "First Name").fill(values.first);
+  await field(page, "Last Name").fill(values.last);
+  await field(page, "Email").fill(values.email);
+  await field(page, "Password").fill(values.password);
+  await field(page, "Confirm Password").fill(values.password);
+  const sentAfter = Date.now();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
+  return sentAfter;
+}
+
 async function enterOtp(page: Page, code: string) {
   for (const [index, digit] of [...code].entries()) {
     await page.getByLabel(`Digit ${index + 1} of 6`).fill(digit);
@@ -26,17 +41,8 @@ async function enterOtp(page: Page, code: string) {
 test("sign-up: a new learner verifies the e-mailed code, then logs in to the dashboard", async ({ page }) => {
   const email = `signup-${unique()}@e2e.learnpath.test`;
   const password = "my-first-password";
+  const sentAfter = await signUpThroughUi(page, { first: "Sam", last: "Signup", email, password });
 
-  await page.goto("/signup");
-  await field(page, "First Name").fill("Sam");
-  await field(page, "Last Name").fill("Signup");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill(password);
-  await field(page, "Confirm Password").fill(password);
-  const sentAfter = Date.now();
-  await page.getByRole("button", { name: "Sign Up" }).click();
-
-  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
   await expect(page.getByRole("heading", { name: "Verify your email" })).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   // The password never reaches browser storage.
@@ -55,18 +61,24 @@ test("sign-up: a new learner verifies the e-mailed code, then logs in to the das
   await expect(page.getByRole("button", { name: /Sam Signup/ })).toBeVisible();
 });
 
+test("sign-up: Resend Code mails a new code that completes the same sign-up", async ({ page }) => {
+  const email = `resend-${unique()}@e2e.learnpath.test`;
+  await waitForCode(email, await signUpThroughUi(page, { first: "Remy", last: "Resend", email, password: "resend-password-1" }));
+
+  const resentAfter = Date.now();
+  await page.getByRole("button", { name: "Resend Code" }).click();
+  await expect(page.getByText(`A new verification code has been sent to: ${email}`).first()).toBeVisible();
+  const second = await waitForCode(email, resentAfter);
+  await field(page, "Verification code").fill(second);
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email, "resend-password-1");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("sign-up: a wrong code is refused with a clear message", async ({ page }) => {
   const email = `wrong-${unique()}@e2e.learnpath.test`;
-  await page.goto("/signup");
-  await field(page, "First Name").fill("Wanda");
-  await field(page, "Last Name").fill("Wrong");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill("secret-123");
-  await field(page, "Confirm Password").fill("secret-123");
-  const sentAfter = Date.now();
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/sign-up-verify-code$/);
-  const code = await waitForCode(email, sentAfter);
+  const code = await waitForCode(email, await signUpThroughUi(page, { first: "Wanda", last: "Wrong", email, password: "secret-123" }));
   await field(page, "Verification code").fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify Code" }).click();
   await expect(page.getByText("Invalid or expired code.").first()).toBeVisible();
@@ -75,11 +87,7 @@ test("sign-up: a wrong code is refused with a clear message", async ({ page }) =
 
 test("password reset: forgot password, e-mailed code, new password, log in with it", async ({ page, request }) => {
   // A learner of its own, so other tests that log in as the seeded learner are unaffected.
-  const email = `reset-${unique()}@e2e.learnpath.test`;
-  const sentAfter = Date.now();
-  await request.post("/register/send-code", { data: { email, first_name: "Rita", last_name: "Reset", password: "old-password-1" } });
-  const signupCode = await waitForCode(email, sentAfter);
-  expect((await request.post("/register/verify-code", { data: { email, code: signupCode } })).ok()).toBe(true);
+  const { email } = await createLearner(request, "reset", "old-password-1");
 
   await page.goto("/forgot-password");
   await field(page, "Email").fill(email);

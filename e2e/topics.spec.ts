@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { TOPIC_EMOJIS } from "../components/topics/topic-emoji";
-import { waitForCode } from "./fixtures/mail";
+import { createLearner } from "./fixtures/accounts";
 import { E2E_LEARNER } from "./fixtures/settings";
 
 // Topic screens: the public explorer (/explore), and for learners Explore All Topics, a topic's courses
@@ -16,7 +16,6 @@ const SEEDED_TOPICS = [
   "Python Programming",
 ] as const;
 
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 
 async function logIn(page: Page, email: string, password: string) {
@@ -189,13 +188,7 @@ test.describe("learner topics", () => {
 });
 
 test("a new learner saves topics; they then show as Selected and cannot be toggled", async ({ page, request }) => {
-  const email = `topics-${unique()}@e2e.learnpath.test`;
-  const password = "topic-picker-password";
-  const since = Date.now();
-  const sent = await request.post("/register/send-code", { data: { email, first_name: "Tia", last_name: "Topics", password } });
-  expect(sent.ok()).toBe(true);
-  const code = await waitForCode(email, since);
-  expect((await request.post("/register/verify-code", { data: { email, code } })).ok()).toBe(true);
+  const { email, password } = await createLearner(request, "topics");
 
   await logIn(page, email, password);
   await page.goto("/dashboard/topic-selection");

@@ -2,6 +2,28 @@ import { renderEmail, type EmailContent } from "./layout";
 
 /* The four account e-mails. Codes expire after CODE_TTL_MINUTES and work once. */
 
+/** One account e-mail to send: what the request decides; the mail job renders and sends it. */
+export type AccountEmail =
+  | { kind: "verification-code"; to: string; code: string; ttlMinutes: number }
+  | { kind: "password-reset-code"; to: string; code: string; ttlMinutes: number }
+  | { kind: "account-exists"; to: string }
+  | { kind: "no-account"; to: string };
+
+export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "account-exists", "no-account"] as const;
+
+export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailContent {
+  switch (email.kind) {
+    case "verification-code":
+      return verificationCodeEmail(email.code, email.ttlMinutes);
+    case "password-reset-code":
+      return passwordResetCodeEmail(email.code, email.ttlMinutes);
+    case "account-exists":
+      return accountExistsEmail(`${appUrl}/login`);
+    case "no-account":
+      return noAccountEmail(`${appUrl}/signup`);
+  }
+}
+
 export function verificationCodeEmail(code: string, ttlMinutes: number): EmailContent {
   return {
     subject: `${code} is your LearnPath verification code`,

@@ -5,28 +5,60 @@ import { AppError } from "./http/app-error";
 
 /*
  * Fixed-window counters in PostgreSQL (table rate_limits), so every app instance shares them.
- * One atomic upsert per hit: parallel requests cannot slip past the limit.
+ * One atomic upsert per hit: parallel requests cannot slip past the limit. A hit counts before
+ * the work it guards (a password check, a code e-mail), so a burst of parallel requests gets at
+ * most `max` of that work; a caller that turns out not to need the hit (a correct password)
+ * releases it.
  */
 
 export type Limit = { name: string; max: number; windowSeconds: number };
 
 export const LIMITS = {
-  loginFailuresPerEmail: { name: "login-fail:email", max: 10, windowSeconds: 15 * 60 },
+  // Log-in failures: per (e-mail, address) pair, so nobody can lock someone else out; per address;
+  // and a higher per-e-mail ceiling past which the addresses that failed are slowed down.
+  loginFailuresPerPair: { name: "login-fail:pair", max: 10, windowSeconds: 15 * 60 },
   loginFailuresPerIp: { name: "login-fail:ip", max: 100, windowSeconds: 15 * 60 },
-  sendCodePerEmail: { name: "send-code:email", max: 5, windowSeconds: 60 * 60 },
+  loginFailuresPerEmail: { name: "login-fail:email", max: 50, windowSeconds: 15 * 60 },
+  // Code e-mails, the same way.
+  sendCodePerPair: { name: "send-code:pair", max: 5, windowSeconds: 60 * 60 },
   sendCodePerIp: { name: "send-code:ip", max: 50, windowSeconds: 60 * 60 },
+  sendCodePerEmail: { name: "send-code:email", max: 20, windowSeconds: 60 * 60 },
   verifyCodePerEmail: { name: "verify-code:email", max: 10, windowSeconds: 15 * 60 },
   verifyCodePerIp: { name: "verify-code:ip", max: 100, windowSeconds: 15 * 60 },
+  // The two calls that end in a password hash (once their token checks out).
+  createAccountPerIp: { name: "create-account:ip", max: 20, windowSeconds: 15 * 60 },
+  resetPasswordPerIp: { name: "reset-password:ip", max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
+/** Past a per-e-mail ceiling: one attempt at a time, each `firstSeconds` doubled per attempt over it, at most `maxSeconds`. */
+export type Slowdown = { name: string; firstSeconds: number; maxSeconds: number };
+
+export type AttemptLimits = { perPair: Limit; perIp: Limit; perEmail: Limit; slowdown: Slowdown };
+
+export const LOGIN_LIMITS: AttemptLimits = {
+  perPair: LIMITS.loginFailuresPerPair,
+  perIp: LIMITS.loginFailuresPerIp,
+  perEmail: LIMITS.loginFailuresPerEmail,
+  slowdown: { name: "slowdown:login", firstSeconds: 1, maxSeconds: 60 },
+};
+
+export const SEND_CODE_LIMITS: AttemptLimits = {
+  perPair: LIMITS.sendCodePerPair,
+  perIp: LIMITS.sendCodePerIp,
+  perEmail: LIMITS.sendCodePerEmail,
+  slowdown: { name: "slowdown:send-code", firstSeconds: 30, maxSeconds: 10 * 60 },
+};
+
+export const TOO_MANY = "Too many attempts. Please wait a few minutes and try again.";
 
 function keyOf(limit: Limit, subject: string) {
   return `${limit.name}:${subject}`;
 }
 
-/** Counts one hit and throws 429 once the window's limit is exceeded. */
-export async function hitLimit(limit: Limit, subject: string, message = TOO_MANY): Promise<void> {
+export type Hit = { count: number; retryAfterSeconds: number; over: boolean };
+
+/** Counts one hit and says where the window stands; throws nothing. */
+export async function countHit(limit: Limit, subject: string): Promise<Hit> {
   const result = await getDb().execute<{ count: number; retry_after: number }>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${keyOf(limit, subject)}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
@@ -37,25 +69,88 @@ export async function hitLimit(limit: Limit, subject: string, message = TOO_MANY
     RETURNING count,
       GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))))::int AS retry_after`);
   const row = result.rows[0]!;
-  if (Number(row.count) > limit.max) {
-    throw new AppError("rate_limited", message, { retryAfterSeconds: Number(row.retry_after) });
-  }
+  const count = Number(row.count);
+  return { count, retryAfterSeconds: Number(row.retry_after), over: count > limit.max };
 }
 
-/** Throws 429 if the subject already used up the window, without counting a hit. */
-export async function checkLimit(limit: Limit, subject: string, message = TOO_MANY): Promise<void> {
-  const result = await getDb().execute<{ count: number; retry_after: number }>(sql`
-    SELECT count,
-      GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))))::int AS retry_after
-    FROM rate_limits
-    WHERE key = ${keyOf(limit, subject)} AND window_start > now() - make_interval(secs => ${limit.windowSeconds})`);
-  const row = result.rows[0];
-  if (row && Number(row.count) >= limit.max) {
-    throw new AppError("rate_limited", message, { retryAfterSeconds: Number(row.retry_after) });
-  }
+/** Gives back a hit that turned out not to count (the window it was taken in, if still open). */
+export async function releaseHit(limit: Limit, subject: string): Promise<void> {
+  await getDb().execute(sql`
+    UPDATE rate_limits SET count = count - 1
+    WHERE key = ${keyOf(limit, subject)} AND count > 0
+      AND window_start > now() - make_interval(secs => ${limit.windowSeconds})`);
 }
 
-/** Old windows are dead weight; the worker can call this now and then. */
-export async function pruneRateLimits(olderThanSeconds = 24 * 60 * 60): Promise<void> {
-  await getDb().execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanSeconds})`);
+export function tooMany(retryAfterSeconds: number, message = TOO_MANY): AppError {
+  return new AppError("rate_limited", message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
+}
+
+/** Counts one hit and throws 429 once the window's limit is exceeded. */
+export async function hitLimit(limit: Limit, subject: string, message = TOO_MANY): Promise<void> {
+  const hit = await countHit(limit, subject);
+  if (hit.over) throw tooMany(hit.retryAfterSeconds, message);
+}
+
+/**
+ * Claims the next turn of a slowdown: at most one attempt per `delaySeconds`, atomically across
+ * instances. Returns null when claimed, else how many seconds until the next turn.
+ */
+async function claimTurn(slowdown: Slowdown, subject: string, delaySeconds: number): Promise<number | null> {
+  const key = `${slowdown.name}:${subject}`;
+  const claimed = await getDb().execute(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now() + make_interval(secs => ${delaySeconds}), 1)
+    ON CONFLICT (key) DO UPDATE SET window_start = EXCLUDED.window_start, count = rate_limits.count + 1
+      WHERE rate_limits.window_start <= now()
+    RETURNING 1`);
+  if (claimed.rows.length) return null;
+  const result = await getDb().execute<{ wait: number }>(sql`
+    SELECT GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start - now()))))::int AS wait FROM rate_limits WHERE key = ${key}`);
+  return Number(result.rows[0]?.wait ?? 1);
+}
+
+/**
+ * Takes one slot of each limit for an attempt on `email` from `address`, before the work it
+ * guards, and throws 429 when one is used up: the pair's (this address has tried too often), the
+ * address's, or, past the per-e-mail ceiling, the slowdown's, which applies only to addresses that
+ * already tried this e-mail. An address that never did gets through, so whoever hammers an
+ * account, from one address or many, cannot lock its owner out. Returns the release of the slots
+ * (for an attempt that turns out not to count, such as a correct password).
+ */
+export async function reserveAttempt(limits: AttemptLimits, email: string, address: string): Promise<() => Promise<void>> {
+  const taken: [Limit, string][] = [];
+  const release = async () => {
+    for (const [limit, subject] of taken) await releaseHit(limit, subject);
+  };
+  const pair = await countHit(limits.perPair, `${email}|${address}`);
+  if (pair.over) throw tooMany(pair.retryAfterSeconds);
+  taken.push([limits.perPair, `${email}|${address}`]);
+
+  const perIp = await countHit(limits.perIp, address);
+  taken.push([limits.perIp, address]);
+  if (perIp.over) {
+    await release();
+    throw tooMany(perIp.retryAfterSeconds);
+  }
+
+  const perEmail = await countHit(limits.perEmail, email);
+  taken.push([limits.perEmail, email]);
+  const triedBefore = pair.count > 1;
+  if (perEmail.over && triedBefore) {
+    const over = perEmail.count - limits.perEmail.max;
+    const delay = Math.min(limits.slowdown.maxSeconds, limits.slowdown.firstSeconds * 2 ** Math.min(over - 1, 30));
+    const wait = await claimTurn(limits.slowdown, email, delay);
+    if (wait !== null) {
+      await release();
+      throw tooMany(wait);
+    }
+  }
+  return release;
+}
+
+const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowSeconds));
+
+/** Deletes counters whose window is over (the maintenance job runs this); returns how many. */
+export async function pruneRateLimits(): Promise<number> {
+  const result = await getDb().execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${LONGEST_WINDOW_SECONDS})`);
+  return result.rowCount ?? 0;
 }

@@ -6,11 +6,13 @@ import { createBoss, ensureQueues } from "../lib/jobs/boss";
 import { getEnvOrExit } from "../lib/env";
 import "../lib/generation/queues";
 import { registerGenerationWorkers } from "../lib/generation/worker";
+import { registerMailWorkers } from "../lib/mail/worker";
+import { registerMaintenanceJobs } from "../lib/maintenance/prune-expired-rows";
 
 /*
  * The job worker: a separate process (scale out by running more of them). It connects to
  * pg-boss (which creates its schema on first start), creates the queues, and runs the course
- * generation handlers. Supervision runs here: a job whose worker died stops heartbeating and is
+ * generation handlers, the e-mail sender and the housekeeping cron. Supervision runs here: a job whose worker died stops heartbeating and is
  * failed and retried within GENERATION_HEARTBEAT_SECONDS + GENERATION_SUPERVISE_SECONDS.
  */
 async function main() {
@@ -24,6 +26,8 @@ async function main() {
   });
   await boss.start();
   await ensureQueues(boss);
+  await registerMailWorkers(boss);
+  await registerMaintenanceJobs(boss);
   const generating = await registerGenerationWorkers(boss, env);
   console.log(generating ? "connected to the job queue; generating courses" : "connected to the job queue; generation jobs wait for a model");
 

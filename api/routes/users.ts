@@ -18,8 +18,8 @@ export const GET = route("admin", async ({ request }) => {
   return jsonResponse(users, { headers: { "x-total-count": String(total) } });
 });
 
-// POST /users/ – create an account for an e-mail verified moments before
-export const POST = route("public", async ({ request }) => {
-  const user = await registerVerifiedUser(await readJson(request, registerUserSchema));
+// POST /users/ – create the account of a verified sign-up (needs the registration_token verify-code granted)
+export const POST = route("public", async ({ request, clientAddress }) => {
+  const user = await registerVerifiedUser(await readJson(request, registerUserSchema), clientAddress);
   return jsonResponse(user, { status: 201 });
 });

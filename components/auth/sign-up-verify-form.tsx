@@ -7,7 +7,9 @@ import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-fiel
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-type PendingUser = { first_name?: string; last_name?: string; email?: string };
+type PendingUser = { first_name?: string; last_name?: string; email?: string; signup_token?: string };
+
+const SIGN_UP_EXPIRED = "Your sign-up session has expired. Please sign up again.";
 
 /** The sign-up values stored by /signup (never the password), or null when missing or unreadable. */
 function readPendingUser(): PendingUser | null {
@@ -57,12 +59,18 @@ export function SignUpVerifyForm() {
 
     setBusy("verify");
     try {
-      const res = await apiFetch<{ message?: string }>("/register/verify-code", {
+      const res = await apiFetch<{ message?: string; registered?: boolean }>("/register/verify-code", {
         method: "POST",
-        body: { email: pending.email, code: parsed.data },
+        body: { email: pending.email, code: parsed.data, signup_token: pending.signup_token },
         fallback: "Failed to verify code.",
       });
       sessionStorage.removeItem("newUserData");
+      // Verified, but the values sent with /signup were gone (the session outlived them).
+      if (res?.registered === false) {
+        fail(SIGN_UP_EXPIRED);
+        setBusy(null);
+        return;
+      }
       toastSuccess(res?.message || "Code verified successfully.");
       setBusy("done");
       router.push("/login");
@@ -74,12 +82,22 @@ export function SignUpVerifyForm() {
 
   async function onResend() {
     setFailure(null);
-    const to = readPendingUser()?.email;
+    const pending = readPendingUser();
+    const to = pending?.email;
     if (!to) return fail("No email found to resend code.");
 
     setBusy("resend");
     try {
-      await apiFetch("/register/send-code", { method: "POST", body: { email: to }, fallback: "Failed to resend code." });
+      // The same sign-up token keeps this sign-up's values waiting; a new one means they are gone.
+      const res = await apiFetch<{ signup_token?: string }>("/register/send-code", {
+        method: "POST",
+        body: { email: to, signup_token: pending.signup_token },
+        fallback: "Failed to resend code.",
+      });
+      if (res?.signup_token !== pending.signup_token) {
+        sessionStorage.removeItem("newUserData");
+        return fail(SIGN_UP_EXPIRED);
+      }
       setCode("");
       setCodeError(null);
       toastSuccess(`A new verification code has been sent to: ${to}`);

@@ -30,13 +30,15 @@ export function SignUpForm() {
 
   const onSubmit = handleSubmit(async ({ first_name, last_name, email, password }) => {
     setFailure(null);
+    let signupToken: string | undefined;
     try {
-      // The first send carries the sign-up values; the server keeps them (password hashed) until the code is verified.
-      await apiFetch("/register/send-code", {
+      // The send carries the sign-up values; the server keeps them (the password sealed with the
+      // token it answers) until the code is verified with that token.
+      ({ signup_token: signupToken } = await apiFetch<{ signup_token?: string }>("/register/send-code", {
         method: "POST",
         body: { email, first_name, last_name, password },
         fallback: FALLBACK,
-      });
+      }));
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : FALLBACK;
       setFailure(message);
@@ -44,8 +46,9 @@ export function SignUpForm() {
       return;
     }
     setLeaving(true);
-    // Never the password: only what the verification screen shows and resends to.
-    sessionStorage.setItem("newUserData", JSON.stringify({ first_name, last_name, email }));
+    // Never the password: what the verification screen shows and resends to, and the token that
+    // makes this sign-up (and no one else's) the one the code completes.
+    sessionStorage.setItem("newUserData", JSON.stringify({ first_name, last_name, email, signup_token: signupToken }));
     toastSuccess(`A verification code has been sent to: ${email}`);
     router.push("/sign-up-verify-code");
   });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as logInRoute from "../../api/routes/log_in";
 import * as usersRoute from "../../api/routes/users";
 import * as userRoute from "../../api/routes/users/[id]";
@@ -13,22 +13,17 @@ import * as forgotVerify from "../../api/routes/forgot-password/verify-code";
 import * as forgotReset from "../../api/routes/forgot-password/reset-password";
 import { getDb } from "../../db/client";
 import { rateLimits, users, verificationCodes } from "../../db/schema";
-import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { call, createUser, setUserActive } from "../../tests/harness/http";
 import { TEST_ADMIN } from "../../tests/harness/global-setup";
+import { withMailDelivery } from "../../tests/harness/mail";
 
-let smtp: SmtpCapture;
+const delivery = withMailDelivery();
 let adminToken: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
   const login = await call(logInRoute.POST, { form: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } });
   adminToken = login.body.access_token;
-});
-
-afterAll(async () => {
-  await smtp.close();
 });
 
 // Rate-limit counters are per e-mail and IP; each test starts with none so tests stay independent.
@@ -83,7 +78,7 @@ describe("POST /log_in", () => {
     expect(res.status).toBe(403);
   });
 
-  it("locks an e-mail after 10 failures, even for the right password, with Retry-After", async () => {
+  it("stops an address after 10 failures on one e-mail, even with the right password, with Retry-After", async () => {
     const { email, password } = await createUser();
     for (let i = 0; i < 10; i++) {
       expect((await call(logInRoute.POST, { form: { username: email, password: "wrong-one" } })).status).toBe(401);
@@ -132,41 +127,50 @@ describe("sign-up with an e-mailed code", () => {
     const send = await call(registerSend.POST, { json: { email, first_name: "Ada", last_name: "Lovelace", password: "analytical1" } });
     expect(send.status).toBe(200);
     expect(send.body.message).toBe(`A verification code has been sent to: ${email}`);
-    const code = latestCode(smtp.messages, email)!;
+    const code = (await latestCode(delivery.smtp.messages, email))!;
     expect(code).toMatch(/^\d{6}$/);
     expect((await codeRow(email, "register"))!.codeHash).not.toContain(code);
     expect((await call(logInRoute.POST, { form: { username: email, password: "analytical1" } })).status).toBe(401);
 
     const wrong = code === "000000" ? "111111" : "000000";
-    const bad = await call(registerVerify.POST, { json: { email, code: wrong } });
+    const signup_token = send.body.signup_token;
+    const bad = await call(registerVerify.POST, { json: { email, code: wrong, signup_token } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe("Invalid or expired code.");
 
-    const ok = await call(registerVerify.POST, { json: { email, code } });
+    const withoutToken = await call(registerVerify.POST, { json: { email, code } });
+    expect(withoutToken.status).toBe(400);
+    expect(withoutToken.body.detail).toBe("Your sign-up session has expired. Please sign up again.");
+
+    const ok = await call(registerVerify.POST, { json: { email, code, signup_token } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: "Code verified successfully.", registered: true, user: { email, first_name: "Ada", role: "user" } });
     expect((await call(logInRoute.POST, { form: { username: email, password: "analytical1" } })).status).toBe(200);
 
-    const reused = await call(registerVerify.POST, { json: { email, code } });
+    const reused = await call(registerVerify.POST, { json: { email, code, signup_token } });
     expect(reused.status).toBe(400);
   });
 
-  it("a resend keeps the sign-up values and replaces the code", async () => {
+  it("a resend with the sign-up token keeps the sign-up values and replaces the code", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email, first_name: "Grace", last_name: "Hopper", password: "cobol-1959" } });
-    const first = latestCode(smtp.messages, email)!;
-    await call(registerSend.POST, { json: { email } });
-    const second = latestCode(smtp.messages, email)!;
-    if (first !== second) expect((await call(registerVerify.POST, { json: { email, code: first } })).status).toBe(400);
-    const ok = await call(registerVerify.POST, { json: { email, code: second } });
+    const sent = await call(registerSend.POST, { json: { email, first_name: "Grace", last_name: "Hopper", password: "cobol-1959" } });
+    const signup_token = sent.body.signup_token;
+    const first = (await latestCode(delivery.smtp.messages, email))!;
+    const resentAt = Date.now();
+    const resent = await call(registerSend.POST, { json: { email, signup_token } });
+    expect(resent.body.signup_token).toBe(signup_token);
+    const second = (await latestCode(delivery.smtp.messages, email, { since: resentAt }))!;
+    if (first !== second) expect((await call(registerVerify.POST, { json: { email, code: first, signup_token } })).status).toBe(400);
+    const ok = await call(registerVerify.POST, { json: { email, code: second, signup_token } });
     expect(ok.body).toMatchObject({ registered: true, user: { first_name: "Grace", last_name: "Hopper" } });
   });
 
   it("refuses an expired code", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    const sent = await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
+    const code = (await latestCode(delivery.smtp.messages, email))!;
     await getDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.email, email));
-    const res = await call(registerVerify.POST, { json: { email, code: latestCode(smtp.messages, email)! } });
+    const res = await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe("Invalid or expired code.");
   });
@@ -174,7 +178,7 @@ describe("sign-up with an e-mailed code", () => {
   it("locks the code after 5 wrong tries, even against parallel guesses, and the right code stops working", async () => {
     const email = newEmail();
     await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
-    const code = latestCode(smtp.messages, email)!;
+    const code = (await latestCode(delivery.smtp.messages, email))!;
     const wrongCodes = Array.from({ length: 20 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, "0"));
     const results = await Promise.all(wrongCodes.map((c) => call(registerVerify.POST, { json: { email, code: c } })));
     expect(results.every((r) => r.status === 400 || r.status === 429)).toBe(true);
@@ -194,8 +198,11 @@ describe("sign-up with an e-mailed code", () => {
     const b = await call(registerSend.POST, { json: { email: fresh, first_name: "X", last_name: "Y", password: "secret-1" } });
     expect(a.status).toBe(b.status);
     expect(a.body.message.replace(existing.email, "")).toBe(b.body.message.replace(fresh, ""));
-    expect(await codeRow(existing.email, "register")).toBeUndefined();
-    const notice = smtp.messages.filter((m) => m.to.includes(existing.email)).at(-1)!;
+    expect(Object.keys(a.body).sort()).toEqual(Object.keys(b.body).sort());
+    // A decoy code nobody is sent, so wrong guesses count alike on both.
+    expect(await codeRow(existing.email, "register")).toBeDefined();
+    expect(await latestCode(delivery.smtp.messages, existing.email)).toBeUndefined();
+    const notice = delivery.smtp.messages.filter((m) => m.to.includes(existing.email)).at(-1)!;
     expect(notice.subject).toMatch(/already have/);
     expect(notice.text).not.toMatch(/\b\d{6}\b/);
   });
@@ -217,35 +224,46 @@ describe("sign-up with an e-mailed code", () => {
     expect((await call(registerSend.POST, { body: "email=a@b.co", contentType: "text/plain" })).status).toBe(415);
   });
 
-  it("a mail failure answers 503 and leaves no code behind", async () => {
+  it("a refused e-mail does not fail the request: the code is kept and arrives on a retry", async () => {
     const email = newEmail();
-    smtp.failNext(1);
+    delivery.smtp.failNext(1);
     const res = await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
-    expect(res.status).toBe(503);
-    expect(res.body.detail).toMatch(/could not send the e-mail/);
-    expect(await codeRow(email, "register")).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect(await codeRow(email, "register")).toBeDefined();
+    const code = (await latestCode(delivery.smtp.messages, email))!;
+    expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
   });
 
-  it("POST /users/ needs an e-mail verified moments before, and works once", async () => {
+  it("POST /users/ needs the registration token verify-code granted, and works once", async () => {
     const email = newEmail();
     const body = { first_name: "Alan", last_name: "Turing", email, password: "enigma-1912" };
+    const unverified = await call(usersRoute.POST, { json: body });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.detail).toBe("Please verify your email with the code we sent before creating an account.");
+    const sent = await call(registerSend.POST, { json: { email } });
+    const code = (await latestCode(delivery.smtp.messages, email))!;
+    const verified = await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } });
+    expect(verified.body).toEqual({ message: "Code verified successfully.", registered: false, registration_token: expect.any(String) });
+    const registration_token = verified.body.registration_token;
     expect((await call(usersRoute.POST, { json: body })).status).toBe(403);
-    await call(registerSend.POST, { json: { email } });
-    expect((await call(registerVerify.POST, { json: { email, code: latestCode(smtp.messages, email)! } })).body.registered).toBe(false);
-    const created = await call(usersRoute.POST, { json: body });
+    const created = await call(usersRoute.POST, { json: { ...body, registration_token } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email, first_name: "Alan", role: "user" });
-    const again = await call(usersRoute.POST, { json: body });
-    expect(again.status).toBe(409);
-    expect(again.body.detail).toBe("An account with this email already exists.");
+    const again = await call(usersRoute.POST, { json: { ...body, registration_token } });
+    expect(again.status).toBe(403);
   });
 
-  it("POST /users/ refuses a verification older than 15 minutes", async () => {
+  it("POST /users/ refuses a registration token older than 15 minutes", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email } });
-    await call(registerVerify.POST, { json: { email, code: latestCode(smtp.messages, email)! } });
-    await getDb().update(verificationCodes).set({ verifiedAt: sql`now() - interval '16 minutes'` }).where(eq(verificationCodes.email, email));
-    expect((await call(usersRoute.POST, { json: { first_name: "A", last_name: "B", email, password: "secret-1" } })).status).toBe(403);
+    const sent = await call(registerSend.POST, { json: { email } });
+    const code = (await latestCode(delivery.smtp.messages, email))!;
+    const { registration_token } = (await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } })).body;
+    // The grant's time, 16 minutes back.
+    await getDb()
+      .update(verificationCodes)
+      .set({ pendingData: sql`jsonb_set(${verificationCodes.pendingData}, '{requests,0,grantedAt}', to_jsonb((extract(epoch from now()) - 16 * 60) * 1000))` })
+      .where(eq(verificationCodes.email, email));
+    expect((await call(usersRoute.POST, { json: { first_name: "A", last_name: "B", email, password: "secret-1", registration_token } })).status).toBe(403);
   });
 });
 
@@ -257,15 +275,15 @@ describe("password reset", () => {
     const b = await call(forgotSend.POST, { json: { email: unknown } });
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.message.replace(known.email, "")).toBe(b.body.message.replace(unknown, ""));
-    expect(latestCode(smtp.messages, known.email)).toMatch(/^\d{6}$/);
-    expect(latestCode(smtp.messages, unknown)).toBeUndefined();
-    expect(smtp.messages.filter((m) => m.to.includes(unknown))).toHaveLength(1);
+    expect((await latestCode(delivery.smtp.messages, known.email))).toMatch(/^\d{6}$/);
+    expect((await latestCode(delivery.smtp.messages, unknown))).toBeUndefined();
+    expect(delivery.smtp.messages.filter((m) => m.to.includes(unknown))).toHaveLength(1);
   });
 
   it("resets the password with the code's reset token, once, and ends old sessions", async () => {
     const learner = await createUser();
     await call(forgotSend.POST, { json: { email: learner.email } });
-    const verify = await call(forgotVerify.POST, { json: { email: learner.email, code: latestCode(smtp.messages, learner.email)! } });
+    const verify = await call(forgotVerify.POST, { json: { email: learner.email, code: (await latestCode(delivery.smtp.messages, learner.email))! } });
     expect(verify.status).toBe(200);
     expect(verify.body.reset_token).toEqual(expect.any(String));
 
@@ -285,7 +303,7 @@ describe("password reset", () => {
   it("a reset code cannot be used for sign-up and vice versa", async () => {
     const learner = await createUser();
     await call(forgotSend.POST, { json: { email: learner.email } });
-    const code = latestCode(smtp.messages, learner.email)!;
+    const code = (await latestCode(delivery.smtp.messages, learner.email))!;
     expect((await call(registerVerify.POST, { json: { email: learner.email, code } })).status).toBe(400);
   });
 
@@ -368,7 +386,7 @@ describe("profiles", () => {
     const res = await call(meResetRoute.POST, { token: a.token });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Reset code sent successfully.");
-    expect(latestCode(smtp.messages, a.email)).toMatch(/^\d{6}$/);
+    expect((await latestCode(delivery.smtp.messages, a.email))).toMatch(/^\d{6}$/);
     expect((await call(meResetRoute.POST)).status).toBe(401);
   });
 });

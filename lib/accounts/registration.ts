@@ -1,58 +1,54 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verificationCodes } from "../../db/schema";
-import { accountExistsEmail, verificationCodeEmail } from "../../emails/account-emails";
 import { hashPassword } from "../auth/password";
-import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
-import { sendEmail } from "../mail/send";
-import { hitLimit, LIMITS } from "../rate-limit";
-import { checkCode, CODE_TTL_MINUTES, issueCode, VERIFIED_WINDOW_MINUTES } from "./codes";
+import { enqueueEmail } from "../mail/enqueue";
+import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
+import { checkCode, CODE_TTL_MINUTES, INVALID_CODE, issueCode, lockCodeRow, useVerifiedCode, type DbOrTx, type Tx } from "./codes";
 import { toPublicUser, type PublicUser } from "./serialize";
+import { findGrant, findRequest, grantRegistration, openValues, recordRequest, withoutRequest, type SignUpValues } from "./sign-up-requests";
 
 /*
- * Sign-up (SPEC.md section 4): send a code, verify it, and only then an account exists.
- * The first send may carry the sign-up values; they wait server-side (password hashed) so the
- * browser never has to keep the password. An already registered e-mail gets a notice instead
- * of a code, with the same answer to the caller: nobody learns who has an account.
+ * Sign-up (SPEC.md section 4, with the departure the README documents): send-code answers a
+ * one-time sign-up token bound to the caller's own request (and its values, if given); the
+ * e-mailed code proves the mailbox, the token says whose request it completes. With values the
+ * account is created at verify-code; without, verify-code grants a one-time registration token
+ * that POST /users/ needs. An already registered e-mail gets a notice instead of a code, with the
+ * same answer to the caller: nobody learns who has an account.
  */
 
-type PendingSignUp = { first_name: string; last_name: string; password_hash: string };
-
 const EMAIL_TAKEN = "An account with this email already exists.";
+const SIGN_UP_EXPIRED = "Your sign-up session has expired. Please sign up again.";
+const VERIFY_FIRST = "Please verify your email with the code we sent before creating an account.";
 
 export async function sendRegistrationCode(
-  input: { email: string; first_name?: string; last_name?: string; password?: string },
+  input: { email: string; first_name?: string; last_name?: string; password?: string; signup_token?: string },
   ip: string,
-): Promise<{ message: string }> {
-  await hitLimit(LIMITS.sendCodePerEmail, input.email);
-  await hitLimit(LIMITS.sendCodePerIp, ip);
-  // Hash even when the address is taken, so both paths take the same time.
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const pending: PendingSignUp | undefined =
-    input.first_name && input.last_name && passwordHash
-      ? { first_name: input.first_name, last_name: input.last_name, password_hash: passwordHash }
+): Promise<{ message: string; signup_token: string }> {
+  await reserveAttempt(SEND_CODE_LIMITS, input.email, ip);
+  const values: SignUpValues | undefined =
+    input.first_name && input.last_name && input.password
+      ? { first_name: input.first_name, last_name: input.last_name, password: input.password }
       : undefined;
 
   const db = getDb();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (existing) {
-    await sendEmail(input.email, accountExistsEmail(`${getEnv().APP_URL}/login`));
-  } else {
-    // The code row and the e-mail succeed together: a failed send leaves no code behind.
-    await db.transaction(async (tx) => {
-      const code = await issueCode(tx, input.email, "register", pending);
-      await sendEmail(input.email, verificationCodeEmail(code, CODE_TTL_MINUTES));
+  let token = "";
+  // The code row and its mail job commit together; the worker sends it.
+  await db.transaction(async (tx) => {
+    const { code, expiresAt } = await issueCode(tx, input.email, "register", (current) => {
+      const recorded = recordRequest(current, input.email, { token: input.signup_token, values });
+      token = recorded.token;
+      return recorded.pendingData;
     });
-  }
-  return { message: `A verification code has been sent to: ${input.email}` };
+    await enqueueEmail(tx, existing ? { kind: "account-exists", to: input.email } : { kind: "verification-code", to: input.email, code, ttlMinutes: CODE_TTL_MINUTES }, expiresAt);
+  });
+  return { message: `A verification code has been sent to: ${input.email}`, signup_token: token };
 }
 
-async function createUser(
-  tx: Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0],
-  values: { email: string; firstName: string; lastName: string; passwordHash: string },
-) {
+async function createUser(tx: Tx, values: { email: string; firstName: string; lastName: string; passwordHash: string }) {
   const [user] = await tx
     .insert(users)
     .values({ ...values, role: "user", emailVerifiedAt: new Date() })
@@ -62,68 +58,71 @@ async function createUser(
   return user;
 }
 
-/** Verifies a sign-up code; with sign-up values waiting, the account is created at once. */
-export async function verifyRegistrationCode(
-  email: string,
-  code: string,
-  ip: string,
-): Promise<{ message: string; registered: boolean; user?: PublicUser }> {
+export type VerifyRegistrationResult =
+  | { message: string; registered: true; user: PublicUser }
+  | { message: string; registered: false; registration_token: string };
+
+/** Verifies a sign-up code for the request its token names: creates that request's account, or grants a registration token. */
+export async function verifyRegistrationCode(email: string, code: string, signupToken: string | undefined, ip: string): Promise<VerifyRegistrationResult> {
   await hitLimit(LIMITS.verifyCodePerEmail, email);
   await hitLimit(LIMITS.verifyCodePerIp, ip);
   const verified = await checkCode(email, "register", code);
-  const pending = verified.pendingData as Partial<PendingSignUp> | null;
+  const request = findRequest(verified.pendingData, email, signupToken);
+  if (!request) throw new AppError("bad_request", SIGN_UP_EXPIRED);
+  const message = "Code verified successfully.";
 
-  return getDb().transaction(async (tx) => {
-    if (pending?.first_name && pending.last_name && pending.password_hash) {
-      const user = await createUser(tx, {
-        email,
-        firstName: pending.first_name,
-        lastName: pending.last_name,
-        passwordHash: pending.password_hash,
+  if (!request.values) {
+    return getDb().transaction(async (tx) => {
+      let registrationToken = "";
+      const used = await useVerifiedCode(tx, email, "register", verified, (current) => {
+        const granted = grantRegistration(current, email, request);
+        registrationToken = granted.registrationToken;
+        return granted.pendingData;
       });
-      await tx
-        .update(verificationCodes)
-        .set({ verifiedAt: sql`now()`, consumedAt: sql`now()`, pendingData: null })
-        .where(eq(verificationCodes.id, verified.id));
-      return { message: "Code verified successfully.", registered: true, user: toPublicUser(user) };
-    }
-    await tx.update(verificationCodes).set({ verifiedAt: sql`now()` }).where(eq(verificationCodes.id, verified.id));
-    return { message: "Code verified successfully.", registered: false };
+      if (!used) throw new AppError("bad_request", INVALID_CODE);
+      return { message, registered: false as const, registration_token: registrationToken };
+    });
+  }
+
+  const values = openValues(request, signupToken!);
+  if (!values) throw new AppError("bad_request", SIGN_UP_EXPIRED);
+  // Hashed only now, after the code proved the mailbox: sending values costs the server no argon2.
+  const passwordHash = await hashPassword(values.password);
+  return getDb().transaction(async (tx) => {
+    const used = await useVerifiedCode(tx, email, "register", verified, (current) => withoutRequest(current, request));
+    if (!used) throw new AppError("bad_request", INVALID_CODE);
+    const user = await createUser(tx, { email, firstName: values.first_name, lastName: values.last_name, passwordHash });
+    return { message, registered: true as const, user: toPublicUser(user) };
   });
 }
 
-/** POST /users/: creates an account for an e-mail verified in the last few minutes, once. */
-export async function registerVerifiedUser(input: {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-}): Promise<PublicUser> {
+async function registerCodeRow(db: DbOrTx, email: string, forUpdate = false) {
+  const query = db
+    .select({ id: verificationCodes.id, pendingData: verificationCodes.pendingData })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, "register")));
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+/** POST /users/: creates the account of the sign-up request whose registration token verify-code granted, once. */
+export async function registerVerifiedUser(
+  input: { first_name: string; last_name: string; email: string; password: string; registration_token?: string },
+  ip: string,
+): Promise<PublicUser> {
+  await hitLimit(LIMITS.createAccountPerIp, ip);
+  // The token first: without one nothing is hashed and known and unknown e-mails fare alike.
+  if (!findGrant((await registerCodeRow(getDb(), input.email))?.pendingData, input.email, input.registration_token)) {
+    throw new AppError("forbidden", VERIFY_FIRST);
+  }
   const passwordHash = await hashPassword(input.password);
   return getDb().transaction(async (tx) => {
-    const consumed = await tx
-      .update(verificationCodes)
-      .set({ consumedAt: sql`now()`, pendingData: null })
-      .where(
-        and(
-          eq(verificationCodes.email, input.email),
-          eq(verificationCodes.purpose, "register"),
-          sql`${verificationCodes.consumedAt} IS NULL`,
-          sql`${verificationCodes.verifiedAt} > now() - make_interval(mins => ${VERIFIED_WINDOW_MINUTES})`,
-        ),
-      )
-      .returning({ id: verificationCodes.id });
-    if (!consumed.length) {
-      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-      if (existing) throw new AppError("conflict", EMAIL_TAKEN);
-      throw new AppError("forbidden", "Please verify your email with the code we sent before creating an account.");
-    }
-    const user = await createUser(tx, {
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      passwordHash,
-    });
+    await lockCodeRow(tx, input.email, "register");
+    const row = await registerCodeRow(tx, input.email, true);
+    const grant = findGrant(row?.pendingData, input.email, input.registration_token);
+    if (!row || !grant) throw new AppError("forbidden", VERIFY_FIRST);
+    await tx.update(verificationCodes).set({ pendingData: withoutRequest(row.pendingData, grant) }).where(eq(verificationCodes.id, row.id));
+    const user = await createUser(tx, { email: input.email, firstName: input.first_name, lastName: input.last_name, passwordHash });
     return toPublicUser(user);
   });
 }

@@ -1,4 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
+import { availableParallelism } from "node:os";
+import { AppError } from "../http/app-error";
 
 // argon2id with the library defaults (19 MiB, t=2, p=1): OWASP's recommended minimum.
 const ARGON2ID = 2;
@@ -6,14 +8,48 @@ const ARGON2ID = 2;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/*
+ * Each argon2 run takes a core for tens of milliseconds and 19 MiB: a burst of them would starve
+ * every other request of this process. At most ARGON2_MAX_RUNNING run at once; up to
+ * ARGON2_MAX_WAITING more wait their turn (a few seconds at most); beyond that the request is
+ * refused with 429 and Retry-After, before any work.
+ */
+export const ARGON2_MAX_RUNNING = Math.max(1, Math.floor(availableParallelism() / 2));
+export const ARGON2_MAX_WAITING = 32;
+export const SERVER_BUSY = "The server is busy. Please try again in a moment.";
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** How many argon2 runs are under way and how many wait (for tests and diagnostics). */
+export function argon2Load(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
+async function withArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < ARGON2_MAX_RUNNING) running++;
+  else if (waiting.length < ARGON2_MAX_WAITING) await new Promise<void>((resolve) => waiting.push(resolve));
+  else throw new AppError("rate_limited", SERVER_BUSY, { retryAfterSeconds: 1 });
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line; only when nobody waits is it given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID });
+  return withArgon2Slot(() => hash(password, { algorithm: ARGON2ID }));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+  return withArgon2Slot(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }

@@ -3,11 +3,11 @@ import { createTransport, type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { EmailContent } from "../../emails/layout";
 import { getEnv } from "../env";
-import { AppError } from "../http/app-error";
 
 /*
- * Sends mail through SMTP_URL. Without it (development), the message is printed to the
- * server log, code included, and kept in an in-memory development outbox.
+ * The two ways an e-mail leaves: through SMTP_URL (only the mail worker does this, never a
+ * request), or, in development without SMTP_URL, into the server log and an in-memory
+ * development outbox, code included.
  */
 
 export type OutboxMessage = { to: string; subject: string; text: string; sentAt: Date };
@@ -20,6 +20,13 @@ export function developmentOutbox(): OutboxMessage[] {
   return globalForMail.__learnpathOutbox;
 }
 
+export function keepInDevelopmentOutbox(to: string, content: EmailContent): void {
+  const outbox = developmentOutbox();
+  outbox.unshift({ to, subject: content.subject, text: content.text, sentAt: new Date() });
+  outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
+  console.log(`[mail] (no SMTP_URL: development outbox) to ${to}: ${content.subject}\n${content.text}`);
+}
+
 function transport(smtpUrl: string): Transporter {
   globalForMail.__learnpathTransport ??= createTransport({
     url: smtpUrl,
@@ -30,20 +37,9 @@ function transport(smtpUrl: string): Transporter {
   return globalForMail.__learnpathTransport;
 }
 
-/** Sends one e-mail or throws a 503 AppError the user can read; the caller rolls back its own writes. */
-export async function sendEmail(to: string, content: EmailContent): Promise<void> {
+/** Hands one e-mail to the SMTP server; throws when it is refused or unreachable (the job retries). */
+export async function deliverEmail(to: string, content: EmailContent): Promise<void> {
   const env = getEnv();
-  if (!env.SMTP_URL) {
-    const outbox = developmentOutbox();
-    outbox.unshift({ to, subject: content.subject, text: content.text, sentAt: new Date() });
-    outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
-    console.log(`[mail] (no SMTP_URL: development outbox) to ${to}: ${content.subject}\n${content.text}`);
-    return;
-  }
-  try {
-    await transport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to, subject: content.subject, text: content.text, html: content.html });
-  } catch (error) {
-    console.error(`[mail] sending to ${to} failed:`, error instanceof Error ? error.message : error);
-    throw new AppError("unavailable", "We could not send the e-mail right now. Please try again in a few minutes.");
-  }
+  if (!env.SMTP_URL) return keepInDevelopmentOutbox(to, content);
+  await transport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to, subject: content.subject, text: content.text, html: content.html });
 }

@@ -51,22 +51,35 @@ export const signUpFormSchema = z
   })
   .refine((v) => v.password === v.confirm_password, { path: ["confirm_password"], message: "Passwords must match" });
 
-/** POST /register/send-code: the e-mail, plus the sign-up values on the first send (kept server-side, hashed). */
+/** A one-time token the server handed out (sign-up, registration, reset); checked against its hash server-side. */
+const issuedToken = (expired: string) => z.string({ error: expired }).min(16, expired).max(200, expired);
+
+const SIGN_UP_EXPIRED = "Your sign-up session has expired. Please sign up again.";
+
+/**
+ * POST /register/send-code: the e-mail, plus the sign-up values (kept server-side, sealed with
+ * the token the answer carries); a resend passes that signup_token to keep its request.
+ */
 export const registerSendCodeSchema = z.object({
   email: emailField,
   first_name: firstNameField.optional(),
   last_name: lastNameField.optional(),
   password: passwordField.optional(),
+  signup_token: issuedToken(SIGN_UP_EXPIRED).optional(),
 });
 
 export const verifyCodeSchema = z.object({ email: emailField, code: codeField });
 
-/** POST /users/: create an account for an e-mail verified moments before. */
+/** POST /register/verify-code: the code, and the signup_token of the request it completes. */
+export const registerVerifyCodeSchema = verifyCodeSchema.extend({ signup_token: issuedToken(SIGN_UP_EXPIRED).optional() });
+
+/** POST /users/: create the account of the sign-up whose code verify-code accepted (its registration_token). */
 export const registerUserSchema = z.object({
   first_name: firstNameField,
   last_name: lastNameField,
   email: emailField,
   password: passwordField,
+  registration_token: issuedToken("Please verify your email with the code we sent before creating an account.").optional(),
 });
 
 export const emailOnlySchema = z.object({ email: emailField });
@@ -74,7 +87,7 @@ export const emailOnlySchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({
   email: emailField,
   password: passwordField,
-  reset_token: z.string({ error: "The reset link has expired. Please request a new code." }).min(16).max(200),
+  reset_token: issuedToken("The reset link has expired. Please request a new code."),
 });
 
 export const resetPasswordFormSchema = z

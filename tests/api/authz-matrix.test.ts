@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits, verificationCodes } from "../../db/schema";
-import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { MAX_CODE_ATTEMPTS } from "../../lib/accounts/codes";
 import { LIMITS } from "../../lib/rate-limit";
 import { call } from "../harness/http";
+import { withMailDelivery } from "../harness/mail";
 import { fingerprint } from "./db-fingerprint";
 import { exampleCall } from "./fuzz-cases";
 import { ENDPOINTS, endpointName, type Endpoint } from "./routes";
@@ -117,16 +118,7 @@ function targetId(world: World, caller: Caller, target: Target): number {
   return caller === "a" || caller === "anonymous" ? world.b.id : world.a.id;
 }
 
-let smtp: SmtpCapture;
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-
-afterAll(async () => {
-  await smtp.close();
-});
+const delivery = withMailDelivery();
 
 beforeEach(async () => {
   await getDb().delete(rateLimits);
@@ -181,7 +173,7 @@ describe("attacks on accounts", () => {
     const unknown = await call(endpoint.handler, json({ email: world.freshEmail, ...extra }));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(known.status);
-    const masked = (body: unknown, email: string) => JSON.stringify(body).replaceAll(email, "<email>");
+    const masked = (body: unknown, email: string) => JSON.stringify(body).replaceAll(email, "<email>").replace(/"signup_token":"[^"]+"/, '"signup_token":"<token>"');
     expect(masked(unknown.body, world.freshEmail)).toBe(masked(known.body, world.a.email));
   });
 
@@ -191,15 +183,17 @@ describe("attacks on accounts", () => {
   ])(`a %s code is locked after ${MAX_CODE_ATTEMPTS} wrong tries, and the right code is refused afterwards`, async (_name, purpose, send, verify, emailOf) => {
     const world = await createWorld();
     const email = emailOf(world);
-    expect((await call(send.handler, json({ email, first_name: "A", last_name: "B", password: "secret-12" }))).status).toBe(200);
-    const code = latestCode(smtp.messages, email)!;
+    const sent = await call(send.handler, json({ email, first_name: "A", last_name: "B", password: "secret-12" }));
+    expect(sent.status).toBe(200);
+    const signup_token = sent.body.signup_token; // sign-up only
+    const code = (await latestCode(delivery.smtp.messages, email))!;
     const wrong = (i: number) => String((Number(code) + i + 1) % 1_000_000).padStart(6, "0");
     for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
-      expect((await call(verify.handler, json({ email, code: wrong(i) }))).status).toBe(400);
+      expect((await call(verify.handler, json({ email, code: wrong(i), signup_token }))).status).toBe(400);
     }
     // The last allowed wrong try locks the code at once.
-    expect((await call(verify.handler, json({ email, code: wrong(MAX_CODE_ATTEMPTS) }))).status).toBe(429);
-    const right = await call(verify.handler, json({ email, code }));
+    expect((await call(verify.handler, json({ email, code: wrong(MAX_CODE_ATTEMPTS), signup_token }))).status).toBe(429);
+    const right = await call(verify.handler, json({ email, code, signup_token }));
     expect(right.status).toBe(429);
     expect(right.body).toEqual({ detail: expect.any(String) });
     const [row] = await getDb()
@@ -209,10 +203,10 @@ describe("attacks on accounts", () => {
     expect(row).toEqual({ attempts: MAX_CODE_ATTEMPTS, verifiedAt: null });
   });
 
-  it(`the failed login after ${LIMITS.loginFailuresPerEmail.max} for one e-mail gets 429 with Retry-After, even with the right password`, async () => {
+  it(`the failed login after ${LIMITS.loginFailuresPerPair.max} for one e-mail from one address gets 429 with Retry-After, even with the right password`, async () => {
     const world = await createWorld();
     const attempt = (password: string) => call(logIn.handler, { form: { username: world.a.email, password } });
-    for (let i = 0; i < LIMITS.loginFailuresPerEmail.max; i++) expect((await attempt(`wrong-password-${i}`)).status).toBe(401);
+    for (let i = 0; i < LIMITS.loginFailuresPerPair.max; i++) expect((await attempt(`wrong-password-${i}`)).status).toBe(401);
     const limited = await attempt("wrong-password-again");
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -59,6 +59,8 @@ const name: Field = { kind: "text", min: 1, max: 100, trim: true };
 const email: Field = { kind: "email" };
 const password: Field = { kind: "password" };
 const code: Field = { kind: "code" };
+/** A one-time token the server issued (sign-up, registration, reset). */
+const issuedToken: Field = { kind: "secret", min: 16, max: 200 };
 const page: Field = { kind: "int", min: 1, max: 1_000_000, optional: true };
 const topicFields = { title: { kind: "text", min: 1, max: 120, trim: true }, description: { kind: "text", min: 1, max: 2000, trim: true } } satisfies Record<string, Field>;
 const courseParam = { id: { of: "course" } } satisfies Record<string, Param>;
@@ -82,18 +84,18 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   },
   {
     method: "POST", path: "/register/send-code",  access: "public",
-    body: { encoding: "json", fields: { email, first_name: optional(name), last_name: optional(name), password: optional(password) } },
+    body: { encoding: "json", fields: { email, first_name: optional(name), last_name: optional(name), password: optional(password), signup_token: optional(issuedToken) } },
     example: (w) => ({ body: { email: w.freshEmail, ...names, password: "analytical-1" } }),
   },
   {
     method: "POST", path: "/register/verify-code",  access: "public",
-    body: { encoding: "json", fields: { email, code } },
-    example: (w) => ({ body: { email: w.freshEmail, code: "123456" } }),
+    body: { encoding: "json", fields: { email, code, signup_token: optional(issuedToken) } },
+    example: (w) => ({ body: { email: w.freshEmail, code: "123456", signup_token: "s".repeat(43) } }),
   },
   {
     method: "POST", path: "/users/",  access: "public",
-    body: { encoding: "json", fields: { first_name: name, last_name: name, email, password } },
-    example: (w) => ({ body: { ...names, email: w.freshEmail, password: "analytical-1" } }),
+    body: { encoding: "json", fields: { first_name: name, last_name: name, email, password, registration_token: optional(issuedToken) } },
+    example: (w) => ({ body: { ...names, email: w.freshEmail, password: "analytical-1", registration_token: "g".repeat(43) } }),
   },
   {
     method: "POST", path: "/forgot-password/send-code",  access: "public",
@@ -107,7 +109,7 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   },
   {
     method: "POST", path: "/forgot-password/reset-password",  access: "public",
-    body: { encoding: "json", fields: { email, password, reset_token: { kind: "secret", min: 16, max: 200 } } },
+    body: { encoding: "json", fields: { email, password, reset_token: issuedToken } },
     example: (w) => ({ body: { email: w.a.email, password: "new-password-1", reset_token: "r".repeat(43) } }),
   },
   {

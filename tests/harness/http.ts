@@ -9,7 +9,7 @@ import { hashPassword } from "../../lib/auth/password";
  * tests exercise parsing, auth, business rules and the database together.
  */
 
-export type RouteHandler = (request: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+export type RouteHandler = (request: Request, segment: { params: Promise<Record<string, string>>; clientAddress?: string }) => Promise<Response> | Response;
 
 export type CallOptions = {
   method?: string;
@@ -21,6 +21,8 @@ export type CallOptions = {
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
+  /** The client address the server decided (lib/http/client-address.ts); unset: "unknown". */
+  clientAddress?: string;
 };
 
 export type CallResult = { status: number; body: any; headers: Headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -43,7 +45,7 @@ export async function call(handler: RouteHandler, options: CallOptions = {}): Pr
     headers,
     body,
   });
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}), clientAddress: options.clientAddress });
   const text = await response.text();
   let parsed: unknown = text;
   try {

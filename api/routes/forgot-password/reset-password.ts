@@ -4,4 +4,4 @@ import { route } from "@/lib/http/route";
 import { resetPasswordSchema } from "@/lib/validation/accounts";
 
 // POST /forgot-password/reset-password – set a new password with the reset_token from verify-code
-export const POST = route("public", async ({ request }) => resetPassword(await readJson(request, resetPasswordSchema)));
+export const POST = route("public", async ({ request, clientAddress }) => resetPassword(await readJson(request, resetPasswordSchema), clientAddress));

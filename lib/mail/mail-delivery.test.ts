@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as registerSend from "../../api/routes/register/send-code";
+import * as registerVerify from "../../api/routes/register/verify-code";
+import { getDb } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { call } from "../../tests/harness/http";
+import { startMailWorker } from "../../tests/harness/mail";
+import { getEnv } from "../env";
+import { sendJob } from "../jobs/boss";
+import { MAIL_QUEUES } from "./queues";
+import { toSendEmailPayload } from "./send-email-job";
+
+/*
+ * Mail leaves through the worker, never inside a request: an SMTP outage costs no request and
+ * no code, a refused message is retried, and one that never goes through is logged as lost.
+ */
+
+let smtp: SmtpCapture;
+let worker: PgBoss;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+  worker = await startMailWorker();
+});
+
+afterAll(async () => {
+  await worker.stop({ graceful: false, close: true });
+  await smtp.close();
+});
+
+beforeEach(async () => {
+  await getDb().delete(rateLimits);
+});
+
+let seq = 0;
+const newEmail = () => `mail-${Date.now()}-${++seq}@example.com`;
+
+type JobRow = { state: string; retry_count: number; data: Record<string, unknown> };
+
+async function mailJobsTo(email: string): Promise<JobRow[]> {
+  const result = await getDb().execute<JobRow>(
+    sql`SELECT state::text AS state, retry_count, data FROM pgboss.job WHERE name = ${MAIL_QUEUES.send} AND data->>'to' = ${email}`,
+  );
+  return result.rows;
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("mail off the request path", () => {
+  it("with the mail server down, send-code still answers 200; the code arrives once the server is back", async () => {
+    const email = newEmail();
+    const port = smtp.port;
+    await smtp.close();
+
+    const res = await call(registerSend.POST, { json: { email, first_name: "Out", last_name: "Age", password: "outage-1" } });
+    expect(res.status).toBe(200);
+    // The worker tried, failed and scheduled a retry: the job is not lost.
+    await waitFor("a failed try", () => mailJobsTo(email), (jobs) => jobs.some((j) => j.retry_count >= 1));
+
+    smtp = await startSmtpCapture(port);
+    const code = await latestCode(smtp.messages, email, { timeoutMs: 20_000 });
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
+  });
+
+  it("the job never holds the code in clear", async () => {
+    const email = newEmail();
+    await call(registerSend.POST, { json: { email } });
+    const code = (await latestCode(smtp.messages, email))!;
+    const [job] = await mailJobsTo(email);
+    expect(job!.data.kind).toBe("verification-code");
+    expect(JSON.stringify(job!.data)).not.toContain(code);
+  });
+
+  it("a refused e-mail is retried until the mail server takes it", async () => {
+    const email = newEmail();
+    smtp.failNext(2);
+    await call(registerSend.POST, { json: { email } });
+    expect(await latestCode(smtp.messages, email, { timeoutMs: 20_000 })).toMatch(/^\d{6}$/);
+    const [job] = await waitFor("the completed job", () => mailJobsTo(email), (jobs) => jobs[0]?.state === "completed");
+    expect(job!.retry_count).toBe(2);
+  });
+
+  it("an e-mail that fails its last try goes to the dead-letter queue, and the loss is logged", async () => {
+    const email = newEmail();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      smtp.failNext(1);
+      const payload = toSendEmailPayload({ kind: "no-account", to: email });
+      // The real queue and worker, with no retries left, so the first failure is the last.
+      await sendJob(getEnv().DATABASE_URL, MAIL_QUEUES.send, payload, { retryLimit: 0, deadLetter: MAIL_QUEUES.deadLetter });
+      await waitFor(
+        "the dead-letter log line",
+        async () => errors.mock.calls.map((args) => args.join(" ")),
+        (lines) => lines.some((line) => line.includes(`gave up on no-account to ${email}`)),
+      );
+      expect(smtp.messages.some((m) => m.to.includes(email))).toBe(false);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});

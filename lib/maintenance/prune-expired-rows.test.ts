@@ -1,0 +1,77 @@
+import { inArray, like, sql } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { rateLimits, verificationCodes } from "../../db/schema";
+import { getEnv } from "../env";
+import { createBoss } from "../jobs/boss";
+import { PRUNE_CRON, PRUNE_QUEUE, registerMaintenanceJobs } from "./prune-expired-rows";
+
+/*
+ * rate_limits and verification_codes stay bounded: a pg-boss schedule runs the prune job, which
+ * deletes rows whose window is over and keeps every row that still counts.
+ */
+
+let boss: PgBoss;
+
+beforeAll(async () => {
+  boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
+  await boss.start();
+});
+
+afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
+});
+
+const minutesAgo = (m: number) => sql`now() - make_interval(mins => ${m})`;
+
+async function insertRows(tag: string) {
+  await getDb()
+    .insert(rateLimits)
+    .values([
+      { key: `${tag}:expired`, windowStart: minutesAgo(2 * 60), count: 3 },
+      { key: `${tag}:live`, windowStart: minutesAgo(5), count: 3 },
+    ]);
+  const code = { purpose: "register" as const, codeHash: "x", attempts: 0 };
+  await getDb()
+    .insert(verificationCodes)
+    .values([
+      { ...code, email: `${tag}-expired@example.com`, expiresAt: minutesAgo(60) },
+      { ...code, email: `${tag}-live@example.com`, expiresAt: minutesAgo(-5) },
+      // Past its expiry, but verified moments ago: POST /users/ may still need it.
+      { ...code, email: `${tag}-verified@example.com`, expiresAt: minutesAgo(5), verifiedAt: minutesAgo(6) },
+    ]);
+}
+
+async function remaining(tag: string) {
+  const limits = await getDb().select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, `${tag}:%`));
+  const codes = await getDb()
+    .select({ email: verificationCodes.email })
+    .from(verificationCodes)
+    .where(inArray(verificationCodes.email, ["expired", "live", "verified"].map((k) => `${tag}-${k}@example.com`)));
+  return { limits: limits.map((r) => r.key).sort(), codes: codes.map((r) => r.email).sort() };
+}
+
+describe("pruning expired rows", () => {
+  it("the worker schedules the prune job with pg-boss cron", async () => {
+    await registerMaintenanceJobs(boss);
+    const schedule = await boss.getSchedule(PRUNE_QUEUE);
+    expect(schedule?.cron).toBe(PRUNE_CRON);
+  });
+
+  it("on schedule, expired rate-limit windows and dead codes go, and live ones stay", async () => {
+    const tag = `prune-${Date.now()}`;
+    await insertRows(tag);
+    expect((await remaining(tag)).codes).toHaveLength(3);
+    // The same registration with a rule that fires every 2 seconds instead of every 10 minutes.
+    await registerMaintenanceJobs(boss, "FREQ=SECONDLY;INTERVAL=2");
+    const deadline = Date.now() + 20_000;
+    while ((await remaining(tag)).limits.length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await remaining(tag)).toEqual({
+      limits: [`${tag}:live`],
+      codes: [`${tag}-live@example.com`, `${tag}-verified@example.com`],
+    });
+    const [ran] = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PRUNE_QUEUE} AND state = 'completed'`).then((r) => r.rows);
+    expect(ran!.n).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,30 @@
+import "server-only";
+import type { PgBoss } from "pg-boss";
+import { pruneVerificationCodes } from "../accounts/codes";
+import { pruneRateLimits } from "../rate-limit";
+
+/*
+ * prune-expired-rows: every request that counts a limit or sends a code leaves a row behind;
+ * without this job rate_limits and verification_codes would grow with every address and e-mail
+ * ever seen. pg-boss cron makes it one run per schedule across all workers.
+ */
+
+export const PRUNE_QUEUE = "prune-expired-rows";
+export const PRUNE_CRON = "*/10 * * * *";
+
+export async function pruneExpiredRows(): Promise<{ rateLimits: number; verificationCodes: number }> {
+  return { rateLimits: await pruneRateLimits(), verificationCodes: await pruneVerificationCodes() };
+}
+
+/** `schedule` is a cron expression or an RFC 5545 rule; tests pass a rule that fires every few seconds. */
+export async function registerMaintenanceJobs(boss: PgBoss, schedule = PRUNE_CRON): Promise<void> {
+  // A run that overlaps the next one is pointless: one queued-or-active job at a time.
+  await boss.createQueue(PRUNE_QUEUE, { policy: "singleton", notify: true, retryLimit: 2, retryDelay: 30, deleteAfterSeconds: 24 * 60 * 60 });
+  await boss.schedule(PRUNE_QUEUE, schedule);
+  await boss.work(PRUNE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
+    const pruned = await pruneExpiredRows();
+    if (pruned.rateLimits || pruned.verificationCodes) {
+      console.log(`[maintenance] pruned ${pruned.rateLimits} rate-limit rows and ${pruned.verificationCodes} verification codes`);
+    }
+  });
+}

@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll } from "vitest";
+import { getDb } from "../../db/client";
+import { verificationCodes } from "../../db/schema";
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
+import { hashSecret, sameHash, type CodePurpose } from "../../lib/accounts/codes";
+import { getEnv } from "../../lib/env";
+import { createBoss } from "../../lib/jobs/boss";
+import { MAIL_QUEUES } from "../../lib/mail/queues";
+import { registerMailWorkers } from "../../lib/mail/worker";
+
+/*
+ * Mail in integration tests goes the way it does in production: the request commits a
+ * send-email job, the real mail worker (here inside the test process, on pg-boss) takes it and
+ * delivers it over SMTP to a real capture server. Read codes with `latestCode`, which waits
+ * for the message to arrive.
+ */
+
+/** The real mail worker on its own pg-boss instance, woken by NOTIFY as in the worker process. */
+export async function startMailWorker(): Promise<PgBoss> {
+  const boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, schedule: false, superviseIntervalSeconds: 2 });
+  await boss.start();
+  await registerMailWorkers(boss);
+  return boss;
+}
+
+/**
+ * For a test file: an SMTP capture server as SMTP_URL and the mail worker delivering to it,
+ * both started before the file's tests and stopped after them. Read `.smtp` inside tests.
+ */
+export function withMailDelivery(): { readonly smtp: SmtpCapture; pauseDelivery: () => Promise<void> } {
+  let smtp: SmtpCapture | undefined;
+  let boss: PgBoss | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    process.env.SMTP_URL = smtp.url;
+    boss = await startMailWorker();
+  });
+  afterAll(async () => {
+    await boss?.stop({ graceful: false, close: true });
+    await smtp?.close();
+  });
+  return {
+    get smtp() {
+      if (!smtp) throw new Error("withMailDelivery: the SMTP capture starts in beforeAll");
+      return smtp;
+    },
+    /** Stops delivering (jobs stay queued): for measurements the worker's work would disturb. */
+    pauseDelivery: async () => {
+      await boss?.offWork(MAIL_QUEUES.send);
+    },
+  };
+}
+
+/**
+ * The code of the e-mail that carries the live code for this address and purpose (mail jobs run
+ * in parallel, so after two sends the newest message to arrive need not be the newest code).
+ */
+export async function liveCode(messages: CapturedMail[], email: string, purpose: CodePurpose, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await getDb()
+      .select({ codeHash: verificationCodes.codeHash })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
+    const codes = messages.filter((m) => m.to.includes(email)).map((m) => m.text.match(/\b(\d{6})\b/)?.[1]);
+    const live = codes.find((code) => code && row && sameHash(row.codeHash, hashSecret(purpose, email, code)));
+    if (live) return live;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} carries its live ${purpose} code`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
