@@ -7,6 +7,8 @@ export type OutlineSection = {
   title: string;
   quizPassed: boolean;
   review: boolean;
+  /** The earlier section whose quiz must be passed before this one opens (null: none). */
+  waitsForQuiz: number | null;
   subsections: { title: string; unlocked: boolean }[];
 };
 
@@ -54,6 +56,9 @@ export function CourseOutline({
                 </span>
               ) : null}
             </div>
+            {section.waitsForQuiz !== null ? (
+              <p className="mt-1 text-xs text-slate-600">Pass the quiz of section {section.waitsForQuiz + 1} to open this section.</p>
+            ) : null}
             <ol className="mt-2 space-y-1">
               {section.subsections.map((sub, subsectionIndex) => {
                 const isCurrent = current?.sectionIndex === sectionIndex && current.subsectionIndex === subsectionIndex;

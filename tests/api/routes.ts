@@ -291,6 +291,13 @@ export const ENDPOINTS: readonly Endpoint[] = LISTED.map((endpoint) => ({ ...end
 /** "METHOD /path": how tests name an endpoint. */
 export const endpointName = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
+/** The handler of one endpoint, by its name ("GET /users/me"), for tests that tell a story. */
+export function handlerOf(name: string): RouteHandler {
+  const endpoint = ENDPOINTS.find((e) => endpointName(e) === name);
+  if (!endpoint) throw new Error(`${name} is not in tests/api/routes.ts`);
+  return endpoint.handler;
+}
+
 /** The path a call goes to: params filled in, query appended (the unknown-path route gets a path nobody serves). */
 export function concretePath(endpoint: Endpoint, params: Record<string, string> = {}, query = ""): string {
   const path = endpoint.path === "/{...unknown}" ? "/users/no-such-endpoint" : endpoint.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent((params[key] ?? "").replace(/\p{Cs}/gu, "\uFFFD")));

@@ -14,14 +14,14 @@ import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseGeneration } from "@/lib/generation/service";
-import type { CourseShape, Position } from "@/lib/learning/progress";
+import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
 import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const caller = await requirePageCaller("user");
-  const loaded = await loadCourse(caller.id, idParam((await searchParams).courseId));
+  const loaded = await loadCourse(caller, idParam((await searchParams).courseId));
   return { title: loaded.kind === "ok" ? loaded.course.course_title : loaded.kind === "not_found" ? "Course not found" : "Course" };
 }
 
@@ -30,7 +30,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   const caller = await requirePageCaller("user");
   const params = await searchParams;
   const courseId = idParam(params.courseId);
-  const loaded = await loadCourse(caller.id, courseId);
+  const loaded = await loadCourse(caller, courseId);
 
   if (loaded.kind !== "ok") return <CourseNotLoaded loaded={loaded} doing="start reading" errorTitle="Course" />;
 
@@ -92,6 +92,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
         title: section.section_title,
         quizPassed: learner.quizPassed(sectionIndex),
         review: review.has(sectionIndex),
+        waitsForQuiz: course.enrolled ? firstQuizToPassBefore(sectionIndex, learner.quizPassed) : null,
         subsections: section.subsections.map((sub, subsectionIndex) => ({
           title: sub.title,
           unlocked: course.enrolled && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
@@ -162,7 +163,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             {subsection.title}
           </h2>
           <div className="mt-6">
-            <Markdown content={subsection.content} topLevel={3} />
+            <Markdown content={subsection.content ?? ""} topLevel={3} />
           </div>
 
           {atQuiz ? (
