@@ -21,6 +21,7 @@ export const MUTABLE_TABLES = [
   "verification_codes",
   "generation_sections",
   "generation_runs",
+  "ended_sessions",
 ] as const;
 
 const query = sql.raw(

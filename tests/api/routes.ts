@@ -132,6 +132,8 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
     owner: { in: "path", name: "id" },
     example: (_w, target) => ({ params: { id: str(target) }, body: names }),
   },
+  { method: "POST", path: "/log_out",  access: "signed-in", example: () => ({}) },
+  { method: "POST", path: "/log_out/everywhere",  access: "signed-in", example: () => ({}) },
   { method: "GET", path: "/users/me",  access: "signed-in", example: () => ({}) },
   {
     method: "PUT", path: "/users/me",  access: "signed-in",
