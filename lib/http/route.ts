@@ -2,13 +2,16 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { ZodError } from "zod";
 import { resolveCaller, type Caller } from "../auth/caller";
+import { getEnv } from "../env";
 import { AppError } from "./app-error";
 import { UNKNOWN_ADDRESS } from "./client-address";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
+import { assertSameOrigin } from "./same-origin";
 
 /*
  * The one wrapper every route handler goes through: resolve the caller (bearer or cookie),
- * enforce the access level, run the handler, and turn every failure into `{detail}` with a
+ * enforce the access level (and, for a change authenticated by the cookie, the app's own
+ * origin: lib/http/same-origin.ts), run the handler, and turn every failure into `{detail}` with a
  * fitting status. Bad input never becomes a 500, and no stack trace leaves the server.
  */
 
@@ -61,6 +64,7 @@ export function route<A extends Access>(access: A, handler: Handler<A>) {
         if (access === "admin" && caller.role !== "admin") {
           throw new AppError("forbidden", "You do not have permission to do this.");
         }
+        if (caller.credential === "cookie") assertSameOrigin(request, new URL(getEnv().APP_URL).origin);
       }
       const params = (await segment?.params) ?? {};
       const clientAddress = segment?.clientAddress ?? UNKNOWN_ADDRESS;
