@@ -16,6 +16,9 @@ const AUDIENCE = "learnpath-api";
 
 export type TokenClaims = { userId: number; tokenVersion: number };
 
+// A user id exactly as signAccessToken writes it: Number() would also read "0x2", " 2" or "2.0" as 2.
+const USER_ID = /^[1-9]\d{0,15}$/;
+
 /** A verified credential: whose, which token_version, and which session. */
 export type VerifiedClaims = TokenClaims & SessionRef;
 
@@ -34,13 +37,17 @@ export async function signAccessToken(claims: TokenClaims): Promise<string> {
     .sign(key());
 }
 
-/** The claims of a valid, unexpired token of ours; null for anything else. */
+/**
+ * The claims of a valid, unexpired token of ours; null for anything else. A token must carry exp
+ * (one without would never expire), iat, and a sub of plain decimal digits.
+ */
 export async function verifyAccessToken(token: string): Promise<VerifiedClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    const userId = Number(payload.sub);
+    const { payload } = await jwtVerify(token, key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ["exp", "iat", "sub"] });
     const tokenVersion = payload.tv;
-    if (!Number.isSafeInteger(userId) || typeof tokenVersion !== "number" || !isSessionId(payload.sid) || typeof payload.exp !== "number") return null;
+    if (!USER_ID.test(payload.sub ?? "") || typeof tokenVersion !== "number" || !isSessionId(payload.sid) || typeof payload.exp !== "number") return null;
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId)) return null;
     return { userId, tokenVersion, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
   } catch {
     return null;
