@@ -55,6 +55,11 @@ export async function checkLimit(limit: Limit, subject: string, message = TOO_MA
   }
 }
 
+/** Takes back one hit of the current window (for a request refused after it was counted). */
+export async function refundHit(limit: Limit, subject: string): Promise<void> {
+  await getDb().execute(sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${keyOf(limit, subject)} AND count > 0`);
+}
+
 /** Old windows are dead weight; the worker can call this now and then. */
 export async function pruneRateLimits(olderThanSeconds = 24 * 60 * 60): Promise<void> {
   await getDb().execute(sql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${olderThanSeconds})`);

@@ -4,6 +4,7 @@ import { getDb, type Transaction } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
+import { MAX_PAGE_SIZE } from "../pagination";
 import { toPublicUser, type PublicUser } from "./serialize";
 
 const NOT_FOUND = "User not found.";
@@ -38,12 +39,18 @@ export async function getUser(id: number): Promise<PublicUser> {
   return toPublicUser(user);
 }
 
-/** GET /users: every user (or a page of them), optionally filtered by e-mail, case-insensitively. */
+/** GET /users: one page of users (without a limit, the first MAX_PAGE_SIZE), optionally filtered by e-mail, case-insensitively. */
 export async function listUsers(options: { search?: string; page?: number; limit?: number }): Promise<{ users: PublicUser[]; total: number }> {
   const db = getDb();
   const where = options.search ? ilike(users.email, `%${escapeLike(options.search)}%`) : undefined;
-  const query = db.select().from(users).where(where).orderBy(asc(users.id)).$dynamic();
-  if (options.limit) query.limit(options.limit).offset(((options.page ?? 1) - 1) * options.limit);
+  const limit = Math.min(options.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  const query = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .offset(((options.page ?? 1) - 1) * limit);
   const [rows, [totalRow]] = await Promise.all([query, db.select({ n: count() }).from(users).where(where)]);
   return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
 }

@@ -5,6 +5,7 @@ import { courseSections, courses, enrollments, quizAttempts } from "../../db/sch
 import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
 import type { CourseShape } from "../learning/progress";
+import { COURSE_NOT_FOUND } from "./visibility";
 
 type CourseSections = { id: number; position: number; title: string; subsections: { title: string; content: string }[] }[];
 
@@ -30,7 +31,7 @@ function loadSections(courseId: number): Promise<CourseSections> {
  */
 export async function loadCourseContent(courseId: number) {
   const [row] = await courseById().execute({ id: courseId });
-  if (!row) throw new AppError("not_found", "Course not found.");
+  if (!row) throw new AppError("not_found", COURSE_NOT_FOUND);
   const finished = row.generationStatus === "done";
   const key = `${row.generationAttempt}:${row.updatedAt.getTime()}`;
   let sections = finished ? contentCache.get(courseId, key) : undefined;

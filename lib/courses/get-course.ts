@@ -3,6 +3,7 @@ import type { Caller } from "../auth/caller";
 import { isUnlocked } from "../learning/progress";
 import { loadCourseContent, loadLearnerState } from "./course-content";
 import { toCourseSummary, type CourseSummary } from "./serialize";
+import { assertCanSeeCourse } from "./visibility";
 
 export type CourseDetail = CourseSummary & {
   /** Every subsection's title; its content only once the caller may read it (null while locked). */
@@ -17,10 +18,12 @@ export type CourseDetail = CourseSummary & {
 /**
  * GET /courses/{id}: the course's outline with the caller's progress and quiz record. A learner
  * gets the content of the subsections unlocked for them (by the reader's own rule), everything
- * once the course is completed, and none before enrolling; admins get all of it.
+ * once the course is completed, and none before enrolling; admins get all of it. Someone else's
+ * personal course is a 404.
  */
 export async function getCourseForLearner(viewer: Pick<Caller, "id" | "role">, courseId: number): Promise<CourseDetail> {
   const [{ course, shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(viewer.id, courseId)]);
+  assertCanSeeCourse(viewer, course.requestedBy);
   const passed = (s: number) => state.passedSections.has(s);
   const readable = (sectionIndex: number, subsectionIndex: number) =>
     viewer.role === "admin" || (state.enrolled && isUnlocked(shape, { sectionIndex, subsectionIndex }, state.progress, state.furthestUnit, passed));

@@ -7,15 +7,20 @@ const MAX_BODY_BYTES = 64 * 1024;
 async function readText(request: Request): Promise<string> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
-  let text: string;
+  let bytes: ArrayBuffer;
   try {
-    text = await request.text();
+    bytes = await request.arrayBuffer();
   } catch {
     // The client went away mid-body (or sent a broken stream): its fault, not a server error.
     throw new AppError("bad_request", "The request body could not be read.");
   }
-  if (text.length > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
-  return text;
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new AppError("bad_request", "Request body is too large.");
+  try {
+    // Strict: request.text() would quietly turn broken bytes into U+FFFD and store that.
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8.");
+  }
 }
 
 function mediaType(request: Request): string {

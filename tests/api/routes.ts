@@ -60,6 +60,7 @@ const email: Field = { kind: "email" };
 const password: Field = { kind: "password" };
 const code: Field = { kind: "code" };
 const page: Field = { kind: "int", min: 1, max: 1_000_000, optional: true };
+const limit: Field = { kind: "int", min: 1, max: 100, optional: true };
 const topicFields = { title: { kind: "text", min: 1, max: 120, trim: true }, description: { kind: "text", min: 1, max: 2000, trim: true } } satisfies Record<string, Field>;
 const courseParam = { id: { of: "course" } } satisfies Record<string, Param>;
 const topicParam = { id: { of: "topic" } } satisfies Record<string, Param>;
@@ -112,7 +113,7 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   },
   {
     method: "GET", path: "/users",  access: "admin",
-    query: { search: { kind: "text", min: 0, max: 254, trim: true, optional: true }, page, limit: { kind: "int", min: 1, max: 100, optional: true } },
+    query: { search: { kind: "text", min: 0, max: 254, trim: true, optional: true }, page, limit },
     example: () => ({ query: { search: "example.com", page: "1", limit: "10" } }),
   },
   {
@@ -164,18 +165,19 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   },
   {
     method: "GET", path: "/users/{id}/completed-courses",  access: "signed-in", params: userParam,
+    query: { page, limit },
     owner: { in: "path", name: "id" },
     example: (_w, target) => ({ params: { id: str(target) } }),
   },
   {
     method: "GET", path: "/recommendations",  access: "signed-in",
-    query: { user_id: optional(id("user")) },
+    query: { user_id: optional(id("user")), page, limit },
     owner: { in: "query", name: "user_id" },
     example: (_w, target) => ({ query: { user_id: str(target) } }),
   },
   {
     method: "GET", path: "/mycourses",  access: "signed-in",
-    query: { user_id: optional(id("user")) },
+    query: { user_id: optional(id("user")), page, limit },
     owner: { in: "query", name: "user_id" },
     example: (_w, target) => ({ query: { user_id: str(target) } }),
   },
@@ -269,7 +271,7 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   { method: "GET", path: "/dashboard/stats",  access: "admin", example: () => ({}) },
   {
     method: "GET", path: "/quiz-questions/stats",  access: "admin",
-    query: { page, limit: { kind: "int", min: 1, max: 100, optional: true }, flag: { kind: "enum", values: ["almost_everyone_misses", "almost_nobody_misses", "flagged"], optional: true } },
+    query: { page, limit, flag: { kind: "enum", values: ["almost_everyone_misses", "almost_nobody_misses", "flagged"], optional: true } },
     example: () => ({ query: { page: "1", limit: "10", flag: "flagged" } }),
   },
 

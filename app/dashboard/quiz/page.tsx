@@ -9,6 +9,7 @@ import { CourseMessage } from "@/components/reader/course-message";
 import type { Caller } from "@/lib/auth/caller";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseForLearner } from "@/lib/courses/get-course";
+import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
 import { AppError } from "@/lib/http/app-error";
 import { getSectionQuiz } from "@/lib/quizzes/section-quiz";
 
@@ -145,7 +146,7 @@ async function loadQuiz(caller: Caller, courseId: number, sectionIndex: number |
     return { kind: "ok", courseTitle, sectionTitle: section.section_title, sectionIndex, questions };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") {
-      return error.message === "Course not found." ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };
+      return error.message === COURSE_NOT_FOUND ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };
     }
     if (error instanceof AppError && error.code === "conflict") return { kind: "locked", courseTitle, message: error.message };
     console.error("quiz page: could not load the quiz", courseId, sectionIndex, error);
