@@ -13,7 +13,7 @@ import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
-import { getCourseGeneration } from "@/lib/generation/service";
+import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
 import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
 import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
 
@@ -50,7 +50,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   if (!course.is_detail_created_by_ai || shape.length === 0 || shape.every((n) => n === 0)) {
     const failed = course.generation_status === "failed";
     // Sections written so far; the progress line polls for more and re-renders the page when the course is done.
-    const generation = failed ? null : await getCourseGeneration(id).catch(() => null);
+    // The learner's view of it (never the raw failure text: it would reach the page's props).
+    const generation = failed ? null : await courseGenerationFor(caller, id).catch(() => null);
     return (
       <Page>
         {header}
@@ -58,7 +59,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           {failed ? (
             <div role="alert">
               <p className="text-lg font-semibold text-slate-900">This course could not be generated.</p>
-              <p className="mt-2 text-slate-700">Generation failed; an administrator has been notified. Please try another course or come back later.</p>
+              <p className="mt-2 text-slate-700">{GENERATION_FAILED} Please try another course or come back later.</p>
             </div>
           ) : (
             <>
