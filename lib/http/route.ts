@@ -56,7 +56,7 @@ export function errorResponse(error: unknown): Response {
 }
 
 /** API answers are per caller and per moment: no browser or shared cache may keep one. */
-export function noStore(response: Response): Response {
+function noStore(response: Response): Response {
   response.headers.set("cache-control", "no-store");
   return response;
 }
