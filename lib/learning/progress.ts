@@ -101,9 +101,11 @@ export function isUnlocked(
 /**
  * The most progress a learner can have earned by the SPEC.md increments: one Next step for
  * every subsection opened after the first of its section, up to the furthest unit reached,
- * and one quiz step per quiz passed. Saved progress never exceeds it (100 only with every quiz).
+ * and one quiz step per quiz passed; 100 once every quiz is passed. Saved progress never exceeds it.
  */
 export function earnedProgress(shape: CourseShape, furthestUnit: number, quizzesPassed: number): number {
+  // Passing the last quiz sets exactly 100, whatever the rounded steps add up to.
+  if (shape.length > 0 && quizzesPassed >= shape.length) return MAX_PROGRESS;
   let nextSteps = 0;
   shape.forEach((count, sectionIndex) => {
     for (let subsectionIndex = 1; subsectionIndex < count; subsectionIndex++) {
