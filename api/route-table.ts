@@ -15,6 +15,8 @@ import * as forgotPasswordVerifyCode from "./routes/forgot-password/verify-code"
 import * as generation from "./routes/generation";
 import * as generationRuns from "./routes/generation/runs";
 import * as logIn from "./routes/log_in";
+import * as logOut from "./routes/log_out";
+import * as logOutEverywhere from "./routes/log_out/everywhere";
 import * as mycourses from "./routes/mycourses";
 import * as quizQuestionsStats from "./routes/quiz-questions/stats";
 import * as recommendations from "./routes/recommendations";
@@ -65,6 +67,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/generation", module: generation },
   { path: "/generation/runs", module: generationRuns },
   { path: "/log_in", module: logIn },
+  { path: "/log_out", module: logOut },
+  { path: "/log_out/everywhere", module: logOutEverywhere },
   { path: "/mycourses", module: mycourses },
   { path: "/quiz-questions/stats", module: quizQuestionsStats },
   { path: "/recommendations", module: recommendations },

@@ -4,6 +4,8 @@ import { getEnv } from "../lib/env";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
+/** What db.transaction() hands its callback. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type DbHandle = { pool: Pool; db: Database };
 

@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 /*
@@ -48,6 +49,24 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/**
+ * Sessions (browser cookies and bearer tokens, by their `sid` claim) ended by a sign-out before
+ * they expire: a token carrying one of these ids is refused. A row is needed only until the
+ * session would have expired anyway (`expires_at`), and is pruned after that.
+ */
+export const endedSessions = pgTable(
+  "ended_sessions",
+  {
+    sessionId: uuid("session_id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ended_sessions_expires_at_idx").on(t.expiresAt), index("ended_sessions_user_id_idx").on(t.userId)],
 );
 
 export const verificationCodes = pgTable(

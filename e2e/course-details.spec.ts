@@ -83,8 +83,8 @@ test("learner: the overview shows passed, review and locked sections and the ove
   // Read section 1 to its end (9 % + 9 %), pass its quiz (+7 % = 25 %), then fail section 2's quiz.
   await saveProgress(request, token, courseId, 9, 0, 1);
   await saveProgress(request, token, courseId, 18, 0, 2);
-  expect((await (await submitQuiz(request, token, courseId, 0, rightAnswers(await quizQuestions(request, token, courseId, 0)))).json()).passed).toBe(true);
-  expect((await (await submitQuiz(request, token, courseId, 1, allWrong(await quizQuestions(request, token, courseId, 1)))).json()).passed).toBe(false);
+  expect((await (await submitQuiz(request, token, courseId, 0, await rightAnswers(await quizQuestions(request, token, courseId, 0)))).json()).passed).toBe(true);
+  expect((await (await submitQuiz(request, token, courseId, 1, await allWrong(await quizQuestions(request, token, courseId, 1)))).json()).passed).toBe(false);
 
   await logIn(page, email, password);
   await overview(page);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createLearner, logInThroughUi } from "./fixtures/accounts";
-import { apiToken, bearer, enrolThroughApi, quizQuestions, rightAnswers, submitQuiz } from "./fixtures/api";
-import { courseIdByTitle } from "./fixtures/database";
+import { apiToken, bearer, enrolThroughApi, submitQuiz } from "./fixtures/api";
+import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 
 // Issue 7 item 5: a quiz that cannot be loaded shows a clear error with Retry, never stand-in sample
 // questions, and a pass can only come from the section's own questions.
@@ -36,8 +36,8 @@ test("quiz-complete refuses another section's questions and records no pass", as
   const token = await apiToken(request, email, password);
   await enrolThroughApi(request, token, courseId);
 
-  // Section 2's questions, all answered right, sent as section 1's quiz.
-  const foreign = rightAnswers(await quizQuestions(request, token, courseId, 1));
+  // Section 2's questions (still locked for this learner, so read from the database), all answered right, sent as section 1's quiz.
+  const foreign = (await sectionQuestions(courseId, 1)).map((q) => ({ question_id: q.id, answer: q.correctAnswer }));
   const refused = await submitQuiz(request, token, courseId, 0, foreign);
   expect(refused.status()).toBe(422);
   expect(((await refused.json()) as { detail: string }).detail).toMatch(/is not part of this section's quiz/);

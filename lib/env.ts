@@ -57,6 +57,8 @@ export const envSchema = z.object({
   // Prices in US dollars per million tokens, for the cost estimate in the generation log.
   OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0.15),
   OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0.6),
+  // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours.
+  PERSONAL_COURSES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   GENERATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   GENERATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),

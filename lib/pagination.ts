@@ -1,3 +1,6 @@
+/** The most items one API answer lists (DESIGN.md section 5: lists default to everything up to this). */
+export const MAX_PAGE_SIZE = 100;
+
 /** One page of a list, with the page actually shown (a request past the end gets the last page). */
 export type Page<T> = { items: T[]; page: number; totalPages: number; total: number };
 

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { measure, type Endpoint, type Measurement } from "./bench/measure";
 import { reportTargets } from "./bench/targets";
 import { assertProductionBuild, BENCH_LEARNER, startProductionApp } from "./bench/production-app";
+import { nextIncrement } from "../lib/learning/progress";
 
 const { values } = parseArgs({
   options: {
@@ -53,14 +54,17 @@ try {
   const courseIds = topics.flatMap((t) => t.courses.map((c) => c.id));
   for (const id of courseIds.slice(0, 6)) await json("/enroll", { method: "POST", headers: auth, body: JSON.stringify({ course_id: id }) });
   const courseId = courseIds[0]!;
-  await json("/courses/update_progress", { method: "PUT", headers: auth, body: JSON.stringify({ course_id: courseId, progress: 10 }) });
+  // One Next in the reader: the second subsection opened, progress raised by one step (all it has earned).
+  const course: { sections: { subsections: unknown[] }[] } = await json(`/courses/${courseId}`, { headers: auth });
+  const progress = nextIncrement(course.sections.map((s) => s.subsections.length));
+  await json("/courses/update_progress", { method: "PUT", headers: auth, body: JSON.stringify({ course_id: courseId, progress, section_index: 0, subsection_index: 1 }) });
 
   const endpoints: Endpoint[] = [
     { name: "GET /topics", method: "GET", path: "/topics", read: true },
     { name: "GET /courses/{id}", method: "GET", path: `/courses/${courseId}`, token, read: true },
     { name: "GET /mycourses", method: "GET", path: "/mycourses", token, read: true },
     // The same value again: accepted (progress never goes down), and a real guarded UPDATE each time.
-    { name: "PUT /courses/update_progress", method: "PUT", path: "/courses/update_progress", token, read: false, body: JSON.stringify({ course_id: courseId, progress: 10 }) },
+    { name: "PUT /courses/update_progress", method: "PUT", path: "/courses/update_progress", token, read: false, body: JSON.stringify({ course_id: courseId, progress }) },
   ];
 
   const dataDir = resolve(".data", "bench");

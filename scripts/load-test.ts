@@ -13,6 +13,7 @@ import { resolve } from "node:path";
 import { Pool } from "pg";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
 import { prepareDatabase } from "./load/accounts";
+import { AnswerKey } from "./load/answer-key";
 import { adminToken, createTopicsOnSchedule, probeLoginRateLimit } from "./load/admin";
 import { LoadClient } from "./load/client";
 import { appEnv, assertProductionBuild, baseUrlOf, startFreshDatabase, webServer, workerProcess } from "./load/cluster";
@@ -86,8 +87,10 @@ try {
       })()
     : Promise.resolve();
 
-  const contexts: LearnerContext[] = baseUrls.map((baseUrl) => ({ client, ledger, baseUrl, until, retryUntil, thinkMs: options.thinkMs, unexpected }));
-  await Promise.all(learners.map((account, i) => new Learner(account, contexts[i % contexts.length]!).run()));
+  const keyPool = new Pool({ connectionString: db.url, max: 2 });
+  const answerKey = new AnswerKey(keyPool);
+  const contexts: LearnerContext[] = baseUrls.map((baseUrl) => ({ client, ledger, baseUrl, until, retryUntil, thinkMs: options.thinkMs, unexpected, answerKey }));
+  await Promise.all(learners.map((account, i) => new Learner(account, contexts[i % contexts.length]!).run())).finally(() => keyPool.end());
   const elapsed = (Date.now() - startedAt) / 1000;
   await faults;
   const topicIds = await topicsCreated;

@@ -15,5 +15,9 @@ declare module "next-auth/jwt" {
     uid: number;
     role: "user" | "admin";
     tv: number;
+    /** The session's id: a sign-out puts it on the deny-list (lib/auth/sessions.ts). */
+    sid: string;
+    /** When the session began (epoch seconds): it ends SESSION_MAX_AGE_SECONDS later, however often the cookie is refreshed. */
+    signedInAt: number;
   }
 }

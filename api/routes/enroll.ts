@@ -8,6 +8,6 @@ import { enrollSchema } from "@/lib/validation/learning";
 // POST /enroll – enrol in a course; idempotent (201 the first time, 200 after)
 export const POST = route("signed-in", async ({ request, caller }) => {
   const body = await readJson(request, enrollSchema);
-  const result = await enroll(targetUserId(caller, body.user_id), body.course_id);
+  const result = await enroll(caller, targetUserId(caller, body.user_id), body.course_id);
   return jsonResponse(result, { status: result.enrolled ? 201 : 200 });
 });

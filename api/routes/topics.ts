@@ -5,8 +5,8 @@ import { listTopicsJson } from "@/lib/topics/list-topics";
 import { createTopic } from "@/lib/topics/manage-topics";
 import { topicSchema } from "@/lib/validation/topics";
 
-// GET /topics – every topic with its creator, courses and totalCourses (public)
-export const GET = route("public", async () => jsonTextResponse(await listTopicsJson()));
+// GET /topics – every topic with its creator, courses and totalCourses (public; personal courses only for their requester and admins)
+export const GET = route("public", async ({ caller }) => jsonTextResponse(await listTopicsJson(caller)));
 
 // POST /topics – an admin creates a topic; its course generation is requested in the same transaction
 export const POST = route("admin", async ({ request, caller }) => {

@@ -1,20 +1,14 @@
 import { jsonResponse } from "@/lib/http/json-response";
-import { z } from "zod";
 import { registerVerifiedUser } from "@/lib/accounts/registration";
 import { listUsers } from "@/lib/accounts/users";
 import { readJson, readQuery } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
 import { registerUserSchema } from "@/lib/validation/accounts";
+import { userListQuery } from "@/lib/validation/admin";
 
-const listQuery = z.object({
-  search: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
-
-// GET /users – every user (admin); ?search= filters by e-mail, ?page=&limit= pages (X-Total-Count has the total)
+// GET /users – the users (admin), at most 100 at a time; ?search= filters by e-mail, ?page=&limit= pages (X-Total-Count has the total)
 export const GET = route("admin", async ({ request }) => {
-  const { users, total } = await listUsers(readQuery(request, listQuery));
+  const { users, total } = await listUsers(readQuery(request, userListQuery));
   return jsonResponse(users, { headers: { "x-total-count": String(total) } });
 });
 

@@ -5,7 +5,7 @@ import { isApiRequest } from "@/lib/navigation/unknown-path";
 function unknownPath(request: Request): Response {
   const url = new URL(request.url);
   if (isApiRequest(request.method, url.pathname, request.headers.get("accept"))) {
-    return NextResponse.json({ detail: "Not Found" }, { status: 404 });
+    return NextResponse.json({ detail: "Not Found" }, { status: 404, headers: { "cache-control": "no-store" } });
   }
   // A relative Location: behind a proxy or on another host name the browser stays where it is.
   return new Response(null, { status: 307, headers: { location: "/" } });

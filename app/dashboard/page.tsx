@@ -112,7 +112,8 @@ async function InterestPrompt({ userId }: { userId: number }) {
   const interests = await settle("interests", hasInterests(userId));
   // If the check fails, do not pester the learner with the modal: they can pick topics from the menu.
   if (!interests.ok || interests.value.hasInterests) return null;
-  const topics = await settle("topics", listTopics());
+  // Only the topics' titles are shown: the catalogue as anyone sees it will do.
+  const topics = await settle("topics", listTopics(null));
   if (!topics.ok) return null;
   return <InterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description }))} />;
 }

@@ -4,22 +4,34 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type ComponentProps } from "react";
 import { toastError } from "@/components/ui/toaster";
+import { apiFetch } from "@/lib/client/api";
 
 /** Browser-side state of the account flows; nothing of it may outlive the session. */
 const SESSION_KEYS = ["interestModalSkipped", "newUserData", "reset_email", "reset_token"] as const;
 
-type LogoutButtonProps = Omit<ComponentProps<"button">, "type" | "onClick">;
+type LogoutButtonProps = Omit<ComponentProps<"button">, "type" | "onClick"> & {
+  /** "Sign out everywhere": end every session of the account (POST /log_out/everywhere) first. */
+  everywhere?: boolean;
+};
 
 /**
- * Ends the session (next-auth sign-out), clears the account keys from sessionStorage and
- * replaces the current page with /login. Extra props (role, className, ...) go to the <button>.
+ * Ends the session (next-auth sign-out, which also ends it on the server), clears the account
+ * keys from sessionStorage and replaces the current page with /login. With `everywhere`, every
+ * other session of the account ends too. Extra props (role, className, ...) go to the <button>.
  */
-export function LogoutButton({ children = "Logout", disabled, ...props }: LogoutButtonProps) {
+export function LogoutButton({ children = "Logout", disabled, everywhere = false, ...props }: LogoutButtonProps) {
   const router = useRouter();
   const [pending, setPending] = useState(false);
 
   async function logout() {
     setPending(true);
+    try {
+      if (everywhere) await apiFetch("/log_out/everywhere", { method: "POST", fallback: "Could not sign out everywhere. Please try again." });
+    } catch (error) {
+      setPending(false);
+      toastError((error as Error).message);
+      return;
+    }
     try {
       await signOut({ redirect: false });
     } catch {

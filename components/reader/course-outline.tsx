@@ -9,6 +9,8 @@ export type OutlineSection = {
   review: boolean;
   /** Still being generated: its titles are known, its content is not written yet. */
   beingWritten?: boolean;
+  /** The earlier section whose quiz must be passed before this one opens (null: none). */
+  waitsForQuiz: number | null;
   subsections: { title: string; unlocked: boolean }[];
 };
 
@@ -60,6 +62,9 @@ export function CourseOutline({
                 </span>
               ) : null}
             </div>
+            {section.waitsForQuiz !== null ? (
+              <p className="mt-1 text-xs text-slate-600">Pass the quiz of section {section.waitsForQuiz + 1} to open this section.</p>
+            ) : null}
             <ol className="mt-2 space-y-1">
               {section.subsections.map((sub, subsectionIndex) => {
                 const isCurrent = current?.sectionIndex === sectionIndex && current.subsectionIndex === subsectionIndex;

@@ -1,12 +1,32 @@
 import "server-only";
-import { asc, count, eq, ilike, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
+import { MAX_PAGE_SIZE } from "../pagination";
 import { toPublicUser, type PublicUser } from "./serialize";
 
 const NOT_FOUND = "User not found.";
+export const LAST_ADMIN = "This would leave no active admin: make another user an admin first.";
+
+/**
+ * For a change that may remove an admin (demotion, deactivation, deletion): locks every active
+ * admin row, in id order so two such changes cannot deadlock, and refuses (409) when the target
+ * is the last one. Two admins demoting each other at the same moment queue on these locks, and
+ * the second then sees that only its target is left. The caller must still be one of them.
+ */
+export async function assertAnAdminRemains(tx: Transaction, caller: Caller, targetId: number): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for("update");
+  const ids = new Set(admins.map((a) => a.id));
+  if (ids.has(targetId) && ids.size === 1) throw new AppError("conflict", LAST_ADMIN);
+  if (!ids.has(caller.id)) throw new AppError("forbidden", "You do not have permission to do this.");
+}
 
 /** The search as a LIKE pattern piece: wildcards escaped, NULs (which PostgreSQL text cannot hold) dropped. */
 function escapeLike(value: string): string {
@@ -19,17 +39,23 @@ export async function getUser(id: number): Promise<PublicUser> {
   return toPublicUser(user);
 }
 
-/** GET /users: every user (or a page of them), optionally filtered by e-mail, case-insensitively. */
+/** GET /users: one page of users (without a limit, the first MAX_PAGE_SIZE), optionally filtered by e-mail, case-insensitively. */
 export async function listUsers(options: { search?: string; page?: number; limit?: number }): Promise<{ users: PublicUser[]; total: number }> {
   const db = getDb();
   const where = options.search ? ilike(users.email, `%${escapeLike(options.search)}%`) : undefined;
-  const query = db.select().from(users).where(where).orderBy(asc(users.id)).$dynamic();
-  if (options.limit) query.limit(options.limit).offset(((options.page ?? 1) - 1) * options.limit);
+  const limit = Math.min(options.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  const query = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(limit)
+    .offset(((options.page ?? 1) - 1) * limit);
   const [rows, [totalRow]] = await Promise.all([query, db.select({ n: count() }).from(users).where(where)]);
   return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
 }
 
-/** An admin edits a user's names and role. A role change ends the user's sessions. */
+/** An admin edits a user's names and role. A role change ends the user's sessions; the last admin stays one. */
 export async function updateUserAsAdmin(
   caller: Caller,
   id: number,
@@ -38,26 +64,32 @@ export async function updateUserAsAdmin(
   if (id === caller.id && input.role !== "admin") {
     throw new AppError("conflict", "You cannot remove your own admin role.");
   }
-  const [user] = await getDb()
-    .update(users)
-    .set({
-      firstName: input.first_name,
-      lastName: input.last_name,
-      role: input.role,
-      tokenVersion: sql`CASE WHEN ${users.role} <> ${input.role}::user_role THEN ${users.tokenVersion} + 1 ELSE ${users.tokenVersion} END`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, id))
-    .returning();
-  if (!user) throw new AppError("not_found", NOT_FOUND);
-  return toPublicUser(user);
+  return getDb().transaction(async (tx) => {
+    if (input.role !== "admin") await assertAnAdminRemains(tx, caller, id);
+    const [user] = await tx
+      .update(users)
+      .set({
+        firstName: input.first_name,
+        lastName: input.last_name,
+        role: input.role,
+        tokenVersion: sql`CASE WHEN ${users.role} <> ${input.role}::user_role THEN ${users.tokenVersion} + 1 ELSE ${users.tokenVersion} END`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!user) throw new AppError("not_found", NOT_FOUND);
+    return toPublicUser(user);
+  });
 }
 
-/** An admin deletes a user and, through the foreign keys, everything that user owns. */
+/** An admin deletes a user and, through the foreign keys, everything that user owns; never the last admin. */
 export async function deleteUser(caller: Caller, id: number): Promise<void> {
   if (id === caller.id) throw new AppError("conflict", "You cannot delete your own account.");
-  const deleted = await getDb().delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
+  await getDb().transaction(async (tx) => {
+    await assertAnAdminRemains(tx, caller, id);
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
+  });
 }
 
 /** A user's own names (the e-mail and role are not theirs to change here). */

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authenticate } from "../accounts/login";
@@ -8,15 +9,15 @@ import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "../http/database-una
 import { CLIENT_ADDRESS_HEADER, UNKNOWN_ADDRESS } from "../http/client-address";
 import { isHttpsUrl } from "../http/security-headers";
 import { loginSchema } from "../validation/accounts";
+import { browserSessionEnd, endSession, isSessionId, SESSION_MAX_AGE_SECONDS } from "./sessions";
 
 /*
  * Browser sessions: next-auth v4, Credentials provider, JWT strategy, httpOnly SameSite=Lax
  * cookie (Secure when APP_URL is https). Sign-in shares the account rules of POST /log_in.
- * The session JWT carries the user id, role and token_version; lib/auth/caller.ts checks
- * the version against the database on every request.
+ * The session JWT carries the user id, role, token_version, a session id and the sign-in time;
+ * lib/auth/caller.ts checks the version and the sign-out deny-list on every request, and ends the
+ * session SESSION_MAX_AGE_SECONDS after sign-in however often next-auth refreshes the cookie.
  */
-
-const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 export function authOptions(): NextAuthOptions {
   const env = getEnv();
@@ -57,12 +58,26 @@ export function authOptions(): NextAuthOptions {
           token.uid = Number(user.id);
           token.role = user.role;
           token.tv = user.tokenVersion;
+          token.sid = randomUUID();
+          token.signedInAt = Math.floor(Date.now() / 1000);
         }
         return token;
       },
       session({ session, token }) {
         session.user = { id: token.uid, role: token.role, name: session.user?.name ?? null, email: session.user?.email ?? null };
         return session;
+      },
+    },
+    events: {
+      // Sign-out ends the session on the server too: a copy of the cookie is refused from now on.
+      async signOut({ token }) {
+        if (!token || !Number.isSafeInteger(token.uid) || !isSessionId(token.sid) || !Number.isSafeInteger(token.signedInAt)) return;
+        try {
+          await endSession(token.uid, { sessionId: token.sid, expiresAt: browserSessionEnd(token.signedInAt) });
+        } catch (error) {
+          // The cookie is cleared all the same; say loudly that the session could not be ended.
+          console.error("[auth] could not end the session on sign-out:", error);
+        }
       },
     },
   };

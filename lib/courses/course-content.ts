@@ -5,6 +5,7 @@ import { courseSections, courses, enrollments, generationSections, quizAttempts,
 import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
 import type { CourseShape } from "../learning/progress";
+import { COURSE_NOT_FOUND } from "./visibility";
 
 /**
  * `ready`: the section's content is written (a section still being written has its planned
@@ -51,7 +52,7 @@ async function loadSections(courseId: number, finished: boolean): Promise<Course
  */
 export async function loadCourseContent(courseId: number) {
   const [row] = await courseById().execute({ id: courseId });
-  if (!row) throw new AppError("not_found", "Course not found.");
+  if (!row) throw new AppError("not_found", COURSE_NOT_FOUND);
   const finished = row.generationStatus === "done";
   const key = `${row.generationAttempt}:${row.updatedAt.getTime()}`;
   let sections = finished ? contentCache.get(courseId, key) : undefined;

@@ -28,7 +28,12 @@ async function readText(request: Request): Promise<string> {
     // The client went away mid-body (or sent a broken stream): its fault, not a server error.
     throw new AppError("bad_request", "The request body could not be read.");
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    // Strict: request.text() would quietly turn broken bytes into U+FFFD and store that.
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8.");
+  }
 }
 
 function mediaType(request: Request): string {

@@ -1,14 +1,17 @@
 import "server-only";
 import { ZodError } from "zod";
 import { resolveCaller, type Caller } from "../auth/caller";
+import { getEnv } from "../env";
 import { AppError } from "./app-error";
 import { UNKNOWN_ADDRESS } from "./client-address";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
 import { jsonResponse } from "./json-response";
+import { assertSameOrigin } from "./same-origin";
 
 /*
  * The one wrapper every route handler goes through: resolve the caller (bearer or cookie),
- * enforce the access level, run the handler, and turn every failure into `{detail}` with a
+ * enforce the access level (and, for a change authenticated by the cookie, the app's own
+ * origin: lib/http/same-origin.ts), run the handler, and turn every failure into `{detail}` with a
  * fitting status. Bad input never becomes a 500, and no stack trace leaves the server.
  */
 
@@ -52,25 +55,35 @@ export function errorResponse(error: unknown): Response {
   return jsonResponse({ detail: "Something went wrong." }, { status: 500 });
 }
 
+/** API answers are per caller and per moment: no browser or shared cache may keep one. */
+function noStore(response: Response): Response {
+  response.headers.set("cache-control", "no-store");
+  return response;
+}
+
 export function route<A extends Access>(access: A, handler: Handler<A>) {
-  return async (request: Request, segment?: RouteSegment): Promise<Response> => {
-    try {
-      const caller = await resolveCaller(request.headers);
-      if (access !== "public") {
-        if (!caller) throw new AppError("unauthorized", "Not authenticated. Please log in.");
-        if (access === "admin" && caller.role !== "admin") {
-          throw new AppError("forbidden", "You do not have permission to do this.");
-        }
+  return async (request: Request, segment?: RouteSegment): Promise<Response> => noStore(await answer(access, handler, request, segment));
+}
+
+/** The handler's answer, or the refusal or error as `{detail}`. */
+async function answer<A extends Access>(access: A, handler: Handler<A>, request: Request, segment?: RouteSegment): Promise<Response> {
+  try {
+    const caller = await resolveCaller(request.headers);
+    if (access !== "public") {
+      if (!caller) throw new AppError("unauthorized", "Not authenticated. Please log in.");
+      if (access === "admin" && caller.role !== "admin") {
+        throw new AppError("forbidden", "You do not have permission to do this.");
       }
-      const params = (await segment?.params) ?? {};
-      const clientAddress = segment?.clientAddress ?? UNKNOWN_ADDRESS;
-      const result = await handler({ request, caller: caller as Context<A>["caller"], params, clientAddress });
-      if (result instanceof Response) return result;
-      return jsonResponse(result);
-    } catch (error) {
-      return errorResponse(error);
+      if (caller.credential === "cookie") assertSameOrigin(request, new URL(getEnv().APP_URL).origin);
     }
-  };
+    const params = (await segment?.params) ?? {};
+    const clientAddress = segment?.clientAddress ?? UNKNOWN_ADDRESS;
+    const result = await handler({ request, caller: caller as Context<A>["caller"], params, clientAddress });
+    if (result instanceof Response) return result;
+    return jsonResponse(result);
+  } catch (error) {
+    return errorResponse(error);
+  }
 }
 
 /** Path ids: positive integers only (404 for anything else, as for a missing row). */

@@ -4,6 +4,7 @@ import { getDb, preparedQuery } from "../../db/client";
 import { courses, enrollments, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "../courses/visibility";
 import { clampPage, type Page } from "../pagination";
 
 const courseColumns = {
@@ -17,11 +18,15 @@ const courseColumns = {
   generationStatus: courses.generationStatus,
 };
 
-/** POST /enroll: idempotent; enrolling twice creates nothing new and is not an error. */
-export async function enroll(userId: number, courseId: number): Promise<{ message: string; enrolled: boolean; course_progress: number }> {
+/**
+ * POST /enroll: idempotent; enrolling twice creates nothing new and is not an error. The course
+ * must be one `viewer` (the caller: the learner, or an admin enrolling them) may see.
+ */
+export async function enroll(viewer: Viewer, userId: number, courseId: number): Promise<{ message: string; enrolled: boolean; course_progress: number }> {
   const db = getDb();
-  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new AppError("not_found", "Course not found.");
+  const [course] = await db.select({ id: courses.id, requestedBy: courses.requestedBy }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
+  assertCanSeeCourse(viewer, course.requestedBy);
   // An admin may name any user_id: one that does not exist is a 404, not a foreign-key failure.
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "User not found.");

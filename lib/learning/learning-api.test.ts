@@ -16,11 +16,12 @@ import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sect
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
+import { answersWithMisses, answerKey, rightAnswersFor as rightAnswers, sectionKey } from "../../tests/harness/quiz-key";
 import { listRecommendations, listRecommendationsPage } from "../recommendations/recommend";
 import { listCompletedCourses, listMyCourses, listMyCoursesPage, listOngoingCourses } from "./enrollment";
 
 type Learner = Awaited<ReturnType<typeof createUser>>;
-type Question = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
+type Question = { id: number; question: string; options: string[] };
 
 let courseId: number;
 let shape: number[];
@@ -51,9 +52,16 @@ function submit(learner: Learner, sectionIndex: number, answers: { question_id: 
   return call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: String(sectionIndex) }, json: { answers } });
 }
 
-const rightAnswers = (questions: Question[]) => questions.map((q) => ({ question_id: q.id, answer: q.correctAnswer }));
-const wrongFirst = (questions: Question[]) =>
-  questions.map((q, i) => ({ question_id: q.id, answer: i === 0 ? q.options.find((o) => o !== q.correctAnswer)! : q.correctAnswer }));
+const wrongFirst = (questions: Question[]) => answersWithMisses(questions, (i) => i === 0);
+const nextStep = () => Math.round(90 / totalSubs());
+
+/** Saves the reader's Next onto each subsection of section 0 up to `last`, with no progress claimed. */
+async function readSectionZeroTo(learner: Learner, last: number) {
+  for (let i = 1; i <= last; i++) {
+    const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 0, section_index: 0, subsection_index: i } });
+    expect(res.status).toBe(200);
+  }
+}
 
 describe("topics", () => {
   it("GET /topics is public and lists each topic with creator, courses and totalCourses", async () => {
@@ -153,7 +161,7 @@ describe("enrolment and lists", () => {
     const topics = (await call(topicsRoute.GET)).body;
     const python = topics.find((t: { title: string }) => t.title === "Python Programming");
     await call(preferenceRoute.POST, { token: learner.token, json: { topic_ids: [python.id] } });
-    await submit(learner, 0, rightAnswers(await quiz(learner, 0)));
+    await submit(learner, 0, await rightAnswers(await quiz(learner, 0)));
     const recs = (await call(recommendationsRoute.GET, { token: learner.token })).body;
     expect(recs[0]).toMatchObject({ course_title: "Idiomatic Python: Functions, Iterators and Generators", course_level: "Intermediate" });
   });
@@ -224,14 +232,15 @@ describe("progress", () => {
     expect(res.body.detail).toEqual(expect.any(String));
   });
 
-  it("never goes down, and never reaches 100 before every quiz is passed", async () => {
+  it("never goes down, and never rises beyond what the reading earned", async () => {
     const learner = await enrolled();
-    const up = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 40 } });
-    expect(up.body.course_progress).toBe(40);
-    const down = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 20 } });
+    await readSectionZeroTo(learner, 2);
+    const up = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 2 * nextStep() } });
+    expect(up.body.course_progress).toBe(2 * nextStep());
+    const down = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: nextStep() } });
     expect(down.status).toBe(409);
     const claim = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 100 } });
-    expect(claim.body.course_progress).toBe(99);
+    expect([claim.status, claim.body.detail]).toEqual([409, `Progress rises as you read and pass quizzes: at most ${2 * nextStep()}% so far.`]);
   });
 
   it("refuses someone else's progress, a course the caller is not enrolled in, and a locked position", async () => {
@@ -252,19 +261,20 @@ describe("progress", () => {
 
   it("concurrent saves keep the highest value", async () => {
     const learner = await enrolled();
-    const values = [10, 30, 20, 50, 40];
+    await readSectionZeroTo(learner, shape[0]! - 1);
+    const values = [1, 2, 0, 2, 1].map((n) => n * nextStep());
     await Promise.all(values.map((progress) => call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress } })));
     const [row] = await getDb().select().from(enrollments).where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, courseId)));
-    expect(row!.progress).toBe(50);
+    expect(row!.progress).toBe(2 * nextStep());
   });
 });
 
 describe("section quizzes", () => {
-  it("GET /section-quizzes answers the section's questions with correctAnswer and hint; bad sections 404/422", async () => {
+  it("GET /section-quizzes answers the section's questions without the answer key; bad sections 404/422", async () => {
     const learner = await enrolled();
     const questions = await quiz(learner, 0);
     expect(questions.length).toBe(4);
-    expect(questions[0]).toEqual({ id: expect.any(Number), question: expect.any(String), options: expect.any(Array), correctAnswer: expect.any(String), hint: expect.any(String) });
+    expect(questions[0]).toEqual({ id: expect.any(Number), question: expect.any(String), options: expect.any(Array) });
     expect((await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=99` })).status).toBe(404);
     expect((await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=-1` })).status).toBe(422);
     expect((await call(quizRoute.GET, { token: learner.token, path: "/section-quizzes" })).status).toBe(422);
@@ -274,10 +284,10 @@ describe("section quizzes", () => {
     const learner = await enrolled();
     const bare = await call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: {} });
     expect(bare.status).toBe(422);
-    const other = await submit(learner, 0, rightAnswers(await quiz(learner, 1)));
+    const other = await submit(learner, 0, await rightAnswers(await sectionKey(courseId, 1)));
     expect(other.status).toBe(422);
     expect(other.body.detail).toMatch(/is not part of this section's quiz/);
-    const partial = await submit(learner, 0, rightAnswers((await quiz(learner, 0)).slice(0, 2)));
+    const partial = await submit(learner, 0, await rightAnswers((await quiz(learner, 0)).slice(0, 2)));
     expect(partial.status).toBe(422);
     expect(await getDb().select().from(quizAttempts).where(eq(quizAttempts.userId, learner.user.id))).toHaveLength(0);
   });
@@ -285,9 +295,9 @@ describe("section quizzes", () => {
   it("grades on the server, stores each answer, and a retry puts the missed question first", async () => {
     const learner = await enrolled();
     const questions = await quiz(learner, 0);
-    const failed = await submit(learner, 0, wrongFirst(questions));
+    const failed = await submit(learner, 0, await wrongFirst(questions));
     expect(failed.body).toMatchObject({ passed: false, score: questions.length - 1, total: questions.length, course_progress: 0 });
-    expect(failed.body.results[0]).toMatchObject({ correct: false, correctAnswer: questions[0]!.correctAnswer, hint: expect.any(String) });
+    expect(failed.body.results[0]).toEqual({ question_id: questions[0]!.id, correct: false, hint: expect.any(String) });
     const stored = await getDb().select().from(quizAnswers).innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId)).where(eq(quizAttempts.userId, learner.user.id));
     expect(stored).toHaveLength(questions.length);
 
@@ -295,7 +305,8 @@ describe("section quizzes", () => {
     expect(detail.body.review_sections).toEqual([0]);
 
     // Make the missed question not the first one the next time: it must come first anyway.
-    const missedLast = await submit(learner, 0, questions.map((q, i) => ({ question_id: q.id, answer: i === questions.length - 1 ? null : q.correctAnswer })));
+    const key = await answerKey(questions.map((q) => q.id));
+    const missedLast = await submit(learner, 0, questions.map((q, i) => ({ question_id: q.id, answer: i === questions.length - 1 ? null : key.get(q.id)!.correctAnswer })));
     expect(missedLast.body.passed).toBe(false);
     const retry = await quiz(learner, 0);
     expect(retry[0]!.id).toBe(questions[questions.length - 1]!.id);
@@ -303,8 +314,7 @@ describe("section quizzes", () => {
 
   it("someone who is not enrolled cannot submit; an unknown section is 404", async () => {
     const learner = await createUser();
-    const questions = await quiz(learner, 0);
-    expect((await submit(learner, 0, rightAnswers(questions))).status).toBe(409);
+    expect((await submit(learner, 0, await rightAnswers(await sectionKey(courseId, 0)))).status).toBe(409);
     const enrolledLearner = await enrolled();
     const res = await call(quizCompleteRoute.POST, { token: enrolledLearner.token, params: { id: String(courseId), sectionIndex: "99" }, json: { answers: [{ question_id: 1, answer: "x" }] } });
     expect(res.status).toBe(404);
@@ -312,7 +322,7 @@ describe("section quizzes", () => {
 
   it("reading everything and passing every quiz ends at exactly 100 and lists the course as completed", async () => {
     const learner = await enrolled();
-    const next = Math.round(90 / totalSubs());
+    const next = nextStep();
     let progress = 0;
     for (const [s, subs] of shape.entries()) {
       for (let i = 1; i < subs; i++) {
@@ -321,12 +331,12 @@ describe("section quizzes", () => {
         expect(res.status).toBe(200);
         progress = res.body.course_progress;
       }
-      const result = await submit(learner, s, rightAnswers(await quiz(learner, s)));
+      const result = await submit(learner, s, await rightAnswers(await quiz(learner, s)));
       expect(result.body.passed).toBe(true);
       progress = result.body.course_progress;
       if (s < shape.length - 1) expect(progress).toBeLessThan(100);
       // Passing again adds nothing.
-      if (s === 0) expect((await submit(learner, 0, rightAnswers(await quiz(learner, 0)))).body.course_progress).toBe(progress);
+      if (s === 0) expect((await submit(learner, 0, await rightAnswers(await quiz(learner, 0)))).body.course_progress).toBe(progress);
     }
     expect(progress).toBe(100);
     const completed = await call(completedRoute.GET, { token: learner.token, params: { id: String(learner.user.id) } });

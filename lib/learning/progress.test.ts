@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   acceptedProgress,
+  earnedProgress,
+  firstQuizToPassBefore,
   isUnlocked,
   nextIncrement,
   progressAfterQuizPass,
@@ -93,13 +95,34 @@ describe("acceptedProgress", () => {
   });
 });
 
+describe("earnedProgress", () => {
+  it("is nothing right after enrolling, one Next step per subsection opened after a section's first, one quiz step per pass", () => {
+    expect(earnedProgress(shape, 0, 0)).toBe(0);
+    expect(earnedProgress(shape, 2, 0)).toBe(18); // subsections 2 and 3 of section 1: 2 x 9
+    expect(earnedProgress(shape, 4, 1)).toBe(26); // the first subsection of section 2 adds nothing; the quiz 8
+    expect(earnedProgress(shape, 12, 3)).toBe(100);
+  });
+});
+
+describe("firstQuizToPassBefore", () => {
+  it("names the first earlier section whose quiz is not passed, or null", () => {
+    expect(firstQuizToPassBefore(0, never)).toBeNull();
+    expect(firstQuizToPassBefore(2, never)).toBe(0);
+    expect(firstQuizToPassBefore(2, (s) => s === 0)).toBe(1);
+    expect(firstQuizToPassBefore(2, always)).toBeNull();
+  });
+});
+
 describe("a whole course ends at exactly 100", () => {
-  it("reading every subsection and passing every quiz, as the reader does it", () => {
+  it("reading every subsection and passing every quiz, as the reader does it, never above what was earned", () => {
     for (const course of [shape, [2, 2], [3, 3, 3, 3, 3, 3, 3], [1, 1, 1], [5]]) {
       let progress = 0;
       const passed = new Set<number>();
       course.forEach((subs, s) => {
-        for (let i = 1; i < subs; i++) progress = acceptedProgress(progress, progress + nextIncrement(course), false);
+        for (let i = 1; i < subs; i++) {
+          progress = acceptedProgress(progress, progress + nextIncrement(course), false);
+          expect(progress).toBeLessThanOrEqual(earnedProgress(course, unitIndex(course, { sectionIndex: s, subsectionIndex: i }), passed.size));
+        }
         passed.add(s);
         progress = progressAfterQuizPass(course, progress, passed.size === course.length);
         if (passed.size < course.length) expect(progress).toBeLessThan(100);

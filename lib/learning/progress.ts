@@ -99,6 +99,29 @@ export function isUnlocked(
 }
 
 /**
+ * The most progress a learner can have earned by the SPEC.md increments: one Next step for
+ * every subsection opened after the first of its section, up to the furthest unit reached,
+ * and one quiz step per quiz passed; 100 once every quiz is passed. Saved progress never exceeds it.
+ */
+export function earnedProgress(shape: CourseShape, furthestUnit: number, quizzesPassed: number): number {
+  // Passing the last quiz sets exactly 100, whatever the rounded steps add up to.
+  if (shape.length > 0 && quizzesPassed >= shape.length) return MAX_PROGRESS;
+  let nextSteps = 0;
+  shape.forEach((count, sectionIndex) => {
+    for (let subsectionIndex = 1; subsectionIndex < count; subsectionIndex++) {
+      if (unitIndex(shape, { sectionIndex, subsectionIndex }) <= furthestUnit) nextSteps++;
+    }
+  });
+  return capProgress(nextSteps * nextIncrement(shape) + quizzesPassed * quizIncrement(shape));
+}
+
+/** A section's quiz opens once every earlier section's quiz is passed; the first unpassed one, or null. */
+export function firstQuizToPassBefore(sectionIndex: number, quizPassed: (sectionIndex: number) => boolean): number | null {
+  for (let s = 0; s < sectionIndex; s++) if (!quizPassed(s)) return s;
+  return null;
+}
+
+/**
  * The progress to store for a requested value. It never goes down, and stays below 100 until
  * every quiz is passed (only the server, on the last pass, sets 100).
  */

@@ -4,12 +4,13 @@ import { getDb } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { loadCourseShape, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
-import { acceptedProgress, isUnlocked, isValidPosition, unitIndex, type Position } from "./progress";
+import { acceptedProgress, earnedProgress, isUnlocked, isValidPosition, unitIndex, type Position } from "./progress";
 
 export const NOT_ENROLLED = "Enrol in this course first.";
 
 /**
- * PUT /courses/update_progress. Progress never goes down (409), stays below 100 until every
+ * PUT /courses/update_progress. Progress never goes down (409), never exceeds what the reading
+ * and quizzes behind it earned (409: no jump to 99 after enrolling), stays below 100 until every
  * quiz is passed, and an optional reader position may open at most the next subsection.
  * The write is a single guarded UPDATE, so concurrent saves cannot lose the higher value.
  */
@@ -23,19 +24,22 @@ export async function updateProgress(
   if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
   if (requested < state.progress) throw new AppError("conflict", `Progress cannot go down (it is ${state.progress}).`);
 
-  const allPassed = shape.length > 0 && state.passedSections.size >= shape.length;
-  const progress = acceptedProgress(state.progress, requested, allPassed);
-
   let furthestUnit = state.furthestUnit;
   if (position) {
     if (!isValidPosition(shape, position)) throw new AppError("invalid", "That subsection does not exist in this course.");
     const passed = (s: number) => state.passedSections.has(s);
     // Next may open one subsection beyond what is unlocked already.
-    if (!isUnlocked(shape, position, progress, state.furthestUnit, passed, 1)) {
+    if (!isUnlocked(shape, position, state.progress, state.furthestUnit, passed, 1)) {
       throw new AppError("conflict", "That part of the course is still locked.");
     }
     furthestUnit = Math.max(furthestUnit, unitIndex(shape, position));
   }
+
+  // Progress saved before this rule (or by a quiz pass) may already stand higher: it is kept.
+  const earned = Math.max(state.progress, earnedProgress(shape, furthestUnit, state.passedSections.size));
+  if (requested > earned) throw new AppError("conflict", `Progress rises as you read and pass quizzes: at most ${earned}% so far.`);
+  const allPassed = shape.length > 0 && state.passedSections.size >= shape.length;
+  const progress = acceptedProgress(state.progress, requested, allPassed);
 
   const [row] = await getDb()
     .update(enrollments)

@@ -6,6 +6,7 @@ import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sect
 import { getDb } from "../../db/client";
 import { courses, courseSections, quizQuestions } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
+import { answersWithMisses } from "../../tests/harness/quiz-key";
 
 /*
  * Generated pools tag each question with the concept it tests. After a missed question, the next
@@ -45,10 +46,10 @@ it("a missed concept is asked again first, then from a fresh question on it", as
   const learner = await createUser();
   await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId } });
   const path = `/section-quizzes?course_id=${courseId}&section_index=0`;
-  const first = (await call(quizRoute.GET, { token: learner.token, path })).body as { id: number; options: string[]; correctAnswer: string }[];
+  const first = (await call(quizRoute.GET, { token: learner.token, path })).body as { id: number }[];
   expect(first.map((q) => q.id)).toEqual(pool.slice(0, 5).map((q) => q.id));
 
-  const answers = first.map((q, i) => ({ question_id: q.id, answer: i === 0 ? q.options.find((o) => o !== q.correctAnswer)! : q.correctAnswer }));
+  const answers = await answersWithMisses(first, (i) => i === 0);
   const result = await call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { answers } });
   expect(result.body.passed).toBe(false);
 

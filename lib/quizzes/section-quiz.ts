@@ -1,38 +1,34 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courseSections, enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/schema";
-import { loadCourseShape, loadLearnerState } from "../courses/course-content";
+import { enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { NOT_ENROLLED } from "../learning/update-progress";
 import { progressAfterQuizPass } from "../learning/progress";
+import { openSectionQuiz } from "./quiz-access";
 
 /** How many questions one attempt asks; a larger pool lets a retry differ (generation fills pools). */
 export const QUESTIONS_PER_ATTEMPT = 5;
 
-export type QuizQuestion = { id: number; question: string; options: string[]; correctAnswer: string; hint: string | null };
-
-export async function sectionId(courseId: number, sectionIndex: number): Promise<number> {
-  const [section] = await getDb()
-    .select({ id: courseSections.id })
-    .from(courseSections)
-    .where(and(eq(courseSections.courseId, courseId), eq(courseSections.position, sectionIndex)));
-  if (!section) throw new AppError("not_found", "This course has no such section.");
-  return section.id;
-}
+/**
+ * A question as a learner gets it: never the right option nor the hint (a departure from SPEC.md's
+ * quiz entity). The quiz screen asks quiz-check about one chosen option; quiz-complete grades.
+ */
+export type QuizQuestion = { id: number; question: string; options: string[] };
 
 /**
- * GET /section-quizzes: one attempt's questions for a section. The questions the learner
+ * GET /section-quizzes: one attempt's questions for a section the learner has opened (enrolled,
+ * every earlier quiz passed: see openSectionQuiz). The questions the learner
  * missed last time come first, then unasked questions on a concept they missed (generated
  * pools tag each question's concept), then the others never asked, then the rest, so a retry
  * revisits what was missed, from a fresh angle too, and with a pool larger than one attempt
  * is not the same quiz.
  */
 export async function getSectionQuiz(userId: number, courseId: number, sectionIndex: number): Promise<QuizQuestion[]> {
-  const id = await sectionId(courseId, sectionIndex);
+  const { sectionId: id } = await openSectionQuiz(userId, courseId, sectionIndex);
   const db = getDb();
   const questions = await db
-    .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, correctAnswer: quizQuestions.correctAnswer, hint: quizQuestions.hint, concept: quizQuestions.concept, position: quizQuestions.position })
+    .select({ id: quizQuestions.id, question: quizQuestions.question, options: quizQuestions.options, concept: quizQuestions.concept, position: quizQuestions.position })
     .from(quizQuestions)
     .where(eq(quizQuestions.sectionId, id))
     .orderBy(asc(quizQuestions.position));
@@ -57,7 +53,7 @@ export async function getSectionQuiz(userId: number, courseId: number, sectionIn
     .map((q, order) => ({ q, order }))
     .sort((a, b) => rank(a.q) - rank(b.q) || a.order - b.order)
     .slice(0, QUESTIONS_PER_ATTEMPT)
-    .map(({ q }) => ({ id: q.id, question: q.question, options: q.options, correctAnswer: q.correctAnswer, hint: q.hint }));
+    .map(({ q }) => ({ id: q.id, question: q.question, options: q.options }));
 }
 
 export type QuizResult = {
@@ -66,14 +62,16 @@ export type QuizResult = {
   total: number;
   course_progress: number;
   quiz_status: Record<string, boolean>;
-  results: { question_id: number; correct: boolean; correctAnswer: string; hint: string | null }[];
+  /** Per answer: right or not, and the hint when not; never the right option, so a throwaway attempt is no answer key. */
+  results: { question_id: number; correct: boolean; hint: string | null }[];
 };
 
 /**
  * POST /courses/{courseId}/sections/{sectionIndex}/quiz-complete: grades the learner's answers on
  * the server, stores the attempt with one row per question, and on the section's first pass
  * raises progress (to exactly 100 when it was the last quiz). A bare claim without answers,
- * or answers to questions of another section, records nothing.
+ * answers to questions of another section, or a section whose earlier quizzes are not all
+ * passed, records nothing.
  */
 export async function submitQuizAttempt(
   userId: number,
@@ -81,9 +79,7 @@ export async function submitQuizAttempt(
   sectionIndex: number,
   answers: { question_id: number; answer: string | null }[],
 ): Promise<QuizResult> {
-  const [shape, state] = await Promise.all([loadCourseShape(courseId), loadLearnerState(userId, courseId)]);
-  if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
-  const id = await sectionId(courseId, sectionIndex);
+  const { sectionId: id, shape, state } = await openSectionQuiz(userId, courseId, sectionIndex);
 
   const db = getDb();
   const pool = await db
@@ -104,7 +100,8 @@ export async function submitQuizAttempt(
 
   const results = answers.map((a) => {
     const q = byId.get(a.question_id)!;
-    return { question_id: q.id, correct: a.answer !== null && a.answer === q.correctAnswer, correctAnswer: q.correctAnswer, hint: q.hint, chosen: a.answer };
+    const correct = a.answer !== null && a.answer === q.correctAnswer;
+    return { question_id: q.id, correct, hint: correct ? null : q.hint, chosen: a.answer };
   });
   const score = results.filter((r) => r.correct).length;
   const passed = score === results.length;

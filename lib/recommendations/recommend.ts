@@ -3,6 +3,7 @@ import { and, eq, isNotNull, or } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAttempts, userTopics } from "../../db/schema";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { visibleCourses } from "../courses/visibility";
 import { clampPage, type Page } from "../pagination";
 
 const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
@@ -35,11 +36,11 @@ export function rankCourses({ courses: all, chosenTopics, enrolledCourses, passe
     .map((c) => c.id);
 }
 
-/** GET /recommendations: courses for this learner, best first (see rankCourses). */
+/** GET /recommendations: courses for this learner (the catalogue and their own personal courses), best first (see rankCourses). */
 export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
   const db = getDb();
   const [allCourses, chosen, enrolled, passedRows] = await Promise.all([
-    db.query.courses.findMany({ columns: courseSummaryColumns }),
+    db.query.courses.findMany({ columns: courseSummaryColumns, where: visibleCourses({ id: userId, role: "user" }) }),
     db.select({ topicId: userTopics.topicId }).from(userTopics).where(eq(userTopics.userId, userId)),
     db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
     db

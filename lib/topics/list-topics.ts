@@ -1,10 +1,11 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { ShortLivedValue } from "../cache/memo";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { canSeeCourse, visibleCourses, type Viewer } from "../courses/visibility";
 
 export type TopicSummary = {
   id: number;
@@ -32,19 +33,29 @@ export const topicWithCreatorColumns = {
   lastName: users.lastName,
 };
 
-/** Every topic with its creator, courses and course count, in two queries. */
-export async function listTopics(): Promise<TopicSummary[]> {
+type Catalogue = Awaited<ReturnType<typeof loadCatalogue>>;
+
+function loadCatalogue() {
   const db = getDb();
-  const [topicRows, courseRows] = await Promise.all([
+  return Promise.all([
     db
       .select(topicWithCreatorColumns)
       .from(topics)
       .leftJoin(users, eq(users.id, topics.createdBy))
       .orderBy(asc(topics.title)),
-    db.query.courses.findMany({ columns: courseSummaryColumns }),
+    db.query.courses.findMany({ columns: { ...courseSummaryColumns, requestedBy: true } }),
   ]);
+}
+
+/** Every topic with its creator, courses and course count, in two queries; personal courses only for whoever may see them. */
+export async function listTopics(viewer: Viewer): Promise<TopicSummary[]> {
+  return summarise(await loadCatalogue(), viewer);
+}
+
+function summarise([topicRows, courseRows]: Catalogue, viewer: Viewer): TopicSummary[] {
   const byTopic = new Map<number, CourseSummary[]>();
   for (const course of courseRows) {
+    if (!canSeeCourse(viewer, course.requestedBy)) continue;
     const list = byTopic.get(course.topicId) ?? [];
     list.push(toCourseSummary(course));
     byTopic.set(course.topicId, list);
@@ -63,13 +74,13 @@ export async function listTopics(): Promise<TopicSummary[]> {
   });
 }
 
-/** GET /topics/{id}/courses: the topic and its courses. */
-export async function getTopicCourses(topicId: number): Promise<{ topic: { id: number; title: string; description: string }; courses: CourseSummary[] }> {
+/** GET /topics/{id}/courses: the topic and the courses this viewer may see. */
+export async function getTopicCourses(viewer: Viewer, topicId: number): Promise<{ topic: { id: number; title: string; description: string }; courses: CourseSummary[] }> {
   const db = getDb();
   const [topic] = await db.select({ id: topics.id, title: topics.title, description: topics.description }).from(topics).where(eq(topics.id, topicId));
   if (!topic) throw new AppError("not_found", "Topic not found.");
   const rows = await db.query.courses.findMany({
-    where: eq(courses.topicId, topicId),
+    where: and(eq(courses.topicId, topicId), visibleCourses(viewer)),
     columns: courseSummaryColumns,
   });
   return { topic, courses: rows.map((c) => toCourseSummary(c)).sort(byLevelThenTitle) };
@@ -83,16 +94,23 @@ export async function existingTopicIds(ids: number[]): Promise<Set<number>> {
 }
 
 /*
- * GET /topics is public, the same for every caller and the busiest read: its JSON is kept for a
- * second, and dropped at once when this instance changes a topic. Another instance's or the
- * worker's change shows within that second.
+ * GET /topics is public and the busiest read. What visitors see (the catalogue without personal
+ * courses) is the same for everyone: its JSON is kept for a second, and dropped at once when this
+ * instance changes a topic; another instance's or the worker's change shows within that second.
+ * A viewer with personal courses to see (their requester, an admin) gets a list of their own.
  */
-const topicsJson = new ShortLivedValue(1_000, async () => JSON.stringify(await listTopics()));
+const cachedCatalogue = new ShortLivedValue(1_000, async () => {
+  const catalogue = await loadCatalogue();
+  const requesters = new Set(catalogue[1].flatMap((c) => (c.requestedBy === null ? [] : [c.requestedBy])));
+  return { catalogue, requesters, publicJson: JSON.stringify(summarise(catalogue, null)) };
+});
 
-export function listTopicsJson(): Promise<string> {
-  return topicsJson.get();
+export async function listTopicsJson(viewer: Viewer): Promise<string> {
+  const { catalogue, requesters, publicJson } = await cachedCatalogue.get();
+  const seesPersonal = viewer !== null && (viewer.role === "admin" ? requesters.size > 0 : requesters.has(viewer.id));
+  return seesPersonal ? JSON.stringify(summarise(catalogue, viewer)) : publicJson;
 }
 
 export function forgetTopicList(): void {
-  topicsJson.invalidate();
+  cachedCatalogue.invalidate();
 }

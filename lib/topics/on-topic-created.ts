@@ -1,9 +1,8 @@
 import "server-only";
-import type { Database } from "../../db/client";
+import type { Transaction } from "../../db/client";
 import { enqueueTopicCourses } from "../generation/service";
 
 /** A transaction handle, as `db.transaction(async (tx) => ...)` gives it. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * The single hook createTopic calls inside its transaction, right after the topic row is written:

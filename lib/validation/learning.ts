@@ -1,3 +1,4 @@
+import { pageQuery } from "./pagination";
 import { z } from "./zod";
 
 /* Request schemas of the learning API (SPEC.md section 7), shared by handlers and the reader. */
@@ -18,6 +19,9 @@ const jsonId = (label: string) =>
     .max(2_147_483_647, `${label} is too large`);
 
 export const userIdQuery = z.object({ user_id: id("user_id").optional() });
+
+/** A learner's list (recommendations): ?user_id=&page=&limit=. */
+export const userListQuery = userIdQuery.extend(pageQuery);
 
 export const topicPreferenceSchema = z.object({
   topic_ids: z.array(jsonId("topic_ids item"), { error: "topic_ids must be a list of topic ids" }).min(1, "Select at least one topic.").max(200),

@@ -1,5 +1,6 @@
 import { nextIncrement } from "../../lib/learning/progress";
 import type { Account } from "./accounts";
+import type { AnswerKey } from "./answer-key";
 import type { Answer, LoadClient, RequestOptions } from "./client";
 import type { Ledger } from "./ledger";
 
@@ -22,12 +23,14 @@ export type LearnerContext = {
   retryUntil: number;
   thinkMs: number;
   unexpected: string[];
+  /** The right options, from the database: the API keeps them from learners. */
+  answerKey: AnswerKey;
 };
 
 type CourseSummary = { id: number; generation_status: string; is_detail_created_by_ai: boolean };
 type Topic = { courses: CourseSummary[] };
 type CourseDetail = { course_progress: number; sections: { subsections: unknown[] }[]; quiz_status: Record<string, boolean> };
-type Question = { id: number; options: string[]; correctAnswer: string };
+type Question = { id: number; options: string[] };
 type QuizResult = { passed: boolean; score: number; total: number; course_progress: number; quiz_status: Record<string, boolean> };
 
 type Place = { section: number; subsection: number };
@@ -192,11 +195,12 @@ export class Learner {
     const quiz = await this.call<Question[]>(`/section-quizzes?course_id=${courseId}&section_index=${sectionIndex}`, { label: "GET /section-quizzes" });
     if (quiz?.status !== 200) return null;
     await this.think();
+    const key = await this.ctx.answerKey.of(quiz.body.map((q) => q.id));
     const slip = Math.random() < WRONG_ANSWER_CHANCE ? Math.floor(Math.random() * quiz.body.length) : -1;
-    const answers = quiz.body.map((q, i) => ({
-      question_id: q.id,
-      answer: i === slip ? (q.options.find((o) => o !== q.correctAnswer) ?? null) : q.correctAnswer,
-    }));
+    const answers = quiz.body.map((q, i) => {
+      const right = key.get(q.id) ?? null;
+      return { question_id: q.id, answer: i === slip ? (q.options.find((o) => o !== right) ?? null) : right };
+    });
     const answer = await this.call<QuizResult>(`/courses/${courseId}/sections/${sectionIndex}/quiz-complete`, {
       method: "POST",
       label: "POST /courses/{id}/sections/{i}/quiz-complete",

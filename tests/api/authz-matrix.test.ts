@@ -38,6 +38,8 @@ const MATRIX: Row[] = [
   ["POST /forgot-password/send-code",                           200, 200, 200, 200],
   ["POST /forgot-password/verify-code",                         400, 400, 400, 400],
   ["POST /forgot-password/reset-password",                      400, 400, 400, 400],
+  ["POST /log_out",                                             401, 200, 200, 200],
+  ["POST /log_out/everywhere",                                  401, 200, 200, 200],
   ["GET /users",                                                401, 403, 403, 200],
   ["PUT /users/:self",                                          401, 403, 403, 409], // an admin cannot demote themself
   ["PUT /users/:other",                                         401, 403, 403, 200],

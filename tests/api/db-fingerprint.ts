@@ -23,6 +23,7 @@ export const MUTABLE_TABLES = [
   "generation_parts",
   "generation_live_calls",
   "generation_runs",
+  "ended_sessions",
 ] as const;
 
 const query = sql.raw(

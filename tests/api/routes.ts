@@ -62,6 +62,7 @@ const code: Field = { kind: "code" };
 /** A one-time token the server issued (sign-up, registration, reset). */
 const issuedToken: Field = { kind: "secret", min: 16, max: 200 };
 const page: Field = { kind: "int", min: 1, max: 1_000_000, optional: true };
+const limit: Field = { kind: "int", min: 1, max: 100, optional: true };
 const topicFields = { title: { kind: "text", min: 1, max: 120, trim: true }, description: { kind: "text", min: 1, max: 2000, trim: true } } satisfies Record<string, Field>;
 const courseParam = { id: { of: "course" } } satisfies Record<string, Param>;
 const topicParam = { id: { of: "topic" } } satisfies Record<string, Param>;
@@ -114,7 +115,7 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   },
   {
     method: "GET", path: "/users",  access: "admin",
-    query: { search: { kind: "text", min: 0, max: 254, trim: true, optional: true }, page, limit: { kind: "int", min: 1, max: 100, optional: true } },
+    query: { search: { kind: "text", min: 0, max: 254, trim: true, optional: true }, page, limit },
     example: () => ({ query: { search: "example.com", page: "1", limit: "10" } }),
   },
   {
@@ -134,6 +135,8 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
     owner: { in: "path", name: "id" },
     example: (_w, target) => ({ params: { id: str(target) }, body: names }),
   },
+  { method: "POST", path: "/log_out",  access: "signed-in", example: () => ({}) },
+  { method: "POST", path: "/log_out/everywhere",  access: "signed-in", example: () => ({}) },
   { method: "GET", path: "/users/me",  access: "signed-in", example: () => ({}) },
   {
     method: "PUT", path: "/users/me",  access: "signed-in",
@@ -164,18 +167,19 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   },
   {
     method: "GET", path: "/users/{id}/completed-courses",  access: "signed-in", params: userParam,
+    query: { page, limit },
     owner: { in: "path", name: "id" },
     example: (_w, target) => ({ params: { id: str(target) } }),
   },
   {
     method: "GET", path: "/recommendations",  access: "signed-in",
-    query: { user_id: optional(id("user")) },
+    query: { user_id: optional(id("user")), page, limit },
     owner: { in: "query", name: "user_id" },
     example: (_w, target) => ({ query: { user_id: str(target) } }),
   },
   {
     method: "GET", path: "/mycourses",  access: "signed-in",
-    query: { user_id: optional(id("user")) },
+    query: { user_id: optional(id("user")), page, limit },
     owner: { in: "query", name: "user_id" },
     example: (_w, target) => ({ query: { user_id: str(target) } }),
   },
@@ -269,7 +273,7 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
   { method: "GET", path: "/dashboard/stats",  access: "admin", example: () => ({}) },
   {
     method: "GET", path: "/quiz-questions/stats",  access: "admin",
-    query: { page, limit: { kind: "int", min: 1, max: 100, optional: true }, flag: { kind: "enum", values: ["almost_everyone_misses", "almost_nobody_misses", "flagged"], optional: true } },
+    query: { page, limit, flag: { kind: "enum", values: ["almost_everyone_misses", "almost_nobody_misses", "flagged"], optional: true } },
     example: () => ({ query: { page: "1", limit: "10", flag: "flagged" } }),
   },
 
@@ -292,6 +296,13 @@ export const ENDPOINTS: readonly Endpoint[] = LISTED.map((endpoint) => ({ ...end
 
 /** "METHOD /path": how tests name an endpoint. */
 export const endpointName = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+
+/** The handler of one endpoint, by its name ("GET /users/me"), for tests that tell a story. */
+export function handlerOf(name: string): RouteHandler {
+  const endpoint = ENDPOINTS.find((e) => endpointName(e) === name);
+  if (!endpoint) throw new Error(`${name} is not in tests/api/routes.ts`);
+  return endpoint.handler;
+}
 
 /** The path a call goes to: params filled in, query appended (the unknown-path route gets a path nobody serves). */
 export function concretePath(endpoint: Endpoint, params: Record<string, string> = {}, query = ""): string {

@@ -16,7 +16,8 @@ export type CallOptions = {
   path?: string;
   json?: unknown;
   form?: Record<string, string>;
-  body?: string;
+  /** A raw body: text, or bytes (to send what no string can hold, such as invalid UTF-8). */
+  body?: string | Uint8Array<ArrayBuffer>;
   contentType?: string;
   token?: string;
   headers?: Record<string, string>;
@@ -29,7 +30,7 @@ export type CallResult = { status: number; body: any; headers: Headers }; // esl
 
 export async function call(handler: RouteHandler, options: CallOptions = {}): Promise<CallResult> {
   const headers = new Headers(options.headers);
-  let body: string | undefined = options.body;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers.set("content-type", "application/json");

@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 export default async function ExplorePage() {
   // The catalogue changes when admins edit topics: render per request, never at build time.
   await connection();
-  const topics = (await listTopics()).map(({ id, title, description }) => ({ id, title, description }));
+  const topics = (await listTopics(null)).map(({ id, title, description }) => ({ id, title, description }));
 
   return (
     <>

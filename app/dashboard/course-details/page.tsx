@@ -16,7 +16,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const caller = await requirePageCaller("user");
-  const loaded = await loadCourse(caller.id, idParam((await searchParams).courseId));
+  const loaded = await loadCourse(caller, idParam((await searchParams).courseId));
   return { title: loaded.kind === "ok" ? `${loaded.course.course_title}: overview` : loaded.kind === "not_found" ? "Course not found" : "Course overview" };
 }
 
@@ -30,7 +30,7 @@ const STATE: Record<SectionState, { label: string; className: string; icon: stri
 /** The course overview: /dashboard/course-details?courseId=. What the course holds and where the learner stands. */
 export default async function CourseDetailsPage({ searchParams }: { searchParams: SearchParams }) {
   const caller = await requirePageCaller("user");
-  const loaded = await loadCourse(caller.id, idParam((await searchParams).courseId));
+  const loaded = await loadCourse(caller, idParam((await searchParams).courseId));
 
   if (loaded.kind !== "ok") return <CourseNotLoaded loaded={loaded} doing="see its overview" errorTitle="Course overview" />;
 

@@ -13,15 +13,15 @@ import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
-import { getCourseGeneration } from "@/lib/generation/service";
-import type { CourseShape, Position } from "@/lib/learning/progress";
+import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
+import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
 import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
   const caller = await requirePageCaller("user");
-  const loaded = await loadCourse(caller.id, idParam((await searchParams).courseId));
+  const loaded = await loadCourse(caller, idParam((await searchParams).courseId));
   return { title: loaded.kind === "ok" ? loaded.course.course_title : loaded.kind === "not_found" ? "Course not found" : "Course" };
 }
 
@@ -30,7 +30,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   const caller = await requirePageCaller("user");
   const params = await searchParams;
   const courseId = idParam(params.courseId);
-  const loaded = await loadCourse(caller.id, courseId);
+  const loaded = await loadCourse(caller, courseId);
 
   if (loaded.kind !== "ok") return <CourseNotLoaded loaded={loaded} doing="start reading" errorTitle="Course" />;
 
@@ -50,7 +50,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   const failed = course.generation_status === "failed";
   // Sections written so far; the progress line polls for more and re-renders the page as they come.
   const generating = !course.is_detail_created_by_ai && !failed;
-  const generation = generating ? await getCourseGeneration(id).catch(() => null) : null;
+  // The learner's view of it (never the raw failure text: it would reach the page's props).
+  const generation = generating ? await courseGenerationFor(caller, id).catch(() => null) : null;
   const liveProgress =
     generation?.status === "Generating" ? (
       <GenerationProgress key={`${generation.status}-${generation.sections_done}`} courseId={id} initial={generation} refreshOnProgress className="font-medium text-brand-800" />
@@ -64,7 +65,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           {failed ? (
             <div role="alert">
               <p className="text-lg font-semibold text-slate-900">This course could not be generated.</p>
-              <p className="mt-2 text-slate-700">Generation failed; an administrator has been notified. Please try another course or come back later.</p>
+              <p className="mt-2 text-slate-700">{GENERATION_FAILED} Please try another course or come back later.</p>
             </div>
           ) : (
             <>
@@ -97,6 +98,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
         quizPassed: learner.quizPassed(sectionIndex),
         review: review.has(sectionIndex),
         beingWritten: !section.ready,
+        waitsForQuiz: course.enrolled ? firstQuizToPassBefore(sectionIndex, learner.quizPassed) : null,
         subsections: section.subsections.map((sub, subsectionIndex) => ({
           title: sub.title,
           unlocked: course.enrolled && section.ready && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
@@ -177,7 +179,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           </h2>
           {section.ready ? (
             <div className="mt-6">
-              <Markdown content={subsection.content} topLevel={3} />
+              <Markdown content={subsection.content ?? ""} topLevel={3} />
             </div>
           ) : (
             <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="section-being-written">

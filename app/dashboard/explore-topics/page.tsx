@@ -12,8 +12,8 @@ const PAGE_SIZE = 9;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ExploreTopicsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requirePageCaller("user");
-  const [topics, params] = await Promise.all([listTopics(), searchParams]);
+  const caller = await requirePageCaller("user");
+  const [topics, params] = await Promise.all([listTopics(caller), searchParams]);
   const totalPages = Math.max(1, Math.ceil(topics.length / PAGE_SIZE));
   const page = pageFrom(params.page, totalPages);
   const shown = topics.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

@@ -6,8 +6,10 @@ import { idParam, indexParam, readerHref } from "@/components/reader/links";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { CourseMessage } from "@/components/reader/course-message";
+import type { Caller } from "@/lib/auth/caller";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseForLearner } from "@/lib/courses/get-course";
+import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
 import { AppError } from "@/lib/http/app-error";
 import { getSectionQuiz } from "@/lib/quizzes/section-quiz";
 
@@ -35,7 +37,7 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   }
   const back = readerHref(courseId);
 
-  const loaded = await loadQuiz(caller.id, courseId, sectionIndex);
+  const loaded = await loadQuiz(caller, courseId, sectionIndex);
   if (loaded.kind === "no_course") {
     return (
       <CourseMessage title="Course not found.">
@@ -66,6 +68,18 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
     return (
       <CourseMessage title={loaded.courseTitle}>
         <p className="mt-4 text-slate-700">Enrol in this course first: then you can read its sections and take their quizzes.</p>
+        <Actions>
+          <ButtonLink href={back}>Back to Course</ButtonLink>
+        </Actions>
+      </CourseMessage>
+    );
+  }
+  if (loaded.kind === "locked") {
+    return (
+      <CourseMessage title={loaded.courseTitle}>
+        <p role="status" className="mt-4 text-slate-700">
+          {loaded.message}
+        </p>
         <Actions>
           <ButtonLink href={back}>Back to Course</ButtonLink>
         </Actions>
@@ -115,21 +129,26 @@ type Loaded =
   | { kind: "no_course" }
   | { kind: "no_quiz"; message: string }
   | { kind: "not_enrolled"; courseTitle: string }
+  /** An earlier section's quiz is not passed yet: sections open in order. */
+  | { kind: "locked"; courseTitle: string; message: string }
   | { kind: "error" };
 
-async function loadQuiz(userId: number, courseId: number, sectionIndex: number | null): Promise<Loaded> {
+async function loadQuiz(caller: Caller, courseId: number, sectionIndex: number | null): Promise<Loaded> {
+  let courseTitle = "Section quiz";
   try {
-    const course = await getCourseForLearner(userId, courseId);
+    const course = await getCourseForLearner(caller, courseId);
+    courseTitle = course.course_title;
     const section = sectionIndex === null ? undefined : course.sections[sectionIndex];
     if (!section || sectionIndex === null) return { kind: "no_quiz", message: "This course has no such section." };
-    if (!course.enrolled) return { kind: "not_enrolled", courseTitle: course.course_title };
+    if (!course.enrolled) return { kind: "not_enrolled", courseTitle };
     // The right answers and hints stay on the server: Submit asks quiz-check, the attempt goes to quiz-complete.
-    const questions = (await getSectionQuiz(userId, courseId, sectionIndex)).map(({ id, question, options }) => ({ id, question, options }));
-    return { kind: "ok", courseTitle: course.course_title, sectionTitle: section.section_title, sectionIndex, questions };
+    const questions = await getSectionQuiz(caller.id, courseId, sectionIndex);
+    return { kind: "ok", courseTitle, sectionTitle: section.section_title, sectionIndex, questions };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") {
-      return error.message === "Course not found." ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };
+      return error.message === COURSE_NOT_FOUND ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };
     }
+    if (error instanceof AppError && error.code === "conflict") return { kind: "locked", courseTitle, message: error.message };
     console.error("quiz page: could not load the quiz", courseId, sectionIndex, error);
     return { kind: "error" };
   }

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Pick Topics" };
 
 export default async function TopicSelectionPage() {
   const caller = await requirePageCaller("user");
-  const [all, chosen] = await Promise.all([listTopics(), listSelectedTopics(caller.id)]);
+  const [all, chosen] = await Promise.all([listTopics(caller), listSelectedTopics(caller.id)]);
   const topics = all.map(({ id, title, description }) => ({ id, title, description }));
 
   return (

@@ -1,9 +1,15 @@
+import { z } from "zod";
+import { pagedJson } from "@/lib/http/paged";
+import { readQuery } from "@/lib/http/request";
 import { assertSelfOrAdmin, idParam, route } from "@/lib/http/route";
 import { listCompletedCourses } from "@/lib/learning/enrollment";
+import { pageQuery } from "@/lib/validation/pagination";
 
-// GET /users/{id}/completed-courses – courses the learner finished at 100% (own, or any as an admin)
-export const GET = route("signed-in", async ({ caller, params }) => {
+const query = z.object(pageQuery);
+
+// GET /users/{id}/completed-courses?page=&limit= – courses the learner finished at 100% (own, or any as an admin), at most 100 at a time
+export const GET = route("signed-in", async ({ request, caller, params }) => {
   const id = idParam(params);
   assertSelfOrAdmin(caller, id);
-  return listCompletedCourses(id);
+  return pagedJson(await listCompletedCourses(id), readQuery(request, query));
 });

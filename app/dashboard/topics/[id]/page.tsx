@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
-import { requirePageCaller } from "@/lib/auth/page";
+import { getPageCaller, requirePageCaller } from "@/lib/auth/page";
 import { AppError } from "@/lib/http/app-error";
 import { getTopicCourses } from "@/lib/topics/list-topics";
 
@@ -25,7 +25,7 @@ const loadTopic = cache(async (rawId: string): Promise<Loaded> => {
   const id = topicIdFrom(rawId);
   if (id === null) return { kind: "not_found" };
   try {
-    return { kind: "ok", data: await getTopicCourses(id) };
+    return { kind: "ok", data: await getTopicCourses(await getPageCaller(), id) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
     console.error("topic page: could not load topic", id, error);

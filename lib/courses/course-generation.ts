@@ -1,0 +1,28 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses } from "../../db/schema";
+import { getCourseGeneration, type CourseGeneration } from "../generation/service";
+import { AppError } from "../http/app-error";
+import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "./visibility";
+
+/** What a learner is told about a failed course: the reader's own words, never the model server's text. */
+export const GENERATION_FAILED = "Generation failed; an administrator has been notified.";
+
+/**
+ * A course's generation status as this viewer may see it. The failure reason is the model
+ * server's raw text (its URLs, fragments of keys): it is for admins, who decide on a retry;
+ * learners get GENERATION_FAILED instead.
+ */
+export function generationFor(viewer: NonNullable<Viewer>, generation: CourseGeneration): CourseGeneration {
+  if (viewer.role === "admin" || generation.error === null) return generation;
+  return { ...generation, error: GENERATION_FAILED };
+}
+
+/** GET /courses/{id}/generation for this viewer: someone else's personal course is a 404. */
+export async function courseGenerationFor(viewer: NonNullable<Viewer>, courseId: number): Promise<CourseGeneration> {
+  const [course] = await getDb().select({ requestedBy: courses.requestedBy }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
+  assertCanSeeCourse(viewer, course.requestedBy);
+  return generationFor(viewer, await getCourseGeneration(courseId));
+}

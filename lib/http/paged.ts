@@ -1,0 +1,12 @@
+import { NextResponse } from "next/server";
+import { MAX_PAGE_SIZE } from "../pagination";
+
+/**
+ * One page of an already ordered list as a JSON answer, the total in X-Total-Count. Without a
+ * limit a list answers everything up to MAX_PAGE_SIZE (DESIGN.md section 5); a page past the end
+ * is empty, so a client reading pages until an empty one stops.
+ */
+export function pagedJson<T>(items: T[], { page = 1, limit = MAX_PAGE_SIZE }: { page?: number; limit?: number }): Response {
+  const start = (page - 1) * limit;
+  return NextResponse.json(items.slice(start, start + limit), { headers: { "x-total-count": String(items.length) } });
+}

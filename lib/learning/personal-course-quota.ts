@@ -1,0 +1,45 @@
+import "server-only";
+import { getEnv } from "../env";
+import { requestPersonalCourse } from "../generation/service";
+import { AppError } from "../http/app-error";
+import { hitLimit, releaseHit, type Limit } from "../rate-limit";
+
+/*
+ * A course written for one learner costs model calls: each learner may ask for
+ * PERSONAL_COURSES_PER_DAY of them in 24 hours (counted in PostgreSQL, so every app instance
+ * shares the count). A request refused for another reason (not an interest, one still being
+ * generated...) gives its place back.
+ */
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+function quota(): Limit {
+  return { name: "personal-course:user", max: getEnv().PERSONAL_COURSES_PER_DAY, windowSeconds: DAY_SECONDS };
+}
+
+/** "after 2025-06-01 14:05 UTC (in about 23 hours)": when a refused learner may ask again. */
+function whenAgain(retryAfterSeconds: number): string {
+  const at = new Date(Math.ceil((Date.now() + retryAfterSeconds * 1000) / 60_000) * 60_000);
+  const hours = Math.round(retryAfterSeconds / 3600);
+  const minutes = Math.max(1, Math.round(retryAfterSeconds / 60));
+  const wait = hours >= 2 ? `${hours} hours` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return `after ${at.toISOString().slice(0, 16).replace("T", " ")} UTC (in about ${wait})`;
+}
+
+/** POST /courses/generate within the caller's daily quota: 429 saying when it resets once it is used up. */
+export async function requestPersonalCourseWithinQuota(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
+  const limit = quota();
+  try {
+    await hitLimit(limit, String(userId));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== "rate_limited") throw error;
+    const retryAfterSeconds = error.extra.retryAfterSeconds ?? DAY_SECONDS;
+    throw new AppError("rate_limited", `You can ask for ${limit.max} personal courses a day. You can ask again ${whenAgain(retryAfterSeconds)}.`, { retryAfterSeconds });
+  }
+  try {
+    return await requestPersonalCourse(userId, topicId);
+  } catch (error) {
+    await releaseHit(limit, String(userId)).catch((refundError: unknown) => console.error("[quota] could not give the place back:", refundError));
+    throw error;
+  }
+}

@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { courses, enrollments, quizAttempts, rateLimits } from "../../db/schema";
+import { QUIZ_CHECK_LIMIT } from "../../lib/quizzes/check-answer";
+import { call, createUser } from "../harness/http";
+import { answersWithMisses, rightAnswersFor, sectionKey } from "../harness/quiz-key";
+import { handlerOf } from "./routes";
+
+/*
+ * Issue 14, item 4: a script enrolled, read the answer key from GET /section-quizzes, answered
+ * the sections last to first, jumped its progress to 99 and was listed as completed at 100 % in
+ * 0.12 s. Each story below is one step of that script (or of a learner peeking ahead), refused now.
+ */
+
+type Learner = Awaited<ReturnType<typeof createUser>>;
+
+const enroll = handlerOf("POST /enroll");
+const sectionQuizzes = handlerOf("GET /section-quizzes");
+const quizCheck = handlerOf("POST /courses/{id}/sections/{sectionIndex}/quiz-check");
+const quizComplete = handlerOf("POST /courses/{id}/sections/{sectionIndex}/quiz-complete");
+const updateProgress = handlerOf("PUT /courses/update_progress");
+const courseDetail = handlerOf("GET /courses/{id}");
+const completedCourses = handlerOf("GET /users/{id}/completed-courses");
+
+let courseId: number;
+let shape: number[];
+
+beforeAll(async () => {
+  const [course] = await getDb().select({ id: courses.id }).from(courses).where(eq(courses.title, "Python Basics"));
+  courseId = course!.id;
+  const admin = await createUser("admin");
+  const detail = await call(courseDetail, { token: admin.token, params: { id: String(courseId) } });
+  shape = detail.body.sections.map((s: { subsections: unknown[] }) => s.subsections.length);
+});
+
+beforeEach(async () => {
+  await getDb().delete(rateLimits);
+});
+
+const lastSection = () => shape.length - 1;
+
+async function enrolled(): Promise<Learner> {
+  const learner = await createUser();
+  expect((await call(enroll, { token: learner.token, json: { course_id: courseId } })).status).toBe(201);
+  return learner;
+}
+
+const getQuiz = (learner: Learner, sectionIndex: number) =>
+  call(sectionQuizzes, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=${sectionIndex}` });
+
+const submit = (learner: Learner, sectionIndex: number, answers: { question_id: number; answer: string | null }[]) =>
+  call(quizComplete, { token: learner.token, params: { id: String(courseId), sectionIndex: String(sectionIndex) }, json: { answers } });
+
+const saveProgress = (learner: Learner, progress: number, position?: { section_index: number; subsection_index: number }) =>
+  call(updateProgress, { method: "PUT", token: learner.token, json: { course_id: courseId, progress, ...position } });
+
+async function storedProgress(learner: Learner): Promise<number | undefined> {
+  const [row] = await getDb()
+    .select({ progress: enrollments.progress })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, courseId)));
+  return row?.progress;
+}
+
+const attemptsOf = (learner: Learner) => getDb().select().from(quizAttempts).where(eq(quizAttempts.userId, learner.user.id));
+
+/** The honest way through: every Next saved in order, every quiz passed in order. */
+async function readAndPassEverything(learner: Learner): Promise<number> {
+  const next = Math.round(90 / shape.reduce((a, b) => a + b, 0));
+  let progress = 0;
+  for (const [s, subs] of shape.entries()) {
+    for (let i = 1; i < subs; i++) {
+      const res = await saveProgress(learner, Math.min(100, progress + next), { section_index: s, subsection_index: i });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      progress = res.body.course_progress;
+    }
+    const quiz = await getQuiz(learner, s);
+    expect(quiz.status).toBe(200);
+    const result = await submit(learner, s, await rightAnswersFor(quiz.body));
+    expect(result.body.passed).toBe(true);
+    progress = result.body.course_progress;
+  }
+  return progress;
+}
+
+describe("the answer key stays on the server", () => {
+  it("a fresh learner's GET /section-quizzes carries no answer key, and needs an enrolment", async () => {
+    const learner = await createUser();
+    const before = await getQuiz(learner, 0);
+    expect(before.status).toBe(409);
+    expect(before.body).toEqual({ detail: "Enrol in this course first." });
+
+    await call(enroll, { token: learner.token, json: { course_id: courseId } });
+    const quiz = await getQuiz(learner, 0);
+    expect(quiz.status).toBe(200);
+    expect(quiz.body.length).toBeGreaterThan(0);
+    for (const question of quiz.body) expect(Object.keys(question).sort()).toEqual(["id", "options", "question"]);
+  });
+
+  it("a failed quiz-complete says which answers were wrong, with the hint, but never the right option", async () => {
+    const learner = await enrolled();
+    const quiz = await getQuiz(learner, 0);
+    const result = await submit(learner, 0, await answersWithMisses(quiz.body));
+    expect(result.body.passed).toBe(false);
+    const key = await sectionKey(courseId, 0);
+    for (const r of result.body.results) {
+      expect(Object.keys(r).sort()).toEqual(["correct", "hint", "question_id"]);
+      expect(r.hint).toBe(key.find((q) => q.id === r.question_id)!.hint);
+    }
+    expect(JSON.stringify(result.body)).not.toContain("correctAnswer");
+  });
+
+  it(`quiz-check answers ${QUIZ_CHECK_LIMIT.max} checks per learner in ${QUIZ_CHECK_LIMIT.windowSeconds / 60} minutes, then 429 with Retry-After`, async () => {
+    const learner = await enrolled();
+    const [question] = (await getQuiz(learner, 0)).body as { id: number; options: string[] }[];
+    const check = (who: Learner) =>
+      call(quizCheck, { token: who.token, params: { id: String(courseId), sectionIndex: "0" }, json: { question_id: question!.id, answer: question!.options[0] } });
+    for (let i = 0; i < QUIZ_CHECK_LIMIT.max; i++) expect((await check(learner)).status).toBe(200);
+    const limited = await check(learner);
+    expect(limited.status).toBe(429);
+    expect(limited.body.detail).toMatch(/answer checks/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another learner is not held back by it.
+    expect((await check(await enrolled())).status).toBe(200);
+  });
+});
+
+describe("sections unlock in order", () => {
+  it("the last section's quiz cannot be fetched, checked or passed first", async () => {
+    const learner = await enrolled();
+    const last = lastSection();
+    const quiz = await getQuiz(learner, last);
+    expect(quiz.status).toBe(409);
+    expect(quiz.body.detail).toBe("Pass the quiz of section 1 first: sections open in order.");
+
+    const key = await sectionKey(courseId, last);
+    const check = await call(quizCheck, { token: learner.token, params: { id: String(courseId), sectionIndex: String(last) }, json: { question_id: key[0]!.id, answer: key[0]!.correctAnswer } });
+    expect(check.status).toBe(409);
+    const passed = await submit(learner, last, await rightAnswersFor(key));
+    expect(passed.status).toBe(409);
+    expect(passed.body.detail).toBe("Pass the quiz of section 1 first: sections open in order.");
+    expect(await attemptsOf(learner)).toEqual([]);
+  });
+
+  it("the script that answered the sections last to first is not listed as completed", async () => {
+    const learner = await enrolled();
+    for (let s = lastSection(); s >= 0; s--) await submit(learner, s, await rightAnswersFor(await sectionKey(courseId, s)));
+    const completed = await call(completedCourses, { token: learner.token, params: { id: String(learner.user.id) } });
+    expect(completed.body).toEqual([]);
+    expect(await storedProgress(learner)).toBeLessThan(100);
+  });
+
+  it("reading in order and passing every quiz in order still ends at exactly 100", async () => {
+    const learner = await enrolled();
+    expect(await readAndPassEverything(learner)).toBe(100);
+    const completed = await call(completedCourses, { token: learner.token, params: { id: String(learner.user.id) } });
+    expect(completed.body.map((c: { id: number }) => c.id)).toEqual([courseId]);
+  });
+});
+
+describe("progress follows reading", () => {
+  it("cannot jump to 99 after enrolling", async () => {
+    const learner = await enrolled();
+    const jump = await saveProgress(learner, 99);
+    expect(jump.status).toBe(409);
+    expect(jump.body.detail).toBe("Progress rises as you read and pass quizzes: at most 0% so far.");
+    expect(await storedProgress(learner)).toBe(0);
+  });
+
+  it("one Next earns one step, not more", async () => {
+    const learner = await enrolled();
+    const step = Math.round(90 / shape.reduce((a, b) => a + b, 0));
+    const greedy = await saveProgress(learner, 99, { section_index: 0, subsection_index: 1 });
+    expect(greedy.status).toBe(409);
+    expect(greedy.body.detail).toBe(`Progress rises as you read and pass quizzes: at most ${step}% so far.`);
+    expect(await storedProgress(learner)).toBe(0);
+    const honest = await saveProgress(learner, step, { section_index: 0, subsection_index: 1 });
+    expect([honest.status, honest.body.course_progress]).toEqual([200, step]);
+  });
+});
+
+describe("locked subsections are titles only", () => {
+  type Detail = { sections: { subsections: { title: string; content: string | null }[] }[] };
+  const contents = (detail: Detail) => detail.sections.flatMap((s) => s.subsections.map((sub) => sub.content));
+
+  it("GET /courses/{id} sends every title but only the unlocked subsections' content", async () => {
+    const stranger = await createUser();
+    const notEnrolled = (await call(courseDetail, { token: stranger.token, params: { id: String(courseId) } })).body as Detail;
+    expect(contents(notEnrolled).every((c) => c === null)).toBe(true);
+
+    const learner = await enrolled();
+    const detail = (await call(courseDetail, { token: learner.token, params: { id: String(courseId) } })).body as Detail;
+    expect(detail.sections.flatMap((s) => s.subsections.map((sub) => sub.title)).every((t) => t.length > 0)).toBe(true);
+    expect(detail.sections[0]!.subsections[0]!.content).toEqual(expect.stringMatching(/\S/));
+    expect(contents(detail).slice(1).every((c) => c === null)).toBe(true);
+  });
+
+  it("sends everything once the course is completed", async () => {
+    const learner = await enrolled();
+    await readAndPassEverything(learner);
+    const detail = (await call(courseDetail, { token: learner.token, params: { id: String(courseId) } })).body as Detail;
+    expect(contents(detail).every((c) => typeof c === "string" && c.length > 0)).toBe(true);
+  });
+});
