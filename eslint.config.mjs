@@ -10,6 +10,18 @@ const config = [
     },
   },
   {
+    // The API and the worker run outside Next.js (api/app.ts, dist/): Next's request-scoped modules
+    // would fail there at start (next/server needs Next's environment, and has no ESM exports map).
+    files: ["api/**/*.ts", "lib/**/*.ts", "server/**/*.ts", "worker/**/*.ts"],
+    ignores: ["lib/auth/page.ts", "lib/client/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: ["next/server", "next/headers", "next/navigation", "next/cache"].map((name) => ({ name, message: "The API and the worker run outside Next.js: use lib/http/json-response.ts and plain web APIs." })) },
+      ],
+    },
+  },
+  {
     ignores: [".next/**", "dist/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
 ];

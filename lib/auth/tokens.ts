@@ -22,8 +22,16 @@ const USER_ID = /^[1-9]\d{0,15}$/;
 /** A verified credential: whose, which token_version, and which session. */
 export type VerifiedClaims = TokenClaims & SessionRef;
 
-function key(): Uint8Array {
-  return new TextEncoder().encode(getEnv().AUTH_SECRET);
+// Imported once per secret: handing jose the raw bytes would import a CryptoKey on every request.
+let signingKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+function key(): Promise<CryptoKey> {
+  const secret = getEnv().AUTH_SECRET;
+  if (signingKey?.secret !== secret) {
+    const raw = new TextEncoder().encode(secret);
+    signingKey = { secret, key: crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]) };
+  }
+  return signingKey.key;
 }
 
 export async function signAccessToken(claims: TokenClaims): Promise<string> {
@@ -34,7 +42,7 @@ export async function signAccessToken(claims: TokenClaims): Promise<string> {
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${getEnv().ACCESS_TOKEN_TTL_MINUTES}m`)
-    .sign(key());
+    .sign(await key());
 }
 
 /**
@@ -43,7 +51,7 @@ export async function signAccessToken(claims: TokenClaims): Promise<string> {
  */
 export async function verifyAccessToken(token: string): Promise<VerifiedClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ["exp", "iat", "sub"] });
+    const { payload } = await jwtVerify(token, await key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ["exp", "iat", "sub"] });
     const tokenVersion = payload.tv;
     if (!USER_ID.test(payload.sub ?? "") || typeof tokenVersion !== "number" || !isSessionId(payload.sid) || typeof payload.exp !== "number") return null;
     const userId = Number(payload.sub);

@@ -1,5 +1,5 @@
-import { NextResponse } from "next/server";
 import { MAX_PAGE_SIZE } from "../pagination";
+import { jsonResponse } from "./json-response";
 
 /**
  * One page of an already ordered list as a JSON answer, the total in X-Total-Count. Without a
@@ -8,5 +8,5 @@ import { MAX_PAGE_SIZE } from "../pagination";
  */
 export function pagedJson<T>(items: T[], { page = 1, limit = MAX_PAGE_SIZE }: { page?: number; limit?: number }): Response {
   const start = (page - 1) * limit;
-  return NextResponse.json(items.slice(start, start + limit), { headers: { "x-total-count": String(items.length) } });
+  return jsonResponse(items.slice(start, start + limit), { headers: { "x-total-count": String(items.length) } });
 }

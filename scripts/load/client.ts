@@ -11,6 +11,8 @@ export type Answer<T = unknown> = {
   body: T;
   /** Earlier attempts of this request that got no answer: a write among them may still have happened. */
   unanswered: number;
+  /** Seconds the server asked to wait (429 / 503 Retry-After), if it said. */
+  retryAfter?: number;
 };
 
 export type RequestOptions = {
@@ -109,7 +111,8 @@ export class LoadClient {
         } catch {
           // not JSON: keep the text
         }
-        return { status: response.status, body: parsed as T, unanswered };
+        const retryAfter = Number(response.headers.get("retry-after") ?? NaN);
+        return { status: response.status, body: parsed as T, unanswered, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
       } catch (error) {
         const cause = describeFailure(error);
         this.unanswered.set(cause, (this.unanswered.get(cause) ?? 0) + 1);

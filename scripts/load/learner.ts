@@ -84,15 +84,25 @@ export class Learner {
     }
   }
 
+  /**
+   * As a real client would: when the server is busy hashing passwords (429 with Retry-After, the
+   * argon2 gate), wait as told and try again, a few times.
+   */
   private async logIn(): Promise<boolean> {
-    const answer = await this.call<{ access_token: string }>("/log_in", {
-      method: "POST",
-      label: "POST /log_in",
-      form: { grant_type: "password", username: this.account.email, password: this.account.password },
-    });
-    if (answer?.status !== 200) return false;
-    this.token = answer.body.access_token;
-    return true;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = await this.call<{ access_token: string }>(
+        "/log_in",
+        { method: "POST", label: "POST /log_in", form: { grant_type: "password", username: this.account.email, password: this.account.password } },
+        [200, 429],
+      );
+      if (answer?.status === 200) {
+        this.token = answer.body.access_token;
+        return true;
+      }
+      if (answer?.status !== 429 || !this.active) return false;
+      await sleep(Math.min(answer.retryAfter ?? 1, 10) * 1000 * (1 + Math.random()));
+    }
+    return false;
   }
 
   /** A Generated course not finished yet; the list is refreshed now and then (new courses appear). */
