@@ -1,12 +1,26 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { preparedQuery } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { loadCourseShape, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
 import { acceptedProgress, earnedProgress, isUnlocked, isValidPosition, unitIndex, type Position } from "./progress";
 
 export const NOT_ENROLLED = "Enrol in this course first.";
+
+// The hottest write of the app (the reader's Next): parsed and planned once per connection.
+const saveProgress = preparedQuery((db) =>
+  db
+    .update(enrollments)
+    .set({
+      progress: sql`GREATEST(${enrollments.progress}, ${sql.placeholder("progress")})`,
+      furthestUnit: sql`GREATEST(${enrollments.furthestUnit}, ${sql.placeholder("furthestUnit")})`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(enrollments.userId, sql.placeholder("userId")), eq(enrollments.courseId, sql.placeholder("courseId"))))
+    .returning({ progress: enrollments.progress, furthestUnit: enrollments.furthestUnit })
+    .prepare("save_progress"),
+);
 
 /**
  * PUT /courses/update_progress. Progress never goes down (409), never exceeds what the reading
@@ -41,15 +55,7 @@ export async function updateProgress(
   const allPassed = shape.length > 0 && state.passedSections.size >= shape.length;
   const progress = acceptedProgress(state.progress, requested, allPassed);
 
-  const [row] = await getDb()
-    .update(enrollments)
-    .set({
-      progress: sql`GREATEST(${enrollments.progress}, ${progress})`,
-      furthestUnit: sql`GREATEST(${enrollments.furthestUnit}, ${furthestUnit})`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
-    .returning({ progress: enrollments.progress, furthestUnit: enrollments.furthestUnit });
+  const [row] = await saveProgress().execute({ userId, courseId, progress, furthestUnit });
   if (!row) throw new AppError("conflict", NOT_ENROLLED);
   return { course_id: courseId, course_progress: row.progress, furthest_unit: row.furthestUnit };
 }
