@@ -190,17 +190,18 @@ export async function checkGeneration(pool: Pool, topicIds: number[], expectedTo
   const duplicated = [...byKey].filter(([, list]) => list.length > 1).map(([k, list]) => `${k} x${list.length}`);
   const unfinished = ours.filter((j) => j.state !== "completed").map((j) => `${j.name}/${j.singleton_key} ${j.state}`);
   const deadLettered = ours.filter((j) => j.name === QUEUES.deadLetter).length;
-  const expectedJobs = topicIds.length + courseIds.length * (1 + SECTIONS_PER_COURSE);
+  // Per course: its outline, then for every subsection one writing job and one questions job.
+  const expectedJobs = topicIds.length + courseIds.length * (1 + 2 * SECTIONS_PER_COURSE * SUBSECTIONS_PER_SECTION);
   const retriedJobs = ours.filter((j) => j.retry_count > 0).length;
   checks.push({
     name: "every generation job completed exactly once (pg-boss)",
     ok: ours.length === expectedJobs && duplicated.length === 0 && unfinished.length === 0 && deadLettered === 0,
-    detail: `${ours.length} jobs (expected ${expectedJobs}: topic + outline + ${SECTIONS_PER_COURSE} sections per course), ${duplicated.length} duplicated, ${unfinished.length} not completed, ${deadLettered} dead-lettered, ${retriedJobs} retried${sample([...duplicated, ...unfinished])}`,
+    detail: `${ours.length} jobs (expected ${expectedJobs}: topic + per course its outline and a writing and a questions job per subsection), ${duplicated.length} duplicated, ${unfinished.length} not completed, ${deadLettered} dead-lettered, ${retriedJobs} retried${sample([...duplicated, ...unfinished])}`,
   });
 
   // The generation log: one successful call per step; a killed worker's job may repeat its calls.
   const { rows: runs } = await pool.query<{ k: string; n: number }>(
-    `SELECT step || ' ' || coalesce(course_id::text, 'topic ' || topic_id) || ' #' || attempt || ' s' || coalesce(section_index::text, '-') AS k, count(*)::int AS n
+    `SELECT step || ' ' || coalesce(course_id::text, 'topic ' || topic_id) || ' #' || attempt || ' s' || coalesce(section_index::text, '-') || '.' || coalesce(subsection_index::text, '-') AS k, count(*)::int AS n
      FROM generation_runs WHERE ok AND (course_id = ANY($1::int[]) OR topic_id = ANY($2::int[])) GROUP BY 1`,
     [courseIds, topicIds],
   );
