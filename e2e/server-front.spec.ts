@@ -1,6 +1,11 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+import { PRODUCTION_WEB_ENTRY } from "../scripts/lib/web-command";
+import { databaseUrl } from "./fixtures/db";
 import { browserSignInFrom, logInFrom, rawRequest } from "./fixtures/raw-http";
-import { E2E_LEARNER } from "./fixtures/settings";
+import { E2E_DATA_SUBDIR, E2E_LEARNER, E2E_PORT } from "./fixtures/settings";
 
 /*
  * The compiled production server (dist/server.mjs, what `npm start` and the Docker image run),
@@ -42,6 +47,38 @@ test("the browser sign-in counts failures per address too (the server hands next
   for (let i = 0; i < 100; i++) expect(await browserSignInFrom(BROWSER_ATTACKER, `browser-made-up-${i}@example.com`, "wrong-password")).toBe("Invalid email or password.");
   expect(await browserSignInFrom(BROWSER_ATTACKER, E2E_LEARNER.email, E2E_LEARNER.password)).toMatch(/too many attempts/i);
   expect(await browserSignInFrom(BROWSER_LEARNER, E2E_LEARNER.email, E2E_LEARNER.password)).toBeNull();
+});
+
+test("behind a trusted proxy (TRUST_PROXY=true) the hop the proxy appended counts, never the client's first hop", async () => {
+  test.setTimeout(120_000);
+  // A second instance of the same compiled server, on the same database, configured for one proxy in front.
+  const port = E2E_PORT + 50;
+  const server = spawn(process.execPath, [PRODUCTION_WEB_ENTRY, "--port", String(port), "--hostname", "127.0.0.1"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl(),
+      AUTH_SECRET: readFileSync(resolve(".data", E2E_DATA_SUBDIR, "auth-secret"), "utf8").trim(),
+      APP_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: "true",
+      TRUST_PROXY_HOPS: "1",
+    },
+    stdio: "ignore",
+  });
+  try {
+    await expect.poll(async () => (await rawRequest({ port, path: "/readyz" }).catch(() => ({ status: 0 }))).status, { timeout: 90_000 }).toBe(200);
+    const PROXY = "127.0.0.7";
+    for (let i = 0; i < 100; i++) {
+      // The client writes a new first hop each time; the proxy appends the address it saw.
+      const res = await logInFrom(PROXY, `proxied-${i}@example.com`, "wrong-password", { "x-forwarded-for": `203.0.113.${i}, 198.51.100.7` }, port);
+      expect(res.status).toBe(401);
+    }
+    expect((await logInFrom(PROXY, "proxied-x@example.com", "wrong-password", { "x-forwarded-for": "192.0.2.1, 198.51.100.7" }, port)).status).toBe(429);
+    // Another client behind the same proxy is its own address.
+    expect((await logInFrom(PROXY, E2E_LEARNER.email, E2E_LEARNER.password, { "x-forwarded-for": "198.51.100.8" }, port)).status).toBe(200);
+  } finally {
+    server.kill("SIGTERM");
+  }
 });
 
 test("a malformed Host answers 400 {detail} with the security headers, for API and page paths", async () => {
