@@ -243,8 +243,10 @@ describe("faults", () => {
     // The other parts are kept in the working copy.
     const kept = await getDb().select().from(generationParts).where(eq(generationParts.courseId, courseId));
     expect([...new Set(kept.filter((p) => p.content !== null).map((p) => p.sectionIndex))].sort()).toEqual([0, 1, 3]);
+    // The log records the course's failure with its reason. (Calls already in flight for the
+    // section's other lessons may log their own failures after it: they are not the last row.)
     const log = await getCourseGenerationLog(courseId);
-    expect(log.runs.at(-1)).toMatchObject({ step: "failed", ok: false, error: (await courseRow(courseId)).generationError });
+    expect(log.runs.filter((r) => r.step === "failed")).toContainEqual(expect.objectContaining({ ok: false, error: (await courseRow(courseId)).generationError }));
 
     fake.reset();
     await retryCourseGeneration(courseId);
