@@ -32,6 +32,13 @@ const firstNameField = (page: Page) => page.getByLabel("First Name", { exact: tr
 const lastNameField = (page: Page) => page.getByLabel("Last Name", { exact: true });
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
 
+/** My Account's name fields once the form has its values (it fills them after it hydrates). */
+async function shownNames(page: Page): Promise<{ first: string; last: string }> {
+  await expect(firstNameField(page)).not.toHaveValue("");
+  await expect(lastNameField(page)).not.toHaveValue("");
+  return { first: await firstNameField(page).inputValue(), last: await lastNameField(page).inputValue() };
+}
+
 /** Sets the first name on My Account and waits for the success toast. */
 async function saveFirstName(page: Page, firstName: string) {
   await page.goto("/dashboard/my-account");
@@ -62,8 +69,7 @@ test.describe("learner shell", () => {
 
   test("learner: the user menu shows the full name, opens, closes and has three entries", async ({ page }) => {
     await page.goto("/dashboard/my-account");
-    const first = await firstNameField(page).inputValue();
-    const last = await lastNameField(page).inputValue();
+    const { first, last } = await shownNames(page);
     const button = menuButton(page);
     await expect(button).toHaveAccessibleName(`${first} ${last}`);
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -126,8 +132,7 @@ test.describe("learner shell", () => {
 
   test("learner: saving a new first name shows the toast and the new name in the header", async ({ page }) => {
     await page.goto("/dashboard/my-account");
-    const original = await firstNameField(page).inputValue();
-    const last = await lastNameField(page).inputValue();
+    const { first: original, last } = await shownNames(page);
     const renamed = `${original}E2E`.slice(0, 100);
 
     try {
