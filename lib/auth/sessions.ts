@@ -30,10 +30,13 @@ export function browserSessionEnd(signedInAt: number): Date {
 
 /** Signs one session out: its credential is refused from now on, wherever it was copied to. */
 export async function endSession(userId: number, session: SessionRef): Promise<void> {
-  const db = getDb();
-  await db.insert(endedSessions).values({ sessionId: session.sessionId, userId, expiresAt: session.expiresAt }).onConflictDoNothing();
-  // Rows for sessions that have expired by now refuse nothing more: keep the list short.
-  await db.delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`));
+  await getDb().insert(endedSessions).values({ sessionId: session.sessionId, userId, expiresAt: session.expiresAt }).onConflictDoNothing();
+}
+
+/** Rows for sessions that have expired by now refuse nothing more (the maintenance job runs this); returns how many went. */
+export async function pruneEndedSessions(): Promise<number> {
+  const result = await getDb().delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`));
+  return result.rowCount ?? 0;
 }
 
 /** "Sign out everywhere": every cookie and bearer token of this user stops working at once. */
