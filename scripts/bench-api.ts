@@ -60,11 +60,11 @@ try {
   await json("/courses/update_progress", { method: "PUT", headers: auth, body: JSON.stringify({ course_id: courseId, progress, section_index: 0, subsection_index: 1 }) });
 
   const endpoints: Endpoint[] = [
-    { name: "GET /topics", method: "GET", path: "/topics", read: true },
-    { name: "GET /courses/{id}", method: "GET", path: `/courses/${courseId}`, token, read: true },
-    { name: "GET /mycourses", method: "GET", path: "/mycourses", token, read: true },
+    { name: "GET /topics", method: "GET", path: "/topics" },
+    { name: "GET /courses/{id}", method: "GET", path: `/courses/${courseId}`, token },
+    { name: "GET /mycourses", method: "GET", path: "/mycourses", token },
     // The same value again: accepted (progress never goes down), and a real guarded UPDATE each time.
-    { name: "PUT /courses/update_progress", method: "PUT", path: "/courses/update_progress", token, read: false, body: JSON.stringify({ course_id: courseId, progress }) },
+    { name: "PUT /courses/update_progress", method: "PUT", path: "/courses/update_progress", token, body: JSON.stringify({ course_id: courseId, progress }) },
   ];
 
   const dataDir = resolve(".data", "bench");

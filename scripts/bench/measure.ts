@@ -2,7 +2,7 @@ import autocannon from "autocannon";
 
 /* One autocannon run and the figures the benchmarks print. */
 
-export type Endpoint = { name: string; method: "GET" | "PUT"; path: string; body?: string; token?: string; read: boolean };
+export type Endpoint = { name: string; method: "GET" | "PUT"; path: string; body?: string; token?: string };
 
 export type Measurement = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 
