@@ -57,7 +57,7 @@ async function snapshot(url: string) {
             (SELECT count(*)::int FROM courses) AS courses, (SELECT count(*)::int FROM quiz_questions) AS questions,
             (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`,
   );
-  return { adminName: admin?.first_name, topicTitle: topic?.title, ...counts };
+  return { adminName: admin?.first_name, topicTitle: topic?.title, ...counts! };
 }
 
 it("backs up the database and restores it into a fresh one; --clean replaces a changed one", { timeout: 120_000 }, async () => {

