@@ -51,7 +51,7 @@ async function freshDatabase(): Promise<string> {
 async function snapshot(url: string) {
   const [admin] = await query<{ first_name: string }>(url, "SELECT first_name FROM users WHERE email = $1", [TEST_ADMIN.email]);
   const [topic] = await query<{ title: string }>(url, "SELECT title FROM topics ORDER BY id LIMIT 1");
-  const [counts] = await query<Record<string, number>>(
+  const [counts] = await query<{ users: number; topics: number; courses: number; questions: number; migrations: number }>(
     url,
     `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM topics) AS topics,
             (SELECT count(*)::int FROM courses) AS courses, (SELECT count(*)::int FROM quiz_questions) AS questions,
