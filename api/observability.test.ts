@@ -162,6 +162,15 @@ describe("request ids and the request log", () => {
     expect(new Date(String(line!.time)).getTime()).not.toBeNaN();
   });
 
+  it("logs successful health checks and scrapes at debug only, a refused scrape at info", async () => {
+    const lines = await logLines(async () => {
+      expect((await app.request("/healthz")).status).toBe(200);
+      expect((await app.request("/metrics", { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+      expect((await app.request("/metrics")).status).toBe(401);
+    });
+    expect(lines.map((line) => [line.route, line.status])).toEqual([["/metrics", 401]]);
+  });
+
   it("logs an unexpected error as JSON with the request's id, and answers 500 without details", async () => {
     const failing = createApiApp({
       trust: { trustProxy: false, hops: 1 },

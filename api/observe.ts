@@ -21,6 +21,8 @@ const REQUEST_ID = "x-request-id";
 /** What an incoming id may look like: a UUID, or a proxy's token (nginx's $request_id is 32 hex digits). */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Health checks and scrapes come every few seconds: their lines are debug, not info. */
+const ROUTINE_ROUTES = new Set(["/healthz", "/readyz", "/metrics"]);
 /** Hono's pattern for a middleware: the request reached no route of its own (the fallback answered). */
 const NO_ROUTE = new Set(["", "*", "/*"]);
 
@@ -48,7 +50,7 @@ export function observeRequests(trustProxy: boolean) {
       const method = METHODS.has(c.req.method) ? c.req.method : "other";
       const seconds = (performance.now() - started) / 1000;
       processMetrics().httpRequestDuration.observe({ method, route, status: String(status) }, seconds);
-      logger().info(
+      logger()[ROUTINE_ROUTES.has(route) && status < 400 ? "debug" : "info"](
         { request_id: requestId, method: c.req.method, route, path: c.req.path, status, duration_ms: Math.round(seconds * 10_000) / 10, client_address: c.get("clientAddress") },
         "request",
       );
