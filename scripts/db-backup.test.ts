@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
@@ -47,20 +47,25 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** What the checks compare: the admin's name, a topic's title, and how many rows a few tables hold. */
+/** What the checks compare: the admin's name, a topic's title, and how many rows a few tables hold (a partitioned one too). */
 async function snapshot(url: string) {
   const [admin] = await query<{ first_name: string }>(url, "SELECT first_name FROM users WHERE email = $1", [TEST_ADMIN.email]);
   const [topic] = await query<{ title: string }>(url, "SELECT title FROM topics ORDER BY id LIMIT 1");
-  const [counts] = await query<{ users: number; topics: number; courses: number; questions: number; migrations: number }>(
+  const [counts] = await query<{ users: number; topics: number; courses: number; questions: number; migrations: number; events: number }>(
     url,
     `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM topics) AS topics,
             (SELECT count(*)::int FROM courses) AS courses, (SELECT count(*)::int FROM quiz_questions) AS questions,
-            (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`,
+            (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations,
+            (SELECT count(*)::int FROM backup_test_events) AS events`,
   );
   return { adminName: admin?.first_name, topicTitle: topic?.title, ...counts! };
 }
 
 it("backs up the database and restores it into a fresh one; --clean replaces a changed one", { timeout: 120_000 }, async () => {
+  // A partitioned table, as pg-boss keeps its queue statistics: pg_restore --clean cannot drop one.
+  await query(original, "CREATE TABLE backup_test_events (id int, day date, PRIMARY KEY (id, day)) PARTITION BY RANGE (day)");
+  await query(original, "CREATE TABLE backup_test_events_2026 PARTITION OF backup_test_events FOR VALUES FROM ('2026-01-01') TO ('2027-01-01')");
+  await query(original, "INSERT INTO backup_test_events VALUES (1, '2026-03-01'), (2, '2026-04-01')");
   const before = await snapshot(original);
   expect(before.topics).toBeGreaterThan(0);
   expect(before.questions).toBeGreaterThan(0);
@@ -75,6 +80,7 @@ it("backs up the database and restores it into a fresh one; --clean replaces a c
   await query(original, "UPDATE users SET first_name = 'Changed' WHERE email = $1", [TEST_ADMIN.email]);
   await query(original, "UPDATE topics SET title = 'Changed topic' WHERE id = (SELECT min(id) FROM topics)");
   await query(original, "DELETE FROM quiz_questions WHERE id IN (SELECT id FROM quiz_questions ORDER BY id LIMIT 5)");
+  await query(original, "DELETE FROM backup_test_events WHERE id = 1");
   expect(await snapshot(original)).not.toEqual(before);
 
   const fresh = await freshDatabase();
@@ -88,6 +94,14 @@ it("backs up the database and restores it into a fresh one; --clean replaces a c
   expect(refused.code).toBe(1);
   expect(refused.output).toContain("--clean");
   expect((await snapshot(original)).adminName).toBe("Changed");
+  // A damaged backup is found out before anything is dropped.
+  const damaged = join(dir, "damaged.dump");
+  writeFileSync(damaged, readFileSync(backup).subarray(0, 2000));
+  const refusedDamaged = await runScript("scripts/db-restore.ts", ["--in", damaged, "--clean"], original);
+  expect(refusedDamaged.code).toBe(1);
+  expect(refusedDamaged.output).not.toContain("emptied");
+  expect((await snapshot(original)).adminName).toBe("Changed");
+
   const cleaned = await runScript("scripts/db-restore.ts", ["--in", backup, "--clean"], original);
   expect(cleaned.code).toBe(0);
   expect(await snapshot(original)).toEqual(before);
