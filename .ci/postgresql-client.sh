@@ -12,7 +12,7 @@ if [ -x "$prefix/bin/pg_dump" ] && [ -x "$prefix/bin/pg_restore" ]; then
   echo "pg_dump $("$prefix/bin/pg_dump" --version) present"
   exit 0
 fi
-apt-get install -y --no-install-recommends bison flex gcc make libc6-dev libssl-dev zlib1g-dev bzip2 dpkg-dev
+apt-get install -y --no-install-recommends bison flex gcc make libc6-dev libssl-dev zlib1g-dev bzip2
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
