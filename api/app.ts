@@ -4,7 +4,9 @@ import { createMiddleware } from "hono/factory";
 import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/route";
 import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
+import { metricsResponse } from "@/lib/metrics/endpoint";
 import { healthRoutes } from "./health";
+import { ALREADY_SENT, observeRequests } from "./observe";
 import { byPrecedence } from "./precedence";
 import { API_METHODS, API_ROUTES, type ApiHandler, type ApiMethod, type ApiRoute } from "./route-table";
 
@@ -18,8 +20,6 @@ import { API_METHODS, API_ROUTES, type ApiHandler, type ApiMethod, type ApiRoute
 export type Bindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
 export type Variables = { clientAddress: string };
 export type ApiEnv = { Bindings: Bindings; Variables: Variables };
-/** What @hono/node-server's RESPONSE_ALREADY_SENT carries: Next.js wrote that answer itself. */
-const ALREADY_SENT = "x-hono-already-sent";
 
 export type Fallback = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
@@ -34,13 +34,15 @@ export type ApiAppOptions = {
   /** The web process's readiness (database and migrations); absent in tests that do not need it. */
   ready?: () => Promise<{ ok: boolean; detail: string }>;
   appUrl?: string;
+  /** The bearer token GET /metrics requires (METRICS_TOKEN); unset: no /metrics. */
+  metricsToken?: string;
 };
 
 function methodsOf(route: ApiRoute): [ApiMethod, ApiHandler][] {
   return API_METHODS.flatMap((method) => (route.module[method] ? [[method, route.module[method]] as [ApiMethod, ApiHandler]] : []));
 }
 
-export function createApiApp({ trust, fallback, ready, appUrl }: ApiAppOptions): Hono<ApiEnv> {
+export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: ApiAppOptions): Hono<ApiEnv> {
   // Next.js answers /users and /users/ alike (skipTrailingSlashRedirect): so does the table.
   const app = new Hono<ApiEnv>({ strict: false });
   const plainHeaders = securityHeaders({ development: false, https: isHttpsUrl(appUrl) });
@@ -50,6 +52,7 @@ export function createApiApp({ trust, fallback, ready, appUrl }: ApiAppOptions):
     c.set("clientAddress", decideClientAddress(c.env?.incoming?.socket?.remoteAddress, c.req.header("x-forwarded-for"), trust));
     await next();
   });
+  app.use(observeRequests(trust.trustProxy));
 
   // Headers on everything this app answers itself; Next.js adds the same ones to the answers it writes.
   app.use(async (c, next) => {
@@ -60,6 +63,7 @@ export function createApiApp({ trust, fallback, ready, appUrl }: ApiAppOptions):
     for (const { key, value } of headers) c.res.headers.set(key, value);
   });
   app.route("/", healthRoutes(ready));
+  app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, "web"));
 
   const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
     if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return c.json({ detail: "Request body is too large." }, 413);

@@ -68,6 +68,10 @@ export const envSchema = z.object({
   // The worker's own /healthz and /readyz (unset: none; the Docker image listens on 3001).
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WORKER_HEALTH_HOST: z.string().trim().min(1).default("0.0.0.0"),
+  // Bearer token for GET /metrics (web server and the worker's health port); unset: no /metrics.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters (openssl rand -hex 32)").optional()),
+  // The JSON log's level (lib/log/logger.ts).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be fatal, error, warn, info, debug, trace or silent" }).default("info"),
   SEED_ADMIN_EMAIL: email.default("admin@learnpath.local"),
   SEED_ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
   SEED_LEARNER_EMAIL: email.default("learner@learnpath.local"),

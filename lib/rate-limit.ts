@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../db/client";
 import { AppError } from "./http/app-error";
+import { countRateLimitRefusal } from "./metrics/registry";
 
 /*
  * Fixed-window counters in PostgreSQL (table rate_limits), so every app instance shares them.
@@ -88,7 +89,10 @@ export function tooMany(retryAfterSeconds: number, message = TOO_MANY): AppError
 /** Counts one hit and throws 429 once the window's limit is exceeded. */
 export async function hitLimit(limit: Limit, subject: string, message = TOO_MANY): Promise<void> {
   const hit = await countHit(limit, subject);
-  if (hit.over) throw tooMany(hit.retryAfterSeconds, message);
+  if (hit.over) {
+    countRateLimitRefusal(limit.name);
+    throw tooMany(hit.retryAfterSeconds, message);
+  }
 }
 
 /**
@@ -122,13 +126,17 @@ export async function reserveAttempt(limits: AttemptLimits, email: string, addre
     for (const [limit, subject] of taken) await releaseHit(limit, subject);
   };
   const pair = await countHit(limits.perPair, `${email}|${address}`);
-  if (pair.over) throw tooMany(pair.retryAfterSeconds);
+  if (pair.over) {
+    countRateLimitRefusal(limits.perPair.name);
+    throw tooMany(pair.retryAfterSeconds);
+  }
   taken.push([limits.perPair, `${email}|${address}`]);
 
   const perIp = await countHit(limits.perIp, address);
   taken.push([limits.perIp, address]);
   if (perIp.over) {
     await release();
+    countRateLimitRefusal(limits.perIp.name);
     throw tooMany(perIp.retryAfterSeconds);
   }
 
@@ -141,6 +149,7 @@ export async function reserveAttempt(limits: AttemptLimits, email: string, addre
     const wait = await claimTurn(limits.slowdown, email, delay);
     if (wait !== null) {
       await release();
+      countRateLimitRefusal(limits.slowdown.name);
       throw tooMany(wait);
     }
   }

@@ -32,6 +32,7 @@ await nextApp.prepare();
 const app = createApiApp({
   trust: { trustProxy: env.TRUST_PROXY, hops: env.TRUST_PROXY_HOPS },
   appUrl: env.APP_URL,
+  metricsToken: env.METRICS_TOKEN,
   ready: () => checkReadiness(getPool()),
   fallback: async (c) => {
     const { incoming, outgoing } = c.env;

@@ -4,6 +4,7 @@ import { getPool } from "../db/client";
 import { checkReadiness } from "../lib/health/readiness";
 import { createBoss, ensureQueues } from "../lib/jobs/boss";
 import { getEnvOrExit } from "../lib/env";
+import { metricsResponse } from "../lib/metrics/endpoint";
 import "../lib/generation/queues";
 import { registerGenerationWorkers } from "../lib/generation/worker";
 import { registerMailWorkers } from "../lib/mail/worker";
@@ -31,10 +32,11 @@ async function main() {
   const generating = await registerGenerationWorkers(boss, env);
   console.log(generating ? "connected to the job queue; generating courses" : "connected to the job queue; generation jobs wait for a model");
 
-  // Container health checks (the Docker image sets WORKER_HEALTH_PORT): up, and able to reach the database.
-  const health = env.WORKER_HEALTH_PORT
-    ? serve({ fetch: healthRoutes(() => checkReadiness(getPool())).fetch, port: env.WORKER_HEALTH_PORT, hostname: env.WORKER_HEALTH_HOST })
-    : undefined;
+  // Container health checks (the Docker image sets WORKER_HEALTH_PORT): up, and able to reach the
+  // database; and the worker's metrics, for a scraper with METRICS_TOKEN.
+  const healthApp = healthRoutes(() => checkReadiness(getPool()));
+  healthApp.get("/metrics", (c) => metricsResponse(c.req.raw, env.METRICS_TOKEN, "worker"));
+  const health = env.WORKER_HEALTH_PORT ? serve({ fetch: healthApp.fetch, port: env.WORKER_HEALTH_PORT, hostname: env.WORKER_HEALTH_HOST }) : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,6 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import { resolveCaller, type Caller } from "../auth/caller";
 import { getEnv } from "../env";
+import { logger } from "../log/logger";
 import { AppError } from "./app-error";
 import { UNKNOWN_ADDRESS } from "./client-address";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
@@ -51,7 +52,7 @@ export function errorResponse(error: unknown): Response {
       { status: 503, headers: { "retry-after": "5" } },
     );
   }
-  console.error("[api] unexpected error:", error);
+  logger().error({ err: error }, "unexpected error");
   return jsonResponse({ detail: "Something went wrong." }, { status: 500 });
 }
 

@@ -3,6 +3,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError, RateLimitError } from "ope
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z, ZodError } from "zod";
 import { getEnv, type Env } from "../env";
+import { observeModelCall } from "../metrics/model-calls";
 import type { ChatMessage } from "./prompts/render";
 import { TASKS, type Task, type TaskCounts, type TaskOutput } from "./schemas";
 import { CallSlots } from "./slots";
@@ -130,7 +131,7 @@ export class LlmClient {
   async complete<T extends Task>(task: T, messages: ChatMessage[], options: CallOptions<T> = {}): Promise<{ data: TaskOutput<T>; usage: LlmUsage }> {
     const release = await this.slots.acquire(options.priority);
     try {
-      return await this.stream(task, messages, options);
+      return await observeModelCall(task, this.stream(task, messages, options));
     } finally {
       release();
     }

@@ -18,6 +18,8 @@ url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.DATABASE_POOL_MAX = "4";
 process.env.AUTH_SECRET ??= "test-secret-for-vitest-only-0123456789abcdef";
+// One JSON line per request is the servers' access log; tests keep only warnings and errors.
+process.env.LOG_LEVEL ??= "warn";
 
 afterAll(async () => {
   await stopJobSender();
