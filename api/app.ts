@@ -5,6 +5,7 @@ import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address"
 import { errorResponse } from "@/lib/http/route";
 import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
 import { healthRoutes } from "./health";
+import { openApiRoutes } from "./openapi/serve";
 import { byPrecedence } from "./precedence";
 import { API_METHODS, API_ROUTES, type ApiHandler, type ApiMethod, type ApiRoute } from "./route-table";
 
@@ -60,6 +61,8 @@ export function createApiApp({ trust, fallback, ready, appUrl }: ApiAppOptions):
     for (const { key, value } of headers) c.res.headers.set(key, value);
   });
   app.route("/", healthRoutes(ready));
+  // GET /openapi.json and the API reference at /docs/api.
+  app.route("/", openApiRoutes());
 
   const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
     if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return c.json({ detail: "Request body is too large." }, 413);

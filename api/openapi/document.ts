@@ -42,7 +42,7 @@ function commonErrors(doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415
   };
 }
 
-const TOTAL_COUNT = { "X-Total-Count": { description: "How many items the whole list has.", schema: { type: "integer" as const, minimum: 0 } } };
+const TOTAL_COUNT = { "X-Total-Count": { description: "How many items the whole list has.", required: true, schema: { type: "integer" as const, minimum: 0 } } };
 const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" as const, minimum: 1 } } };
 const WWW_AUTHENTICATE = { "WWW-Authenticate": { description: "`Bearer`.", schema: { type: "string" as const } } };
 
