@@ -27,7 +27,8 @@ test("the API reference renders the OpenAPI description offline, with nothing re
 
   // Opening one shows its form-encoded body and its answers, the {detail} errors among them.
   await logIn.locator(".opblock-summary-control").click();
-  await expect(logIn.getByText("application/x-www-form-urlencoded").first()).toBeVisible();
+  await expect(logIn.locator(".body-param-content-type select")).toHaveValue("application/x-www-form-urlencoded");
+  await expect(logIn.getByText("username", { exact: true }).last()).toBeVisible();
   await expect(logIn.locator(".responses-table .response-col_status", { hasText: "429" })).toBeVisible();
 
   expect(elsewhere, "no request leaves the app's origin").toEqual([]);
