@@ -1,4 +1,4 @@
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { createDocument, type ZodOpenApiHeadersObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import type { Access } from "@/lib/http/route";
 import { errorResponse } from "@/lib/validation/responses/common";
 import { API_ROUTES, type ApiRoute } from "../route-table";
@@ -33,7 +33,7 @@ function commonErrors(doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415
   };
   return {
     ...byAccess[doc.access],
-    ...(doc.body ? { 400: "Malformed body: not JSON, not an object, not UTF-8, or over 64 kB.", 415: `Content-Type is not ${doc.body && "form" in doc.body ? "application/x-www-form-urlencoded" : "application/json"}.`, 422: "Invalid fields (see `errors`)." } : {}),
+    ...(doc.body ? { 400: "Malformed body: not JSON, not an object, not UTF-8, or over 64 kB.", 415: `Content-Type is not ${"form" in doc.body ? "application/x-www-form-urlencoded" : "application/json"}.`, 422: "Invalid fields (see `errors`)." } : {}),
     ...(doc.query ? { 422: "Invalid query parameters (see `errors`)." } : {}),
     ...(doc.path ? { 404: "The path parameter is not a positive number." } : {}),
     413: "The announced body is over 1 MB.",
@@ -43,8 +43,13 @@ function commonErrors(doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415
 }
 
 const TOTAL_COUNT = { "X-Total-Count": { description: "How many items the whole list has.", required: true, schema: { type: "integer" as const, minimum: 0 } } };
-const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" as const, minimum: 1 } } };
-const WWW_AUTHENTICATE = { "WWW-Authenticate": { description: "`Bearer`.", schema: { type: "string" as const } } };
+const retryAfter = (required: boolean) => ({ "Retry-After": { description: "Seconds to wait before trying again.", required, schema: { type: "integer" as const, minimum: 1 } } });
+/** Headers of the error answers: errorResponse() in lib/http/route.ts always sets these two; a 429 has Retry-After when its limit knows when it ends. */
+const ERROR_HEADERS: Partial<Record<number, ZodOpenApiHeadersObject>> = {
+  401: { "WWW-Authenticate": { description: "`Bearer`.", required: true, schema: { type: "string" as const } } },
+  429: retryAfter(false),
+  503: retryAfter(true),
+};
 
 function responsesOf(doc: OperationDoc): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
@@ -60,7 +65,7 @@ function responsesOf(doc: OperationDoc): ZodOpenApiResponsesObject {
   for (const status of statuses) {
     const own = doc.errors?.[status as ErrorStatus];
     const shared = common[status as keyof typeof common];
-    const headers = status === 429 || status === 503 ? RETRY_AFTER : status === 401 ? WWW_AUTHENTICATE : undefined;
+    const headers = ERROR_HEADERS[status];
     responses[String(status) as `4${string}`] = {
       description: [own, shared].filter(Boolean).join(" Or: "),
       content: { "application/json": { schema: errorResponse } },

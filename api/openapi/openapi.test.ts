@@ -3,6 +3,7 @@ import { ENDPOINTS, endpointName, tablePath } from "../../tests/api/routes";
 import { assertDocumentedResponse } from "../../tests/harness/openapi";
 import { createApiApp } from "../app";
 import { API_ROUTES } from "../route-table";
+import * as users from "../routes/users";
 import * as usersMe from "../routes/users/me";
 import * as topicById from "../routes/topics/[id]";
 import { buildOpenApiDocument, openApiPath, tableOperations, undocumentedOperations } from "./document";
@@ -99,7 +100,8 @@ describe("the response validator of the API tests", () => {
 
   it("accepts a documented answer", () => {
     expect(() => assertDocumentedResponse(usersMe.GET, json(user))).not.toThrow();
-    expect(() => assertDocumentedResponse(usersMe.GET, json({ detail: "Not authenticated. Please log in." }, 401))).not.toThrow();
+    expect(() => assertDocumentedResponse(usersMe.GET, json({ detail: "Not authenticated. Please log in." }, 401, { "www-authenticate": "Bearer" }))).not.toThrow();
+    expect(() => assertDocumentedResponse(users.GET, json([user], 200, { "x-total-count": "1" }))).not.toThrow();
     expect(() => assertDocumentedResponse(topicById.DELETE, { status: 204, headers: new Headers(), text: "" })).not.toThrow();
   });
 
@@ -112,7 +114,13 @@ describe("the response validator of the API tests", () => {
     expect(() => assertDocumentedResponse(usersMe.GET, json(withoutEmail))).toThrow(/email/);
     expect(() => assertDocumentedResponse(usersMe.GET, json({ ...user, password_hash: "x" }))).toThrow(/additional/);
     expect(() => assertDocumentedResponse(usersMe.GET, json({ ...user, id: "1" }))).toThrow(/integer/);
-    expect(() => assertDocumentedResponse(usersMe.GET, json({ message: "no detail" }, 401))).toThrow(/detail/);
+    expect(() => assertDocumentedResponse(usersMe.GET, json({ message: "no detail" }, 401, { "www-authenticate": "Bearer" }))).toThrow(/detail/);
+  });
+
+  it("refuses an answer without its documented headers", () => {
+    expect(() => assertDocumentedResponse(usersMe.GET, json({ detail: "Not authenticated. Please log in." }, 401))).toThrow(/WWW-Authenticate/);
+    expect(() => assertDocumentedResponse(users.GET, json([user]))).toThrow(/X-Total-Count/);
+    expect(() => assertDocumentedResponse(users.GET, json([user], 200, { "x-total-count": "one" }))).toThrow(/not an integer/);
   });
 
   it("refuses a body where none is documented, and a non-JSON answer", () => {

@@ -11,7 +11,8 @@ import { API_METHODS, API_ROUTES } from "../../api/route-table";
  * JSON Schema 2020-12, the dialect of OpenAPI 3.1.
  */
 
-type Operation = { responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, { required?: boolean }> }> };
+type Header = { required?: boolean; schema?: { type?: string } };
+type Operation = { responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, Header> }> };
 
 const document = buildOpenApiDocument();
 const DOCUMENT_ID = "openapi.json";
@@ -66,7 +67,9 @@ export function assertDocumentedResponse(handler: unknown, response: { status: n
     );
   }
   for (const [header, spec] of Object.entries(documented.headers ?? {})) {
-    if (spec.required && !response.headers.has(header)) throw new UndocumentedResponseError(`${name} ${response.status} lacks its documented ${header} header`);
+    const value = response.headers.get(header);
+    if (value === null && spec.required) throw new UndocumentedResponseError(`${name} ${response.status} lacks its documented ${header} header`);
+    if (value !== null && spec.schema?.type === "integer" && !/^\d+$/.test(value)) throw new UndocumentedResponseError(`${name} ${response.status}: ${header} "${value}" is not an integer`);
   }
   if (!documented.content?.["application/json"]) {
     if (response.text !== "") throw new UndocumentedResponseError(`${name} ${response.status} is documented without a body but sent one: ${response.text.slice(0, 300)}`);
