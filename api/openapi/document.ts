@@ -24,15 +24,20 @@ export function tableOperations(routes: readonly ApiRoute[] = API_ROUTES): { key
   );
 }
 
+const NO_CREDENTIAL = "No credential, or an expired or ended one.";
+const CROSS_SITE = "A change authenticated by the session cookie came from another origin (lib/http/same-origin.ts).";
+
+/** Refusals by access level (lib/http/route.ts); the same-origin check guards changes only, never GET. */
+function accessErrors(access: Access, method: DocumentedMethod): Partial<Record<ErrorStatus, string>> {
+  if (access === "public") return {};
+  const refusals = [...(access === "admin" ? ["The caller is not an admin."] : []), ...(method === "GET" ? [] : [CROSS_SITE])];
+  return { 401: NO_CREDENTIAL, ...(refusals.length ? { 403: refusals.join(" Or: ") } : {}) };
+}
+
 /** The statuses every route of a kind answers, whatever its own rules; merged with the doc's own errors. */
-function commonErrors(doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415 | 500 | 503, string>> {
-  const byAccess: Record<Access, Partial<Record<ErrorStatus, string>>> = {
-    public: {},
-    "signed-in": { 401: "No credential, or an expired or ended one.", 403: "A cookie-authenticated change from another origin." },
-    admin: { 401: "No credential, or an expired or ended one.", 403: "The caller is not an admin, or a cookie-authenticated change came from another origin." },
-  };
+function commonErrors(method: DocumentedMethod, doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415 | 500 | 503, string>> {
   return {
-    ...byAccess[doc.access],
+    ...accessErrors(doc.access, method),
     ...(doc.body ? { 400: "Malformed body: not JSON, not an object, not UTF-8, or over 64 kB.", 415: `Content-Type is not ${"form" in doc.body ? "application/x-www-form-urlencoded" : "application/json"}.`, 422: "Invalid fields (see `errors`)." } : {}),
     ...(doc.query ? { 422: "Invalid query parameters (see `errors`)." } : {}),
     ...(doc.path ? { 404: "The path parameter is not a positive number." } : {}),
@@ -51,7 +56,7 @@ const ERROR_HEADERS: Partial<Record<number, ZodOpenApiHeadersObject>> = {
   503: retryAfter(true),
 };
 
-function responsesOf(doc: OperationDoc): ZodOpenApiResponsesObject {
+function responsesOf(method: DocumentedMethod, doc: OperationDoc): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, success] of Object.entries(doc.responses)) {
     responses[status as `2${string}`] = {
@@ -60,7 +65,7 @@ function responsesOf(doc: OperationDoc): ZodOpenApiResponsesObject {
       ...(success.totalCount ? { headers: TOTAL_COUNT } : {}),
     };
   }
-  const common = commonErrors(doc);
+  const common = commonErrors(method, doc);
   const statuses = [...new Set([...Object.keys(common), ...Object.keys(doc.errors ?? {})].map(Number))].sort((a, b) => a - b);
   for (const status of statuses) {
     const own = doc.errors?.[status as ErrorStatus];
@@ -100,7 +105,7 @@ function operationOf(method: DocumentedMethod, path: string, doc: OperationDoc):
     ...(doc.path || doc.query ? { requestParams: { ...(doc.path ? { path: doc.path } : {}), ...(doc.query ? { query: doc.query } : {}) } } : {}),
     ...(form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: form } } } } : {}),
     ...(json ? { requestBody: { required: true, content: { "application/json": { schema: json } } } } : {}),
-    responses: responsesOf(doc),
+    responses: responsesOf(method, doc),
   };
 }
 
