@@ -7,6 +7,7 @@ import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/ht
 import { metricsResponse } from "@/lib/metrics/endpoint";
 import { healthRoutes } from "./health";
 import { ALREADY_SENT, observeRequests } from "./observe";
+import { openApiRoutes } from "./openapi/serve";
 import { byPrecedence } from "./precedence";
 import { API_METHODS, API_ROUTES, type ApiHandler, type ApiMethod, type ApiRoute } from "./route-table";
 
@@ -64,6 +65,8 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
   });
   app.route("/", healthRoutes(ready));
   app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, "web"));
+  // GET /openapi.json and the API reference at /docs/api.
+  app.route("/", openApiRoutes());
 
   const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
     if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return c.json({ detail: "Request body is too large." }, 413);

@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 import { emailField, passwordField } from "@/lib/validation/accounts";
 
 // OAuth2 password-grant form: username is the e-mail; scope, client_id and client_secret are ignored.
-const loginForm = z.object({
+export const loginForm = z.object({
   grant_type: z.literal("password", { error: "grant_type must be password" }).optional(),
   username: emailField,
   password: passwordField,

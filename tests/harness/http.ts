@@ -3,10 +3,13 @@ import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import { logIn } from "../../lib/accounts/login";
 import { hashPassword } from "../../lib/auth/password";
+import { assertDocumentedResponse } from "./openapi";
 
 /*
  * Calls route handlers the way Next.js does (a Request plus a params promise), so integration
- * tests exercise parsing, auth, business rules and the database together.
+ * tests exercise parsing, auth, business rules and the database together. Every answer is
+ * checked against the OpenAPI description (./openapi.ts): an undocumented status or shape
+ * throws in the test that received it.
  */
 
 export type RouteHandler = (request: Request, segment: { params: Promise<Record<string, string>>; clientAddress?: string }) => Promise<Response> | Response;
@@ -48,6 +51,7 @@ export async function call(handler: RouteHandler, options: CallOptions = {}): Pr
   });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}), clientAddress: options.clientAddress });
   const text = await response.text();
+  assertDocumentedResponse(handler, { status: response.status, headers: response.headers, text });
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;

@@ -5,7 +5,7 @@ import { assertSelfOrAdmin, idParam, route } from "@/lib/http/route";
 import { listCompletedCourses } from "@/lib/learning/enrollment";
 import { pageQuery } from "@/lib/validation/pagination";
 
-const query = z.object(pageQuery);
+export const query = z.object(pageQuery);
 
 // GET /users/{id}/completed-courses?page=&limit= – courses the learner finished at 100% (own, or any as an admin), at most 100 at a time
 export const GET = route("signed-in", async ({ request, caller, params }) => {

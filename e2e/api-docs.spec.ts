@@ -1,0 +1,36 @@
+import { expect, test } from "@playwright/test";
+import { watchCspViolations } from "./fixtures/csp";
+import { E2E_BASE_URL } from "./fixtures/settings";
+
+// The API reference at /docs/api: Swagger UI renders GET /openapi.json with files from this server
+// only (every other origin is cut off here, as offline), under the app's Content-Security-Policy.
+
+test("the API reference renders the OpenAPI description offline, with nothing refused by the policy", async ({ page }) => {
+  const violations = await watchCspViolations(page);
+  const elsewhere: string[] = [];
+  await page.route("**/*", (route) => {
+    if (new URL(route.request().url()).origin === E2E_BASE_URL) return route.continue();
+    elsewhere.push(route.request().url());
+    return route.abort();
+  });
+
+  const response = await page.goto("/docs/api");
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["content-security-policy"]).not.toContain("unsafe-eval");
+
+  // Operations of SPEC.md section 7 and the project's own, by path and summary.
+  const logIn = page.locator(".opblock").filter({ has: page.locator(".opblock-summary-path", { hasText: /^\/log_in$/ }) });
+  await expect(logIn.getByText("Log in", { exact: true })).toBeVisible();
+  await expect(page.locator(".opblock-summary-path", { hasText: "/courses/{id}/sections/{sectionIndex}/quiz-complete" })).toBeVisible();
+  await expect(page.getByText("Submit a quiz attempt", { exact: true })).toBeVisible();
+  await expect(page.getByText("Generation overview", { exact: true })).toBeVisible();
+
+  // Opening one shows its form-encoded body and its answers, the {detail} errors among them.
+  await logIn.locator(".opblock-summary-control").click();
+  await expect(logIn.locator(".body-param-content-type select")).toHaveValue("application/x-www-form-urlencoded");
+  await expect(logIn.getByText("username", { exact: true }).last()).toBeVisible();
+  await expect(logIn.locator(".responses-table .response-col_status", { hasText: "429" })).toBeVisible();
+
+  expect(elsewhere, "no request leaves the app's origin").toEqual([]);
+  expect(violations, "nothing refused by the Content-Security-Policy").toEqual([]);
+});

@@ -1,0 +1,50 @@
+import type { LoginResponse } from "@/lib/accounts/login";
+import type { VerifyRegistrationResult } from "@/lib/accounts/registration";
+import type { PublicUser } from "@/lib/accounts/serialize";
+import { z } from "../zod";
+import { id, timestamp, type Assert, type Same } from "./common";
+
+/* Response shapes of the account calls (see common.ts). */
+
+export const publicUser = z
+  .object({
+    id,
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    role: z.enum(["user", "admin"]),
+    is_active: z.boolean(),
+    created_at: timestamp,
+  })
+  .meta({ id: "User", description: "A user as the API shows it: never the password hash or the token version." });
+
+export const userList = z.array(publicUser);
+
+export const loginResponse = z
+  .object({ access_token: z.string().meta({ description: "Send as `Authorization: Bearer <access_token>`." }), token_type: z.literal("bearer"), user: publicUser })
+  .meta({ id: "LoginResponse" });
+
+export const signupTokenResponse = z
+  .object({ message: z.string(), signup_token: z.string().meta({ description: "Names this sign-up request: pass it to verify-code (and to a resend)." }) })
+  .meta({ id: "SignupTokenResponse" });
+
+export const verifyRegistrationResponse = z
+  .discriminatedUnion("registered", [
+    z.object({ message: z.string(), registered: z.literal(true), user: publicUser }),
+    z.object({
+      message: z.string(),
+      registered: z.literal(false),
+      registration_token: z.string().meta({ description: "Needed by POST /users/ within 15 minutes, once." }),
+    }),
+  ])
+  .meta({ id: "VerifyRegistrationResponse", description: "The account, when the request carried sign-up values; else a registration_token." });
+
+export const resetTokenResponse = z
+  .object({ message: z.string(), reset_token: z.string().meta({ description: "Needed by reset-password, once." }) })
+  .meta({ id: "ResetTokenResponse" });
+
+export type _Checks = [
+  Assert<Same<z.output<typeof publicUser>, PublicUser>>,
+  Assert<Same<z.output<typeof loginResponse>, LoginResponse>>,
+  Assert<Same<z.output<typeof verifyRegistrationResponse>, VerifyRegistrationResult>>,
+];

@@ -1,0 +1,49 @@
+import type { QuestionStats } from "@/lib/admin/question-stats";
+import type { DashboardStats } from "@/lib/admin/stats";
+import type { AdminTopic } from "@/lib/topics/manage-topics";
+import { z } from "../zod";
+import { id, type Assert, type Same } from "./common";
+import { topicWithCreator } from "./learning";
+
+/* Response shapes of the admin calls (see common.ts). */
+
+const count = z.number().int().min(0);
+const topicAttempts = z.object({ title: z.string(), user_count: count });
+
+export const dashboardStats = z
+  .object({
+    user_count: count,
+    topic_count: count,
+    quiz_count: count.meta({ description: "Section quizzes taken (attempts)." }),
+    passed_quizzes: count,
+    completion_rate: z.number().min(0).max(100).meta({ description: "passed_quizzes / quiz_count in percent, one decimal." }),
+    daily_new_users: z.array(z.object({ date: z.iso.date(), count })).meta({ description: "The last 7 UTC days, oldest first." }),
+    most_attempted: z.array(topicAttempts),
+    least_attempted: z.array(topicAttempts),
+  })
+  .meta({ id: "DashboardStats" });
+
+export const questionStats = z
+  .object({
+    id,
+    question: z.string(),
+    correct_answer: z.string(),
+    course_id: id,
+    course_title: z.string(),
+    section_index: z.number().int().min(0),
+    section_title: z.string(),
+    attempts: count,
+    learners: count,
+    first_try_correct_rate: z.number().nullable(),
+    most_chosen_wrong: z.object({ option: z.string(), count }).nullable(),
+    flag: z.enum(["almost_everyone_misses", "almost_nobody_misses"]).nullable(),
+  })
+  .meta({ id: "QuestionStats" });
+
+export const questionStatsList = z.array(questionStats);
+
+export type _Checks = [
+  Assert<Same<z.output<typeof dashboardStats>, DashboardStats>>,
+  Assert<Same<z.output<typeof questionStats>, QuestionStats>>,
+  Assert<Same<z.output<typeof topicWithCreator>, AdminTopic>>,
+];

@@ -1,0 +1,30 @@
+import { z } from "../zod";
+
+/*
+ * Response shapes of the JSON API, written once as zod schemas: the OpenAPI description
+ * (api/openapi/) documents them, and the API tests validate every answer against that
+ * description, so a handler that answers something else fails its test. Each file also checks,
+ * at compile time, that its schemas are exactly the TypeScript types the lib functions return.
+ */
+
+/** `A` and `B` are the same type: `Assert<Same<A, B>>` fails to compile otherwise. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type Assert<T extends true> = T;
+
+/** Every refusal and failure: the message to show, and for invalid fields each field's message. */
+export const errorResponse = z
+  .object({
+    detail: z.string().meta({ description: "What went wrong, in words fit to show the user." }),
+    errors: z
+      .array(z.object({ field: z.string().meta({ description: "The field's path (`body` for the body as a whole)." }), message: z.string() }))
+      .optional()
+      .meta({ description: "With 422: every invalid field." }),
+  })
+  .meta({ id: "Error", description: "An error: `{detail}`, plus `errors` for invalid fields (422)." });
+
+/** `{message}`: a confirmation to show. */
+export const messageResponse = z.object({ message: z.string() }).meta({ id: "Message" });
+
+export const timestamp = z.iso.datetime({ offset: true }).meta({ description: "An ISO 8601 instant (UTC)." });
+
+export const id = z.number().int().positive();
