@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { levelOf, masteryOf, type MasteryLevel } from "./model";
+import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
 
 /** One concept as GET /users/me/mastery lists it. */
 export type ConceptMastery = {
@@ -77,7 +77,7 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
       section_index: r.section_index,
       subsection_index: r.lesson_title === null ? 0 : r.subsection_index,
       lesson_title: r.lesson_title ?? r.section_title ?? r.concept,
-      mastery: Math.round(mastery * 1000) / 1000,
+      mastery: roundMastery(mastery),
       level: levelOf(mastery, answers),
       last_answered_at: r.last_answered_at ? new Date(r.last_answered_at).toISOString() : null,
       concept_key: r.concept_key,

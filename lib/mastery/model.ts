@@ -66,5 +66,8 @@ export function levelOf(mastery: number, answers: number): MasteryLevel {
   return "learning";
 }
 
+/** Mastery as the API reports it: three decimals. */
+export const roundMastery = (mastery: number) => Math.round(mastery * 1000) / 1000;
+
 /** The key one concept is stored under: questions naming it in any case or spacing share it. */
 export const conceptKey = (concept: string) => concept.trim().replace(/\s+/g, " ").toLowerCase();

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { reviewCards } from "../../db/schema";
 import { AppError } from "../http/app-error";
+import { roundMastery } from "../mastery/model";
 import { loadQuestionFacts, type Lesson } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
 import { hitLimit, type Limit } from "../rate-limit";
@@ -49,7 +50,7 @@ export async function answerReviewCard(userId: number, cardId: number, answer: s
       explanation: fact.explanation,
       lesson: fact.lesson,
       next_due_at: recorded!.nextDueAt.toISOString(),
-      mastery: recorded!.mastery,
+      mastery: roundMastery(recorded!.mastery),
     };
   });
 }
