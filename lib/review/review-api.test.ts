@@ -15,6 +15,10 @@ import { REVIEW_ANSWER_LIMIT } from "./answer-card";
  */
 
 type Learner = Awaited<ReturnType<typeof createUser>>;
+type Lesson = { course_id: number; section_index: number; subsection_index: number; title: string };
+type Result = { question_id: number; correct: boolean; hint: string | null; correct_answer: string; explanation: string | null; lesson: Lesson };
+type Concept = { concept: string; course_id: number; level: string; mastery: number };
+type Card = { card_id: number; options: string[] };
 
 const enroll = handlerOf("POST /enroll");
 const sectionQuizzes = handlerOf("GET /section-quizzes");
@@ -35,7 +39,7 @@ beforeEach(async () => {
 });
 
 /** A fresh learner who took section 1's quiz and missed its first question only. */
-async function missedOne(): Promise<{ learner: Learner; missed: number; results: any[] }> {
+async function missedOne(): Promise<{ learner: Learner; missed: number; results: Result[] }> {
   const learner = await createUser();
   expect((await call(enroll, { token: learner.token, json: { course_id: courseId } })).status).toBe(201);
   const quiz = await call(sectionQuizzes, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=0` });
@@ -68,7 +72,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
       .from(courseSubsections)
       .where(and(eq(courseSubsections.sectionId, question!.sectionId), eq(courseSubsections.position, question!.subsection!)));
     const key = (await answerKey([missed])).get(missed)!;
-    const miss = results.find((r) => r.question_id === missed);
+    const miss = results.find((r) => r.question_id === missed)!;
     expect(miss).toEqual({
       question_id: missed,
       correct: false,
@@ -107,7 +111,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
     expect((await due(learner)).body.due_count).toBe(0);
 
     // 4. Mastery lists the concept, moved up by the right answer but not yet mastered.
-    const concepts = (await call(mastery, { token: learner.token })).body.concepts as any[];
+    const concepts = (await call(mastery, { token: learner.token })).body.concepts as Concept[];
     const row = concepts.find((c) => c.concept === question!.concept);
     expect(row).toEqual({
       concept: question!.concept,
@@ -120,7 +124,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
       level: "learning",
       last_answered_at: expect.any(String),
     });
-    expect(row.mastery).toBe(answered.body.mastery);
+    expect(row!.mastery).toBe(answered.body.mastery);
     // Concepts of the course not answered yet are listed as new; the others answered right as learning.
     expect(concepts.some((c) => c.level === "new" && c.course_id === courseId)).toBe(true);
   });
@@ -136,7 +140,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
     expect(minutes).toBeGreaterThan(8);
     expect(minutes).toBeLessThanOrEqual(10);
     const [question] = await getDb().select({ concept: quizQuestions.concept }).from(quizQuestions).where(eq(quizQuestions.id, missed));
-    const concept = (await call(mastery, { token: learner.token })).body.concepts.find((c: any) => c.concept === question!.concept);
+    const concept = (await call(mastery, { token: learner.token })).body.concepts.find((c: Concept) => c.concept === question!.concept);
     expect(concept.level).toBe("struggling");
     expect(concept.mastery).toBe(wrong.body.mastery);
   });
@@ -158,10 +162,10 @@ describe("review cards are their owner's alone", () => {
   });
 
   it.each([
-    ["an answer that is not an option", (card: any) => ({ card_id: card.card_id, answer: "none of these" }), 422],
-    ["no answer", (card: any) => ({ card_id: card.card_id }), 422],
-    ["a card id as text", (card: any) => ({ card_id: String(card.card_id), answer: card.options[0] }), 422],
-    ["a card that does not exist", (card: any) => ({ card_id: 999_999_999, answer: card.options[0] }), 404],
+    ["an answer that is not an option", (card: Card) => ({ card_id: card.card_id, answer: "none of these" }), 422],
+    ["no answer", (card: Card) => ({ card_id: card.card_id }), 422],
+    ["a card id as text", (card: Card) => ({ card_id: String(card.card_id), answer: card.options[0] }), 422],
+    ["a card that does not exist", (card: Card) => ({ card_id: 999_999_999, answer: card.options[0] }), 404],
   ])("refuses %s", async (_name, body, status) => {
     const { learner } = await missedOne();
     const card = (await due(learner)).body.cards[0];
