@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import type { CourseLevel } from "../../db/schema";
 import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
 
 /** One concept as GET /users/me/mastery lists it. */
@@ -16,13 +17,14 @@ export type ConceptMastery = {
   last_answered_at: string | null;
 };
 
-/** Internal extras: the key the concept is stored under, its topic and how many answers it has. */
-export type ConceptRow = ConceptMastery & { concept_key: string; topic_id: number; answers: number };
+/** Internal extras: the key the concept is stored under, its course's topic and level, and how many answers it has. */
+export type ConceptRow = ConceptMastery & { concept_key: string; topic_id: number; course_level: CourseLevel; answers: number };
 
 type Row = {
   course_id: number;
   course_title: string;
   topic_id: number;
+  course_level: CourseLevel;
   concept_key: string;
   concept: string;
   section_index: number;
@@ -48,7 +50,7 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
   const result = await getDb().execute<Row>(sql`
     with concepts as (
       select distinct on (c.id, k.key)
-        c.id as course_id, c.title as course_title, c.topic_id, k.key as concept_key, k.text as concept,
+        c.id as course_id, c.title as course_title, c.topic_id, c.level as course_level, k.key as concept_key, k.text as concept,
         s.position as section_index, coalesce(q.subsection_index, 0) as subsection_index
       from enrollments e
       join courses c on c.id = e.course_id
@@ -82,6 +84,7 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
       last_answered_at: r.last_answered_at ? new Date(r.last_answered_at).toISOString() : null,
       concept_key: r.concept_key,
       topic_id: r.topic_id,
+      course_level: r.course_level,
       answers,
     };
   });
@@ -99,7 +102,7 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
 /** GET /users/me/mastery: the public shape (no internal keys). */
 export async function listMyMastery(userId: number): Promise<{ concepts: ConceptMastery[] }> {
   const rows = await listConceptMastery(userId);
-  return { concepts: rows.map(({ concept_key: _k, topic_id: _t, answers: _a, ...concept }) => concept) };
+  return { concepts: rows.map(({ concept_key: _k, topic_id: _t, course_level: _l, answers: _a, ...concept }) => concept) };
 }
 
 /** The learner's weakest answered concepts across courses (struggling or learning), weakest first. */

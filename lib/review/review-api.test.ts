@@ -3,8 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, enrollments, quizQuestions, rateLimits, reviewCards } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
-import { answerKey, answersWithMisses } from "../../tests/harness/quiz-key";
+import { answerKey, answersWithMisses, rightAnswersFor } from "../../tests/harness/quiz-key";
 import { handlerOf } from "../../tests/api/routes";
+import { learnerProfile } from "../generation/personalise";
+import { listRecommendations } from "../recommendations/recommend";
 import { REVIEW_ANSWER_LIMIT } from "./answer-card";
 
 /*
@@ -219,5 +221,43 @@ describe("question difficulty from every learner's first answers", () => {
       gains.push((await answerCard(learner, card.card_id, key.correctAnswer)).body.mastery);
     }
     expect(gains[1]).toBeGreaterThan(gains[0]!);
+  });
+});
+
+describe("recommendations and generation use mastery", () => {
+  it("a personal course in the topic names the learner's weakest concepts there, and its level is held back to where they struggle", async () => {
+    const { learner, missed } = await missedOne();
+    const [question] = await getDb().select({ concept: quizQuestions.concept }).from(quizQuestions).where(eq(quizQuestions.id, missed));
+    const [course] = await getDb().select({ topicId: courses.topicId }).from(courses).where(eq(courses.id, courseId));
+    const profile = await learnerProfile(learner.user.id, course!.topicId);
+    expect(profile.text).toContain(`Weakest concepts in this topic (teach these first`);
+    expect(profile.text).toContain(`${question!.concept} (Python Basics, mastery `);
+    expect(profile.level).toBe("Beginner");
+    // Another topic's course is not told about this one's weak spots.
+    const other = await learnerProfile(learner.user.id, course!.topicId + 100_000);
+    expect(other.text).not.toContain("Weakest concepts");
+  });
+
+  it("a learner struggling in a topic is recommended that topic's easier course before a harder one", async () => {
+    // Asynchronous JavaScript (Intermediate): section 1 passed, which alone would aim the topic at
+    // Advanced; section 2 failed, so its concepts are struggling and JavaScript Fundamentals
+    // (Beginner) moves ahead of another topic's Intermediate course.
+    const learner = await createUser();
+    const rows = await getDb().select({ id: courses.id, title: courses.title }).from(courses);
+    const asyncJs = rows.find((c) => c.title.startsWith("Asynchronous JavaScript"))!.id;
+    await call(enroll, { token: learner.token, json: { course_id: asyncJs } });
+    const take = async (sectionIndex: number, answersFor: (q: { id: number }[]) => Promise<{ question_id: number; answer: string }[]>) => {
+      const quiz = await call(sectionQuizzes, { token: learner.token, path: `/section-quizzes?course_id=${asyncJs}&section_index=${sectionIndex}` });
+      const res = await call(quizComplete, { token: learner.token, params: { id: String(asyncJs), sectionIndex: String(sectionIndex) }, json: { answers: await answersFor(quiz.body) } });
+      expect(res.status).toBe(200);
+    };
+    await take(0, rightAnswersFor);
+    const before = (await listRecommendations(learner.user.id)).map((c) => c.course_title);
+    await take(1, (q) => answersWithMisses(q));
+    const after = (await listRecommendations(learner.user.id)).map((c) => c.course_title);
+    const fundamentals = (list: string[]) => list.indexOf("JavaScript Fundamentals");
+    const neural = (list: string[]) => list.indexOf("Neural Networks from Scratch");
+    expect(fundamentals(before)).toBeGreaterThan(neural(before));
+    expect(fundamentals(after)).toBeLessThan(neural(after));
   });
 });
