@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createLearner, logInThroughUi } from "./fixtures/accounts";
 import { apiToken, bearer } from "./fixtures/api";
 import { courseIdByTitle, sectionQuestions, shown, type SeededQuestion } from "./fixtures/database";
+import { expectAccessible } from "./fixtures/axe";
 import { withE2eDb } from "./fixtures/db";
 import { answer, nextButton, subsectionTitle } from "./fixtures/reader";
 import { moveLearnerClock } from "./fixtures/test-clock";
@@ -32,7 +33,7 @@ async function remedyOf(questionId: number): Promise<Remedy> {
 
 const conceptGroup = (page: Page, level: string) => page.getByRole("list", { name: new RegExp(`^${level} \\(`) });
 
-test("a missed question is explained with its lesson, reviewed right, moves mastery, and comes back due a day later", async ({ page, request }) => {
+test("a missed question is explained with its lesson, reviewed right, moves mastery, and comes back due a day later", async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const { email, password } = await createLearner(request, "adaptive");
   const token = await apiToken(request, email, password);
@@ -69,18 +70,22 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   await expect(item).toContainText(remedy.explanation);
   const lessonLink = item.getByRole("link", { name: `Read the lesson: ${remedy.lesson}` });
   await expect(lessonLink).toHaveAttribute("href", `/dashboard/detail-courses?courseId=${courseId}&section=0&sub=${remedy.subsection}`);
+  await expectAccessible(page, testInfo, "quiz result with remediation");
   await lessonLink.click();
   await expect(subsectionTitle(page)).toHaveText(remedy.lesson);
 
   // 3. Its concept is struggling on /dashboard/progress.
   await page.goto("/dashboard/progress");
   await expect(conceptGroup(page, "Struggling")).toContainText(remedy.concept);
+  await expectAccessible(page, testInfo, "progress");
 
   // 4. The dashboard offers the review; the review asks it like the quiz and explains it.
   await page.goto("/dashboard");
   await expect(page.getByTestId("review-due")).toHaveText("1 to review");
+  await expectAccessible(page, testInfo, "dashboard with review and weakest concepts");
   await page.getByRole("link", { name: "Start review" }).click();
   await expect(page.getByText("Review 1 of 1")).toBeVisible();
+  await expectAccessible(page, testInfo, "review question");
   await expect(page.locator("legend")).toHaveText(shown(missed!.question));
   const submit = page.getByRole("button", { name: "Submit" });
   await expect(submit).toBeDisabled();
@@ -92,6 +97,7 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   await expect(modal).toContainText(remedy.explanation);
   await expect(modal.getByRole("link", { name: `Read the lesson: ${remedy.lesson}` })).toBeVisible();
   await expect(modal).toContainText("Next review of this question: in 1 day.");
+  await expectAccessible(page, testInfo, "review answer");
   await modal.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("heading", { name: "Review complete" })).toBeVisible();
   await expect(page.getByText("You answered 1 of 1 right.")).toBeVisible();
