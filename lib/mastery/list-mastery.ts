@@ -1,6 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getPool } from "../../db/client";
 import type { CourseLevel } from "../../db/schema";
 import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
 
@@ -39,15 +38,7 @@ type Row = {
 // Weakest first: struggling, learning, not tried yet, mastered; then by mastery, then course order.
 const LEVEL_ORDER: Record<MasteryLevel, number> = { struggling: 0, learning: 1, new: 2, mastered: 3 };
 
-/**
- * Every concept of the learner's enrolled courses (from their quiz questions, each with the
- * earliest subsection that teaches it) with the learner's mastery of it: "new" until answered.
- * One query: the enrolment index, the questions of those courses, the learner's mastery rows
- * by primary key.
- */
-export async function listConceptMastery(userId: number, courseId?: number): Promise<ConceptRow[]> {
-  const onlyCourse = courseId === undefined ? sql`` : sql`and c.id = ${courseId}`;
-  const result = await getDb().execute<Row>(sql`
+const conceptsQuery = (courseFilter: string) => `
     with concepts as (
       select distinct on (c.id, k.key)
         c.id as course_id, c.title as course_title, c.topic_id, c.level as course_level, k.key as concept_key, k.text as concept,
@@ -60,15 +51,27 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
         select coalesce(nullif(trim(q.concept), ''), s.title) as text,
                lower(regexp_replace(trim(coalesce(nullif(trim(q.concept), ''), s.title)), '\\s+', ' ', 'g')) as key
       ) k
-      where e.user_id = ${userId} ${onlyCourse}
+      where e.user_id = $1 ${courseFilter}
       order by c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position
     )
     select concepts.*, m.rating, m.answers, m.last_answered_at, ss.title as lesson_title, s2.title as section_title
     from concepts
-    left join concept_mastery m on m.user_id = ${userId} and m.course_id = concepts.course_id and m.concept_key = concepts.concept_key
+    left join concept_mastery m on m.user_id = $1 and m.course_id = concepts.course_id and m.concept_key = concepts.concept_key
     left join course_sections s2 on s2.course_id = concepts.course_id and s2.position = concepts.section_index
-    left join course_subsections ss on ss.section_id = s2.id and ss.position = concepts.subsection_index
-  `);
+    left join course_subsections ss on ss.section_id = s2.id and ss.position = concepts.subsection_index`;
+
+// Named statements: PostgreSQL parses and plans each once per connection.
+const ALL_COURSES = { name: "concept_mastery_all", text: conceptsQuery("") };
+const ONE_COURSE = { name: "concept_mastery_course", text: conceptsQuery("and c.id = $2") };
+
+/**
+ * Every concept of the learner's enrolled courses (from their quiz questions, each with the
+ * earliest subsection that teaches it) with the learner's mastery of it: "new" until answered.
+ * One query: the enrolment index, the questions of those courses, the learner's mastery rows
+ * by primary key.
+ */
+export async function listConceptMastery(userId: number, courseId?: number): Promise<ConceptRow[]> {
+  const result = await getPool().query<Row>(courseId === undefined ? { ...ALL_COURSES, values: [userId] } : { ...ONE_COURSE, values: [userId, courseId] });
   const rows = result.rows.map((r): ConceptRow => {
     const answers = r.answers ?? 0;
     const mastery = answers ? masteryOf(r.rating ?? 0) : 0;
