@@ -58,7 +58,8 @@ const conceptsQuery = (courseFilter: string) => `
     from concepts
     left join concept_mastery m on m.user_id = $1 and m.course_id = concepts.course_id and m.concept_key = concepts.concept_key
     left join course_sections s2 on s2.course_id = concepts.course_id and s2.position = concepts.section_index
-    left join course_subsections ss on ss.section_id = s2.id and ss.position = concepts.subsection_index`;
+    left join course_subsections ss on ss.section_id = s2.id and ss.position = concepts.subsection_index
+    order by concepts.course_title, concepts.course_id`;
 
 // Named statements: PostgreSQL parses and plans each once per connection.
 const ALL_COURSES = { name: "concept_mastery_all", text: conceptsQuery("") };
@@ -91,10 +92,12 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
       answers,
     };
   });
+  // Courses come in title order from the query; within each, weakest first (a stable sort keeps the courses apart).
+  const courseOrder = new Map<number, number>();
+  for (const row of rows) if (!courseOrder.has(row.course_id)) courseOrder.set(row.course_id, courseOrder.size);
   return rows.sort(
     (a, b) =>
-      a.course_title.localeCompare(b.course_title) ||
-      a.course_id - b.course_id ||
+      courseOrder.get(a.course_id)! - courseOrder.get(b.course_id)! ||
       LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
       a.mastery - b.mastery ||
       a.section_index - b.section_index ||
