@@ -74,7 +74,11 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   await lessonLink.click();
   await expect(subsectionTitle(page)).toHaveText(remedy.lesson);
 
-  // 3. Its concept is struggling on /dashboard/progress.
+  // 3. Its concept is struggling: on the course overview's section 1, and on /dashboard/progress.
+  await page.goto(`/dashboard/course-details?courseId=${courseId}`);
+  const sectionMastery = page.getByTestId("section-mastery");
+  await expect(sectionMastery.first()).toHaveText(/^Mastery \d+% · 0 of \d+ concepts mastered · 1 struggling$/);
+  await expect(sectionMastery.nth(1)).toHaveText(/^\d+ concepts, none tried yet$/);
   await page.goto("/dashboard/progress");
   await expect(conceptGroup(page, "Struggling")).toContainText(remedy.concept);
   await expectAccessible(page, testInfo, "progress");
@@ -82,6 +86,9 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   // 4. The dashboard offers the review; the review asks it like the quiz and explains it.
   await page.goto("/dashboard");
   await expect(page.getByTestId("review-due")).toHaveText("1 to review");
+  const weakest = page.getByRole("region", { name: "Needs another look" });
+  await expect(weakest.getByRole("listitem").first()).toContainText(remedy.concept);
+  await expect(weakest.getByRole("listitem").first()).toContainText("Struggling");
   await expectAccessible(page, testInfo, "dashboard with review and weakest concepts");
   await page.getByRole("link", { name: "Start review" }).click();
   await expect(page.getByText("Review 1 of 1")).toBeVisible();
