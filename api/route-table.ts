@@ -20,6 +20,8 @@ import * as logOutEverywhere from "./routes/log_out/everywhere";
 import * as mycourses from "./routes/mycourses";
 import * as quizQuestionsStats from "./routes/quiz-questions/stats";
 import * as recommendations from "./routes/recommendations";
+import * as reviewAnswer from "./routes/review/answer";
+import * as reviewDue from "./routes/review/due";
 import * as registerSendCode from "./routes/register/send-code";
 import * as registerVerifyCode from "./routes/register/verify-code";
 import * as sectionQuizzes from "./routes/section-quizzes";
@@ -33,6 +35,7 @@ import * as usersByIdCompletedCourses from "./routes/users/[id]/completed-course
 import * as usersByIdSelectedTopics from "./routes/users/[id]/selected-topics";
 import * as usersInterests from "./routes/users/interests";
 import * as usersMe from "./routes/users/me";
+import * as usersMeMastery from "./routes/users/me/mastery";
 import * as usersMePasswordResetCode from "./routes/users/me/password-reset-code";
 import * as usersTopicPreference from "./routes/users/topic-preference";
 import * as usersUpdateById from "./routes/users/update/[id]";
@@ -73,6 +76,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/quiz-questions/stats", module: quizQuestionsStats },
   { path: "/recommendations", module: recommendations },
   { path: "/register/send-code", module: registerSendCode },
+  { path: "/review/answer", module: reviewAnswer },
+  { path: "/review/due", module: reviewDue },
   { path: "/register/verify-code", module: registerVerifyCode },
   { path: "/section-quizzes", module: sectionQuizzes },
   { path: "/topics", module: topics },
@@ -85,6 +90,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/users/:id/selected-topics", module: usersByIdSelectedTopics },
   { path: "/users/interests", module: usersInterests },
   { path: "/users/me", module: usersMe },
+  { path: "/users/me/mastery", module: usersMeMastery },
   { path: "/users/me/password-reset-code", module: usersMePasswordResetCode },
   { path: "/users/topic-preference", module: usersTopicPreference },
   { path: "/users/update/:id", module: usersUpdateById },

@@ -11,6 +11,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  doublePrecision,
+  real,
+  smallint,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -183,6 +186,9 @@ export const quizQuestions = pgTable(
     hint: text("hint"),
     // The idea a question tests (generated pools): a missed concept is asked again first.
     concept: text("concept"),
+    // The subsection of its section that teaches the concept (0-based), and why the right answer is right.
+    subsectionIndex: integer("subsection_index"),
+    explanation: text("explanation"),
   },
   (t) => [
     uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
@@ -265,6 +271,68 @@ export const quizAnswers = pgTable(
     isCorrect: boolean("is_correct").notNull(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] }), index("quiz_answers_question_id_idx").on(t.questionId)],
+);
+
+/**
+ * Spaced review (issue 16): one FSRS card per question a learner has answered, scheduled by
+ * ts-fsrs (lib/review). `first_correct` is the learner's first answer to the question, which
+ * is what question difficulty is estimated from (lib/mastery).
+ */
+export const reviewCards = pgTable(
+  "review_cards",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    due: timestamp("due", { withTimezone: true }).notNull(),
+    stability: real("stability").notNull(),
+    difficulty: real("difficulty").notNull(),
+    elapsedDays: integer("elapsed_days").notNull(),
+    scheduledDays: integer("scheduled_days").notNull(),
+    learningSteps: integer("learning_steps").notNull(),
+    reps: integer("reps").notNull(),
+    lapses: integer("lapses").notNull(),
+    // ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning.
+    state: smallint("state").notNull(),
+    lastReview: timestamp("last_review", { withTimezone: true }),
+    firstCorrect: boolean("first_correct").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("review_cards_user_question_key").on(t.userId, t.questionId),
+    index("review_cards_user_due_idx").on(t.userId, t.due),
+    index("review_cards_question_id_idx").on(t.questionId, t.firstCorrect),
+  ],
+);
+
+/**
+ * A learner's mastery of one concept of one course (lib/mastery: an Elo-style rating against
+ * question difficulty), with the lesson that teaches it (section and subsection positions).
+ */
+export const conceptMastery = pgTable(
+  "concept_mastery",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    // Lower-cased, trimmed concept: questions naming the same concept share one row.
+    conceptKey: text("concept_key").notNull(),
+    concept: text("concept").notNull(),
+    sectionIndex: integer("section_index").notNull(),
+    subsectionIndex: integer("subsection_index").notNull(),
+    rating: doublePrecision("rating").notNull().default(0),
+    answers: integer("answers").notNull().default(0),
+    correctAnswers: integer("correct_answers").notNull().default(0),
+    lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId, t.conceptKey] }), index("concept_mastery_course_id_idx").on(t.courseId)],
 );
 
 /**

@@ -1,6 +1,7 @@
 // `npm run bench:api [-- --seconds 10 --connections 50]`
 //
-// Loads GET /topics, GET /courses/{id}, GET /mycourses and PUT /courses/update_progress with
+// Loads GET /topics, GET /courses/{id}, GET /mycourses, PUT /courses/update_progress, and the two
+// reads of issue 16, GET /review/due and GET /users/me/mastery, with
 // autocannon against a production build on a freshly seeded embedded PostgreSQL, then the same
 // endpoints served by scripts/bench/bare-api-server.ts (node:http + pg, the same SQL) on the same
 // database, and prints requests/s, p50/p99 latency and the app/bare throughput ratio.
@@ -58,6 +59,13 @@ try {
   const course: { sections: { subsections: unknown[] }[] } = await json(`/courses/${courseId}`, { headers: auth });
   const progress = nextIncrement(course.sections.map((s) => s.subsections.length));
   await json("/courses/update_progress", { method: "PUT", headers: auth, body: JSON.stringify({ course_id: courseId, progress, section_index: 0, subsection_index: 1 }) });
+  // Review cards and mastery rows: the first section's quiz of each enrolled course, answered with
+  // each question's first option (some right, some missed, so some cards are due at once).
+  for (const id of courseIds.slice(0, 6)) {
+    const quiz: { id: number; options: string[] }[] = await json(`/section-quizzes?course_id=${id}&section_index=0`, { headers: auth });
+    const answers = quiz.map((q) => ({ question_id: q.id, answer: q.options[0] }));
+    await json(`/courses/${id}/sections/0/quiz-complete`, { method: "POST", headers: auth, body: JSON.stringify({ answers }) });
+  }
 
   const endpoints: Endpoint[] = [
     { name: "GET /topics", method: "GET", path: "/topics" },
@@ -65,6 +73,8 @@ try {
     { name: "GET /mycourses", method: "GET", path: "/mycourses", token },
     // The same value again: accepted (progress never goes down), and a real guarded UPDATE each time.
     { name: "PUT /courses/update_progress", method: "PUT", path: "/courses/update_progress", token, body: JSON.stringify({ course_id: courseId, progress }) },
+    { name: "GET /review/due", method: "GET", path: "/review/due?limit=20", token },
+    { name: "GET /users/me/mastery", method: "GET", path: "/users/me/mastery", token },
   ];
 
   const dataDir = resolve(".data", "bench");

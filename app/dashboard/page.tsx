@@ -5,6 +5,8 @@ import { CourseCard } from "@/components/courses/course-card";
 import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
 import { TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
+import { WeakestConcepts } from "@/components/mastery/weakest-concepts";
+import { ReviewWidget } from "@/components/review/review-widget";
 import { InterestModal } from "@/components/topics/interest-modal";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listMyCoursesPage } from "@/lib/learning/enrollment";
@@ -36,6 +38,12 @@ export default async function DashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{greeting}</h1>
       <p className="mt-3 max-w-2xl text-lg text-slate-600">Pick up where you left off, or start one of the courses picked for you.</p>
+
+      {/* Issue 16: what is due for review and the weakest concepts (indexed reads, like the rows below). */}
+      <div className="mt-8 grid gap-4 md:grid-cols-2">
+        <ReviewWidget userId={caller.id} />
+        <WeakestConcepts userId={caller.id} />
+      </div>
 
       {/* Not streamed: the two indexed queries take milliseconds, and cards in the first HTML paint at once. */}
       <DashboardCourses userId={caller.id} />

@@ -6,13 +6,14 @@ import { useId, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
+import { QuizRemediation, type GradedResult } from "./quiz-remediation";
 
 /** A question as the quiz screen gets it: no right answer, no hint (the server keeps those). */
 export type QuizScreenQuestion = { id: number; question: string; options: string[] };
 
 type Answer = { question_id: number; answer: string | null };
 type Check = { question_id: number; correct: boolean; hint: string | null };
-type Result = { passed: boolean; score: number; total: number };
+type Result = { passed: boolean; score: number; total: number; results: GradedResult[] };
 
 type Phase =
   | { kind: "asking" }
@@ -105,6 +106,7 @@ export function QuizRunner({
             Back to Course
           </Link>
         </div>
+        <QuizRemediation questions={questions} answers={answers} results={phase.result.results} />
       </section>
     );
   }
@@ -224,7 +226,7 @@ export function QuizRunner({
 }
 
 /** Quiz text may mark code with backticks (`x // 2`): shown as code, everything else as plain text. */
-function InlineCode({ text }: { text: string }) {
+export function InlineCode({ text }: { text: string }) {
   const parts = text.split(/`([^`]+)`/);
   return parts.map((part, i) =>
     i % 2 === 1 ? (

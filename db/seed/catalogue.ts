@@ -16,6 +16,11 @@ const quizQuestionSchema = z
     options: z.array(nonBlank).length(4),
     answer: nonBlank,
     hint: nonBlank,
+    // Issue 16: the idea the question tests, the subsection of its section that teaches it
+    // (0-based), and one or two sentences on why the right answer is right.
+    concept: z.string().trim().min(3).max(80),
+    subsection: z.number().int().min(0),
+    explanation: z.string().trim().min(30).max(400),
   })
   .strict()
   .refine((q) => new Set(q.options).size === 4, { message: "options must be 4 distinct strings" })
@@ -37,6 +42,9 @@ const sectionSchema = z
   .strict()
   .refine((s) => new Set(s.quiz.map((q) => q.question)).size === s.quiz.length, {
     message: "questions within a section must not repeat",
+  })
+  .refine((s) => s.quiz.every((q) => q.subsection < s.subsections.length), {
+    message: "a question's subsection must be one of its section's subsections (0-based)",
   });
 
 export const seedCourseSchema = z

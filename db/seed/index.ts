@@ -129,6 +129,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
             options: q.options,
             correctAnswer: q.answer,
             hint: q.hint,
+            concept: q.concept,
+            subsectionIndex: q.subsection,
+            explanation: q.explanation,
           })),
         ),
       );

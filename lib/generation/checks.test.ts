@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { checkOutline, checkQuestions, checkSubsections, checkTopicCourses } from "./checks";
 
-const q = (over: Partial<{ question: string; options: string[]; correct_answer: string; hint: string; concept: string }> = {}) => ({
+const q = (over: Partial<{ question: string; options: string[]; correct_answer: string; hint: string; concept: string; explanation: string }> = {}) => ({
   question: "What does len([1, 2]) return?",
   options: ["1", "2", "3", "An error"],
   correct_answer: "2",
   hint: "Count the items.",
   concept: "len",
+  explanation: "len counts the items of a list, and [1, 2] has two.",
   ...over,
 });
 
@@ -16,6 +17,8 @@ describe("content checks", () => {
     ["duplicate options", q({ options: ["1", "2", "2 ", "4"] }), "two options are the same"],
     ["an answer outside the options", q({ correct_answer: "two" }), "the correct answer is not one of the options"],
     ["no hint", q({ hint: "  " }), "it has no hint"],
+    ["no concept", q({ concept: " " }), "it names no concept"],
+    ["no explanation", q({ explanation: "" }), "it has no explanation"],
     ["an empty question", q({ question: "" }), "the question is empty"],
   ])("rejects a question with %s", (_name, question, reason) => {
     const { valid, rejected } = checkQuestions([question]);

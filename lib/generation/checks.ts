@@ -74,6 +74,8 @@ export function questionProblem(q: GeneratedQuestion): string | null {
   if (new Set(q.options.map(norm)).size !== 4) return "two options are the same";
   if (!q.options.some((o) => o.trim() === q.correct_answer.trim())) return "the correct answer is not one of the options";
   if (!q.hint.trim()) return "it has no hint";
+  if (!q.concept.trim()) return "it names no concept";
+  if (!q.explanation.trim()) return "it has no explanation";
   return null;
 }
 
@@ -93,7 +95,7 @@ export function checkQuestions(questions: GeneratedQuestion[], existing: Generat
     }
     seen.add(norm(q.question));
     const options = q.options.map((o) => o.trim());
-    valid.push({ question: q.question.trim(), options, correct_answer: q.correct_answer.trim(), hint: q.hint.trim(), concept: q.concept.trim() });
+    valid.push({ question: q.question.trim(), options, correct_answer: q.correct_answer.trim(), hint: q.hint.trim(), concept: q.concept.trim(), explanation: q.explanation.trim() });
   }
   return { valid, rejected };
 }

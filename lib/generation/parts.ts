@@ -66,7 +66,7 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload): 
   const { course, section, part, context, label } = loaded;
   if (part.content === null) {
     const outline = await getDb().select().from(generationSections).where(eq(generationSections.courseId, course.id)).orderBy(asc(generationSections.position));
-    const profile = await learnerProfile(course.requestedBy);
+    const profile = await learnerProfile(course.requestedBy, course.topicId);
     const output = await callChecked(
       llm,
       "subsection",
@@ -137,7 +137,7 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload): P
       .where(and(eq(generationParts.courseId, course.id), eq(generationParts.sectionIndex, section.position), ne(generationParts.position, part.position)));
     const existing = siblings.flatMap((s) => (s.questions as GeneratedQuestion[] | null) ?? []);
     const wanted = questionsForPart(part.position, section.subsectionTitles.length);
-    const profile = await learnerProfile(course.requestedBy);
+    const profile = await learnerProfile(course.requestedBy, course.topicId);
     const quizPriority = { priority: priority("quiz", section.position) };
 
     const first = await callChecked(

@@ -1,12 +1,16 @@
 import "server-only";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, enrollments, quizAnswers, quizAttempts, quizQuestions, topics, userTopics, type CourseLevel } from "../../db/schema";
+import { conceptMastery, courses, enrollments, quizAnswers, quizAttempts, quizQuestions, topics, userTopics, type CourseLevel } from "../../db/schema";
+import { levelOf, masteryOf, MASTERY_MODEL } from "../mastery/model";
 
 /*
  * What the prompts are told about a learner when a course is generated for them: the level to
  * write for, the topics they chose, the courses they completed, their quiz results per topic and
  * the questions they missed, so a new course starts where they are and revisits what they missed.
+ * For a course in one topic (a learner's own course, POST /courses/generate) it also names their
+ * weakest concepts there (lib/mastery), to be taught first, and holds the level back to where
+ * they struggle.
  */
 
 export type LearnerProfile = { level: CourseLevel | null; text: string };
@@ -15,17 +19,23 @@ const GENERAL: LearnerProfile = { level: null, text: "none (write for a general 
 const NEXT_LEVEL: Record<CourseLevel, CourseLevel> = { Beginner: "Intermediate", Intermediate: "Advanced", Advanced: "Advanced" };
 const RANK: Record<CourseLevel, number> = { Beginner: 0, Intermediate: 1, Advanced: 2 };
 
-/** The level to write for: one above the highest completed, held back while quiz results are weak. */
-export function suggestLevel(completed: CourseLevel[], passRate: number | null): CourseLevel {
-  if (!completed.length) return "Beginner";
-  const highest = completed.reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
-  return passRate !== null && passRate < 0.5 ? highest : NEXT_LEVEL[highest];
+/**
+ * The level to write for: one above the highest completed, held back while quiz results are weak,
+ * and never above the lowest level at which the learner struggles with a concept of this topic.
+ */
+export function suggestLevel(completed: CourseLevel[], passRate: number | null, strugglingAt: CourseLevel | null = null): CourseLevel {
+  const highest = completed.length ? completed.reduce((a, b) => (RANK[b] > RANK[a] ? b : a)) : null;
+  const level = !highest ? "Beginner" : passRate !== null && passRate < 0.5 ? highest : NEXT_LEVEL[highest];
+  return strugglingAt && RANK[strugglingAt] < RANK[level] ? strugglingAt : level;
 }
 
-export async function learnerProfile(userId: number | null | undefined): Promise<LearnerProfile> {
+/** How many of the weakest concepts in the topic the prompts name. */
+const WEAKEST_IN_TOPIC = 5;
+
+export async function learnerProfile(userId: number | null | undefined, topicId?: number): Promise<LearnerProfile> {
   if (!userId) return GENERAL;
   const db = getDb();
-  const [chosen, completed, results, missed] = await Promise.all([
+  const [chosen, completed, results, missed, inTopic] = await Promise.all([
     db.select({ title: topics.title }).from(userTopics).innerJoin(topics, eq(topics.id, userTopics.topicId)).where(eq(userTopics.userId, userId)),
     db
       .select({ title: courses.title, level: courses.level })
@@ -53,11 +63,22 @@ export async function learnerProfile(userId: number | null | undefined): Promise
       .where(and(eq(quizAttempts.userId, userId), eq(quizAnswers.isCorrect, false)))
       .orderBy(desc(quizAttempts.createdAt))
       .limit(8),
+    topicId === undefined
+      ? Promise.resolve([])
+      : db
+          .select({ concept: conceptMastery.concept, rating: conceptMastery.rating, answers: conceptMastery.answers, course: courses.title, level: courses.level })
+          .from(conceptMastery)
+          .innerJoin(courses, eq(courses.id, conceptMastery.courseId))
+          .where(and(eq(conceptMastery.userId, userId), eq(courses.topicId, topicId), sql`${conceptMastery.rating} < ${Math.log(MASTERY_MODEL.masteredFrom / (1 - MASTERY_MODEL.masteredFrom))}`))
+          .orderBy(conceptMastery.rating)
+          .limit(WEAKEST_IN_TOPIC),
   ]);
 
   const attempts = results.reduce((n, r) => n + r.attempts, 0);
   const passRate = attempts ? results.reduce((n, r) => n + r.passed, 0) / attempts : null;
-  const level = suggestLevel(completed.map((c) => c.level), passRate);
+  const struggling = inTopic.filter((c) => levelOf(masteryOf(c.rating), c.answers) === "struggling").map((c) => c.level);
+  const strugglingAt = struggling.length ? struggling.reduce((a, b) => (RANK[b] < RANK[a] ? b : a)) : null;
+  const level = suggestLevel(completed.map((c) => c.level), passRate, strugglingAt);
   const lines = [
     `Level to write for: ${level}.`,
     `Chosen topics: ${chosen.length ? chosen.map((t) => t.title).join(", ") : "none yet"}.`,
@@ -66,6 +87,13 @@ export async function learnerProfile(userId: number | null | undefined): Promise
       results.length ? results.map((r) => `${r.topic}: ${r.passed}/${r.attempts} quizzes passed, ${r.score}/${r.total} answers right`).join("; ") : "no quizzes taken yet"
     }.`,
   ];
+  if (inTopic.length) {
+    lines.push(
+      `Weakest concepts in this topic (teach these first, from their basics, with fresh examples): ${inTopic
+        .map((c) => `${c.concept} (${c.course}, mastery ${Math.round(masteryOf(c.rating) * 100)}%)`)
+        .join("; ")}.`,
+    );
+  }
   if (missed.length) {
     lines.push(`Recently missed (explain these ideas again, with fresh examples): ${missed.map((m) => m.concept || m.question).join("; ")}.`);
   }

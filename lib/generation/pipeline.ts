@@ -39,7 +39,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
   const existing = await db.select({ title: courses.title }).from(courses).where(eq(courses.topicId, topic.id));
   // A topic's own courses are proposed once; a learner's request adds one course of theirs.
   if (!payload.userId && existing.length) return [];
-  const profile = await learnerProfile(payload.userId);
+  const profile = await learnerProfile(payload.userId, topic.id);
   const context: RunContext = { topicId: topic.id };
 
   const output = await callChecked(
@@ -109,7 +109,7 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
   const planned = await db.select({ n: sql<number>`count(*)::int` }).from(generationSections).where(eq(generationSections.courseId, course.id));
   let outline: { title: string; summary: string; subsections: string[] }[] | null = null;
   if (!planned[0]?.n) {
-    const profile = await learnerProfile(course.requestedBy);
+    const profile = await learnerProfile(course.requestedBy, course.topicId);
     const output = await callChecked(
       llm,
       "outline",

@@ -56,7 +56,8 @@ export async function publishReady(tx: Tx, courseId: number): Promise<{ redo: { 
     if (quizzed.has(sectionId)) continue;
     const own = partsOf(position);
     if (own.some((p) => p.questions === null)) continue;
-    const pool: GeneratedQuestion[] = [];
+    // Each part's batch is on its own subsection: that subsection teaches the batch's concepts.
+    const pool: (GeneratedQuestion & { subsection: number })[] = [];
     const seen = new Set<string>();
     for (const part of own) {
       const batch = part.questions as GeneratedQuestion[];
@@ -66,7 +67,7 @@ export async function publishReady(tx: Tx, courseId: number): Promise<{ redo: { 
         continue;
       }
       for (const q of batch) seen.add(norm(q.question));
-      pool.push(...batch);
+      pool.push(...batch.map((q) => ({ ...q, subsection: part.position })));
     }
     if (redo.some((r) => r.sectionIndex === position)) continue;
     await tx.insert(quizQuestions).values(
@@ -78,6 +79,9 @@ export async function publishReady(tx: Tx, courseId: number): Promise<{ redo: { 
         correctAnswer: q.correct_answer,
         hint: q.hint,
         concept: q.concept || null,
+        subsectionIndex: q.subsection,
+        // Batches saved before questions carried explanations have none.
+        explanation: q.explanation || null,
       })),
     );
     quizzed.add(sectionId);

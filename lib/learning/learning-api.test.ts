@@ -297,7 +297,16 @@ describe("section quizzes", () => {
     const questions = await quiz(learner, 0);
     const failed = await submit(learner, 0, await wrongFirst(questions));
     expect(failed.body).toMatchObject({ passed: false, score: questions.length - 1, total: questions.length, course_progress: 0 });
-    expect(failed.body.results[0]).toEqual({ question_id: questions[0]!.id, correct: false, hint: expect.any(String) });
+    // After submission (issue 16): the right option, why, and the lesson that teaches it.
+    const firstKey = (await answerKey([questions[0]!.id])).get(questions[0]!.id)!;
+    expect(failed.body.results[0]).toEqual({
+      question_id: questions[0]!.id,
+      correct: false,
+      hint: expect.any(String),
+      correct_answer: firstKey.correctAnswer,
+      explanation: expect.any(String),
+      lesson: { course_id: courseId, section_index: 0, subsection_index: expect.any(Number), title: expect.any(String) },
+    });
     const stored = await getDb().select().from(quizAnswers).innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId)).where(eq(quizAttempts.userId, learner.user.id));
     expect(stored).toHaveLength(questions.length);
 

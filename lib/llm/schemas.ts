@@ -25,7 +25,7 @@ export const courseOutlineSchema = (sections?: number, subsections?: number) =>
 export const OPTIONS_PER_QUESTION = 4;
 
 const question = (options?: number) =>
-  z.object({ question: z.string(), options: arrayOf(z.string(), options), correct_answer: z.string(), hint: z.string(), concept: z.string() });
+  z.object({ question: z.string(), options: arrayOf(z.string(), options), correct_answer: z.string(), hint: z.string(), concept: z.string(), explanation: z.string() });
 
 export const questionSchema = question();
 

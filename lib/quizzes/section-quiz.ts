@@ -5,6 +5,8 @@ import { enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/
 import { AppError } from "../http/app-error";
 import { NOT_ENROLLED } from "../learning/update-progress";
 import { progressAfterQuizPass } from "../learning/progress";
+import { loadQuestionFacts, type Lesson } from "../mastery/question-facts";
+import { recordAnswers } from "../mastery/record-answers";
 import { openSectionQuiz } from "./quiz-access";
 
 /** How many questions one attempt asks; a larger pool lets a retry differ (generation fills pools). */
@@ -62,8 +64,12 @@ export type QuizResult = {
   total: number;
   course_progress: number;
   quiz_status: Record<string, boolean>;
-  /** Per answer: right or not, and the hint when not; never the right option, so a throwaway attempt is no answer key. */
-  results: { question_id: number; correct: boolean; hint: string | null }[];
+  /**
+   * Per answer, once the attempt is submitted (never before: GET /section-quizzes and quiz-check
+   * keep the key): right or not, the hint when not, and the remediation of issue 16: the right
+   * option, why it is right, and the lesson that teaches it.
+   */
+  results: { question_id: number; correct: boolean; hint: string | null; correct_answer: string; explanation: string | null; lesson: Lesson }[];
 };
 
 /**
@@ -78,6 +84,7 @@ export async function submitQuizAttempt(
   courseId: number,
   sectionIndex: number,
   answers: { question_id: number; answer: string | null }[],
+  now: Date = new Date(),
 ): Promise<QuizResult> {
   const { sectionId: id, shape, state } = await openSectionQuiz(userId, courseId, sectionIndex);
 
@@ -124,6 +131,9 @@ export async function submitQuizAttempt(
       .values({ userId, courseId, sectionIndex, score, total: results.length, passed })
       .returning({ id: quizAttempts.id });
     await tx.insert(quizAnswers).values(results.map((r) => ({ attemptId: attempt!.id, questionId: r.question_id, chosenOption: r.chosen, isCorrect: r.correct })));
+    // Every answer becomes a review card and moves the concept's mastery; a miss is due for review at once.
+    const facts = await loadQuestionFacts(tx, results.map((r) => r.question_id));
+    await recordAnswers(tx, userId, results.map((r) => ({ questionId: r.question_id, correct: r.correct })), facts, now, "quiz");
 
     const passedSections = new Set(state.passedSections);
     if (passed) passedSections.add(sectionIndex);
@@ -142,7 +152,10 @@ export async function submitQuizAttempt(
       total: results.length,
       course_progress: progress,
       quiz_status: Object.fromEntries(shape.map((_, i) => [String(i), passedSections.has(i)])),
-      results: results.map(({ chosen: _chosen, ...r }) => r),
+      results: results.map(({ chosen: _chosen, ...r }) => {
+        const fact = facts.get(r.question_id)!;
+        return { ...r, correct_answer: fact.correctAnswer, explanation: fact.explanation, lesson: fact.lesson };
+      }),
     };
   });
 }

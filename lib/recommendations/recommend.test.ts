@@ -21,6 +21,17 @@ describe("rankCourses", () => {
     expect(order.slice(0, 2)).toEqual([2, 3]);
   });
 
+  it("struggling with a concept in an Intermediate course puts the topic's Beginner course first, even after passing Beginner work", () => {
+    const order = rankCourses({
+      ...base,
+      chosenTopics: new Set([10]),
+      enrolledCourses: new Set([2]),
+      passedLevel: new Map([[10, "Intermediate"]]),
+      strugglingLevel: new Map([[10, "Intermediate"]]),
+    });
+    expect(order.slice(0, 2)).toEqual([1, 3]);
+  });
+
   it("never shows enrolled or completed courses", () => {
     expect(rankCourses({ ...base, enrolledCourses: new Set([1, 4]) })).not.toContain(1);
     expect(rankCourses({ ...base, enrolledCourses: new Set([1, 2, 3, 4, 5]) })).toEqual([]);

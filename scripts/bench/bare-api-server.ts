@@ -1,5 +1,5 @@
 /*
- * The physical baseline for `npm run bench:api`: the same four endpoints answered with the same
+ * The physical baseline for `npm run bench:api`: the same endpoints answered with the same
  * SQL, the same token check (HS256 JWT + the user row) and the same JSON shapes, by node:http and
  * pg alone: no framework, no ORM, no validation library. What the app loses against this is the
  * price of everything else it does per request.
@@ -154,6 +154,65 @@ async function updateProgress(userId: number, body: { course_id: number; progres
   return { course_id: body.course_id, course_progress: rows[0].progress, furthest_unit: rows[0].furthest_unit };
 }
 
+// GET /review/due: the same two reads as lib/review/due-cards.ts.
+async function reviewDue(userId: number, limit: number) {
+  const now = new Date();
+  const [counts, cards] = await Promise.all([
+    pool.query(
+      `SELECT (SELECT count(*)::int FROM review_cards WHERE user_id = $1 AND due <= $2) AS due,
+              (SELECT min(due) FROM review_cards WHERE user_id = $1 AND due > $2) AS next`,
+      [userId, now],
+    ),
+    pool.query(
+      `SELECT r.id AS card_id, q.id AS question_id, q.question, q.options, c.id AS course_id, c.title AS course_title,
+              coalesce(nullif(trim(q.concept), ''), s.title) AS concept
+         FROM review_cards r JOIN quiz_questions q ON q.id = r.question_id
+         JOIN course_sections s ON s.id = q.section_id JOIN courses c ON c.id = s.course_id
+        WHERE r.user_id = $1 AND r.due <= $2 ORDER BY r.due, r.id LIMIT $3`,
+      [userId, now, limit],
+    ),
+  ]);
+  const next = counts.rows[0].next as Date | null;
+  return { due_count: counts.rows[0].due, next_due_at: next ? next.toISOString() : null, cards: cards.rows };
+}
+
+// GET /users/me/mastery: the same query as lib/mastery/list-mastery.ts, levels as lib/mastery/model.ts.
+async function mastery(userId: number) {
+  const { rows } = await pool.query(
+    `WITH concepts AS (
+       SELECT DISTINCT ON (c.id, k.key) c.id AS course_id, c.title AS course_title, k.key AS concept_key, k.text AS concept,
+              s.position AS section_index, coalesce(q.subsection_index, 0) AS subsection_index
+         FROM enrollments e JOIN courses c ON c.id = e.course_id JOIN course_sections s ON s.course_id = c.id
+         JOIN quiz_questions q ON q.section_id = s.id
+         CROSS JOIN LATERAL (SELECT coalesce(nullif(trim(q.concept), ''), s.title) AS text,
+                lower(regexp_replace(trim(coalesce(nullif(trim(q.concept), ''), s.title)), '\s+', ' ', 'g')) AS key) k
+        WHERE e.user_id = $1
+        ORDER BY c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position)
+     SELECT concepts.*, m.rating, m.answers, m.last_answered_at, ss.title AS lesson_title
+       FROM concepts
+       LEFT JOIN concept_mastery m ON m.user_id = $1 AND m.course_id = concepts.course_id AND m.concept_key = concepts.concept_key
+       LEFT JOIN course_sections s2 ON s2.course_id = concepts.course_id AND s2.position = concepts.section_index
+       LEFT JOIN course_subsections ss ON ss.section_id = s2.id AND ss.position = concepts.subsection_index`,
+    [userId],
+  );
+  const concepts = rows.map((r) => {
+    const value = r.answers ? 1 / (1 + Math.exp(-r.rating)) : 0;
+    const level = !r.answers ? "new" : value < 0.4 ? "struggling" : value >= 0.8 ? "mastered" : "learning";
+    return {
+      concept: r.concept,
+      course_id: r.course_id,
+      course_title: r.course_title,
+      section_index: r.section_index,
+      subsection_index: r.subsection_index,
+      lesson_title: r.lesson_title,
+      mastery: Math.round(value * 1000) / 1000,
+      level,
+      last_answered_at: r.last_answered_at ? r.last_answered_at.toISOString() : null,
+    };
+  });
+  return { concepts: concepts.sort((a, b) => a.course_title.localeCompare(b.course_title) || a.mastery - b.mastery) };
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   let text = "";
   for await (const chunk of request) text += chunk;
@@ -172,6 +231,8 @@ const server = createServer(async (request, response) => {
       return result ? send(response, 200, result) : send(response, 404, { detail: "Course not found." });
     }
     if (request.method === "GET" && url.pathname === "/mycourses") return send(response, 200, await myCourses(userId));
+    if (request.method === "GET" && url.pathname === "/review/due") return send(response, 200, await reviewDue(userId, Number(url.searchParams.get("limit") ?? 20)));
+    if (request.method === "GET" && url.pathname === "/users/me/mastery") return send(response, 200, await mastery(userId));
     if (request.method === "PUT" && url.pathname === "/courses/update_progress") {
       const result = await updateProgress(userId, JSON.parse(await readBody(request)));
       return result ? send(response, 200, result) : send(response, 409, { detail: "Enrol in this course first." });

@@ -71,6 +71,11 @@ const MATRIX: Row[] = [
   ["GET /section-quizzes",                                      401, 200, 200, 200],
   ["POST /courses/{id}/sections/{sectionIndex}/quiz-check",     401, 200, 200, 200],
   ["POST /courses/{id}/sections/{sectionIndex}/quiz-complete",  401, 200, 200, 200],
+  // Mastery and review: a card is answered by its owner only (anyone else's is a 404, admins' too)
+  ["GET /users/me/mastery",                                     401, 200, 200, 200],
+  ["GET /review/due",                                           401, 200, 200, 200],
+  ["POST /review/answer {card_id: :self}",                      401, 200, 200, 200],
+  ["POST /review/answer {card_id: :other}",                     401, 404, 404, 404],
   // Course generation
   ["POST /courses/generate",                                    401, 202, 202, 202],
   ["GET /courses/{id}/generation",                              401, 200, 200, 200],

@@ -18,6 +18,8 @@ export const MUTABLE_TABLES = [
   "enrollments",
   "quiz_attempts",
   "quiz_answers",
+  "review_cards",
+  "concept_mastery",
   "verification_codes",
   "generation_sections",
   "generation_parts",

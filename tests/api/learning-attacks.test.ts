@@ -98,17 +98,27 @@ describe("the answer key stays on the server", () => {
     for (const question of quiz.body) expect(Object.keys(question).sort()).toEqual(["id", "options", "question"]);
   });
 
-  it("a failed quiz-complete says which answers were wrong, with the hint, but never the right option", async () => {
+  it("the right option is revealed only once the attempt is submitted: quiz-complete explains each answer, quiz-check never names the key", async () => {
     const learner = await enrolled();
     const quiz = await getQuiz(learner, 0);
+    const key = await sectionKey(courseId, 0);
+    // Before submitting: a wrong check says "wrong" with the hint, and nothing else.
+    const first = quiz.body[0] as { id: number; options: string[] };
+    const wrongOption = first.options.find((o) => o !== key.find((q) => q.id === first.id)!.correctAnswer)!;
+    const check = await call(quizCheck, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { question_id: first.id, answer: wrongOption } });
+    expect(Object.keys(check.body).sort()).toEqual(["correct", "hint", "question_id"]);
+
+    // After submitting (issue 16's remediation): every result carries its right option, why, and the lesson.
     const result = await submit(learner, 0, await answersWithMisses(quiz.body));
     expect(result.body.passed).toBe(false);
-    const key = await sectionKey(courseId, 0);
     for (const r of result.body.results) {
-      expect(Object.keys(r).sort()).toEqual(["correct", "hint", "question_id"]);
-      expect(r.hint).toBe(key.find((q) => q.id === r.question_id)!.hint);
+      const keyed = key.find((q) => q.id === r.question_id)!;
+      expect(Object.keys(r).sort()).toEqual(["correct", "correct_answer", "explanation", "hint", "lesson", "question_id"]);
+      expect(r.hint).toBe(r.correct ? null : keyed.hint);
+      expect(r.correct_answer).toBe(keyed.correctAnswer);
+      expect(r.explanation).toEqual(expect.any(String));
+      expect(r.lesson).toEqual({ course_id: courseId, section_index: 0, subsection_index: expect.any(Number), title: expect.any(String) });
     }
-    expect(JSON.stringify(result.body)).not.toContain("correctAnswer");
   });
 
   it(`quiz-check answers ${QUIZ_CHECK_LIMIT.max} checks per learner in ${QUIZ_CHECK_LIMIT.windowSeconds / 60} minutes, then 429 with Retry-After`, async () => {

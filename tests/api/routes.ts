@@ -14,7 +14,7 @@ export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPT
 export type Access = "public" | "signed-in" | "admin";
 
 /** What an id points at. */
-export type Resource = "user" | "topic" | "course" | "question";
+export type Resource = "user" | "topic" | "course" | "question" | "card";
 
 /** The kind of one input field; `optional` fields may be left out. */
 export type Field = (
@@ -224,6 +224,21 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
     access: "signed-in", params: sectionParams,
     body: { encoding: "json", fields: { answers: { kind: "answers", max: 100 } } },
     example: (w) => ({ params: inSection(w), body: { answers: w.quiz } }),
+  },
+
+  // Mastery and review (issue 16)
+  { method: "GET", path: "/users/me/mastery",  access: "signed-in", example: () => ({}) },
+  {
+    method: "GET", path: "/review/due",  access: "signed-in",
+    query: { limit: { kind: "int", min: 1, max: 100, optional: true } },
+    example: () => ({ query: { limit: "10" } }),
+  },
+  {
+    // A card is its owner's alone: the matrix calls it with the caller's own card and with someone else's.
+    method: "POST", path: "/review/answer",  access: "signed-in",
+    body: { encoding: "json", fields: { card_id: id("card"), answer: { kind: "text", min: 1, max: 2000, trim: false } } },
+    owner: { in: "body", name: "card_id" },
+    example: (w, target) => ({ body: { card_id: w.cards[target], answer: w.quiz[0]!.answer } }),
   },
 
   // Course generation

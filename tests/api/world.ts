@@ -1,8 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, courseSections, enrollments, quizQuestions, topics, users, userTopics } from "../../db/schema";
+import { courses, courseSections, enrollments, quizQuestions, reviewCards, topics, users, userTopics } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { signAccessToken } from "../../lib/auth/tokens";
+import { scheduleAnswer } from "../../lib/review/scheduler";
 
 /*
  * A small world for one API call: two learners (A and B), an admin, a fresh topic without
@@ -28,6 +29,8 @@ export type World = {
   quiz: { question_id: number; answer: string }[];
   /** An e-mail nobody has registered. */
   freshEmail: string;
+  /** Each account's review card (user id -> card id): section 0's first question, missed, due now. */
+  cards: Record<number, number>;
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -70,5 +73,20 @@ export async function createWorld(): Promise<World> {
   const everyone = [a!, b!, admin!];
   await db.insert(userTopics).values(everyone.map((u) => ({ userId: u.id, topicId: topic!.id })));
   await db.insert(enrollments).values(everyone.map((u) => ({ userId: u.id, courseId })));
-  return { a: a!, b: b!, admin: admin!, topicId: topic!.id, courseId, sectionIndex: 0, quiz: quiz.slice(0, 5), freshEmail: `fresh-${unique()}@example.com` };
+  const missed = scheduleAnswer(null, false, new Date(), "quiz");
+  const cards = await db
+    .insert(reviewCards)
+    .values(everyone.map((u) => ({ userId: u.id, questionId: quiz[0]!.question_id, ...missed, firstCorrect: false })))
+    .returning({ id: reviewCards.id, userId: reviewCards.userId });
+  return {
+    a: a!,
+    b: b!,
+    admin: admin!,
+    topicId: topic!.id,
+    courseId,
+    sectionIndex: 0,
+    quiz: quiz.slice(0, 5),
+    freshEmail: `fresh-${unique()}@example.com`,
+    cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
+  };
 }

@@ -2,7 +2,7 @@
  * What the fake model writes (test code only): good answers for each task, of realistic length,
  * shaped by the counts the prompt or the JSON schema asks for. A subsection is ~350 words of
  * markdown with a fenced code block and key points; a question carries a sentence-long stem,
- * four options, a hint and a concept. The right option starts with "Yes:" so the fake's own
+ * four options, a hint, a concept and a one-sentence explanation. The right option starts with "Yes:" so the fake's own
  * verifier can answer the quiz.
  */
 
@@ -21,7 +21,7 @@ export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "secti
 /** The calibration task's answer: exactly this many tokens (what the benchmark's reference call asks for). */
 export const CALIBRATION_TOKENS = 1000;
 
-export type Question = { question: string; options: string[]; correct_answer: string; hint: string; concept: string };
+export type Question = { question: string; options: string[]; correct_answer: string; hint: string; concept: string; explanation: string };
 
 const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
 
@@ -63,6 +63,7 @@ export function makeQuestion(topic: string, i: number): Question {
     correct_answer: right,
     hint: `Think about what fact ${n} says about the order of the steps and the value that comes back.`,
     concept: `concept ${n} of ${topic}`,
+    explanation: `Fact ${n} holds for every input because each step keeps its state explicit, so the returned value never depends on the input's size.`,
   };
 }
 

@@ -17,6 +17,8 @@ import {
   topicPreferenceResponse,
   topicSummary,
 } from "@/lib/validation/responses/learning";
+import { dueCardsQuery, reviewAnswerSchema } from "@/lib/validation/review";
+import { dueCards, masteryList, reviewAnswer } from "@/lib/validation/responses/review";
 import { z } from "@/lib/validation/zod";
 import type { OperationDocs } from "../types";
 
@@ -163,5 +165,29 @@ export const learningDocs: OperationDocs = {
       409: SECTION_CLOSED,
       422: "Questions not in this quiz, answered twice, or too few answers.",
     },
+  },
+  "GET /users/me/mastery": {
+    tag: "Learning",
+    summary: "Your mastery per concept",
+    description: "Every concept of the caller's enrolled courses with its mastery (Elo-style estimate, 0..1) and level, weakest first per course.",
+    access: "signed-in",
+    responses: { 200: { description: "The caller's concepts.", schema: masteryList } },
+  },
+  "GET /review/due": {
+    tag: "Learning",
+    summary: "Review cards due now",
+    description: "The caller's spaced-review cards due now (FSRS), without answer keys, how many are due, and when the next one is.",
+    access: "signed-in",
+    query: dueCardsQuery,
+    responses: { 200: { description: "Due cards.", schema: dueCards } },
+  },
+  "POST /review/answer": {
+    tag: "Learning",
+    summary: "Answer a review card",
+    description: "Grades the answer, reschedules the card and updates mastery; course progress never changes.",
+    access: "signed-in",
+    body: { json: reviewAnswerSchema },
+    responses: { 200: { description: "The graded answer with its explanation and lesson.", schema: reviewAnswer } },
+    errors: { 404: "No such card among the caller's.", 429: "Too many review answers; try again later." },
   },
 };

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
+import { SectionMasteryLine } from "@/components/mastery/section-mastery";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { idParam, readerHref } from "@/components/reader/links";
 import { CourseNotLoaded } from "@/components/reader/course-message";
@@ -10,6 +11,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { requirePageCaller } from "@/lib/auth/page";
 import type { CourseShape } from "@/lib/learning/progress";
+import { loadSectionMastery } from "@/lib/mastery/section-mastery";
 import { resumePosition, sectionState, type LearnerProgress, type SectionState } from "@/lib/learning/reader-navigation";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -44,6 +46,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
   const review = new Set(course.review_sections);
   const resume = course.enrolled ? resumePosition(shape, learner) : null;
   const subsectionCount = shape.reduce((sum, n) => sum + n, 0);
+  const mastery = course.enrolled ? await loadSectionMastery(caller.id, course.id) : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -113,6 +116,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
                       <span aria-hidden="true">{state.icon}</span> {state.label}
                     </span>
                   </div>
+                  <SectionMasteryLine summary={mastery?.get(sectionIndex)} />
                   <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
                     {section.subsections.map((sub, subsectionIndex) => (
                       <li key={subsectionIndex}>{sub.title}</li>

@@ -26,6 +26,8 @@ Rules:
 - Each tests one concept the lesson teaches (name it in "concept"); no two ask the same thing.
 - Exactly 4 options, all different; "correct_answer" is copied exactly from the options.
 - A "hint" that points to the idea without giving the answer away.
+- A "concept": the idea tested, in 2 to 6 words (for example "floor division"), the same words for the same idea.
+- An "explanation": one or two sentences on why the right answer is right, shown after the learner answers.
 
-Answer with JSON: {"questions": [{"question": "...", "options": ["...", "...", "...", "..."], "correct_answer": "...", "hint": "...", "concept": "..."}]}`,
+Answer with JSON: {"questions": [{"question": "...", "options": ["...", "...", "...", "..."], "correct_answer": "...", "hint": "...", "concept": "...", "explanation": "..."}]}`,
 };

@@ -22,7 +22,8 @@ Questions were rejected for these reasons (avoid them): {{rejected}}
 Learner profile: {{learner_profile}}
 
 Rules: exactly 4 different options; "correct_answer" copied exactly from the options and
-unambiguously right; a "hint" that does not give the answer away; the "concept" it tests.
+unambiguously right; a "hint" that does not give the answer away; the "concept" it tests (2 to
+6 words); an "explanation" of one or two sentences on why the right answer is right.
 
-Answer with JSON: {"questions": [{"question": "...", "options": ["...", "...", "...", "..."], "correct_answer": "...", "hint": "...", "concept": "..."}]}`,
+Answer with JSON: {"questions": [{"question": "...", "options": ["...", "...", "...", "..."], "correct_answer": "...", "hint": "...", "concept": "...", "explanation": "..."}]}`,
 };

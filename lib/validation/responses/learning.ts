@@ -7,6 +7,7 @@ import type { QuizQuestion, QuizResult } from "@/lib/quizzes/section-quiz";
 import type { TopicSummary } from "@/lib/topics/list-topics";
 import { z } from "../zod";
 import { id, timestamp, type Assert, type Same } from "./common";
+import { lesson } from "./review";
 
 /* Response shapes of the learning calls (see common.ts). */
 
@@ -90,7 +91,14 @@ export const quizResult = z
     total: z.number().int().min(0),
     course_progress: percent,
     quiz_status: z.record(z.string(), z.boolean()),
-    results: z.array(z.object(answerResult)),
+    results: z.array(
+      z.object({
+        ...answerResult,
+        correct_answer: z.string().meta({ description: "The right option, revealed once the attempt is submitted." }),
+        explanation: z.string().nullable().meta({ description: "Why the right option is right." }),
+        lesson,
+      }),
+    ),
   })
   .meta({ id: "QuizResult" });
 

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { idParam } from "@/components/reader/links";
+import { dueIn } from "@/components/review/relative-time";
+import { ReviewSession } from "@/components/review/review-session";
+import { ButtonLink } from "@/components/ui/button-link";
+import { requirePageCaller } from "@/lib/auth/page";
+import { conceptKey } from "@/lib/mastery/model";
+import { learnerNow } from "@/lib/review/clock";
+import { listDueCards, type ConceptFilter } from "@/lib/review/due-cards";
+
+export const metadata: Metadata = { title: "Review" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /dashboard/review: the learner's due review cards across courses, one at a time (FSRS decides
+ * what is due). With ?courseId=&concept= it reviews one concept on demand instead, due or not
+ * (the "Review" links of /dashboard/progress).
+ */
+export default async function ReviewPage({ searchParams }: { searchParams: SearchParams }) {
+  const caller = await requirePageCaller("user");
+  const params = await searchParams;
+  const courseId = idParam(params.courseId);
+  const concept = typeof params.concept === "string" ? conceptKey(params.concept) : "";
+  const only: ConceptFilter | undefined = courseId !== null && concept ? { courseId, conceptKey: concept } : undefined;
+  const now = learnerNow(caller.id);
+  const due = await listDueCards(caller.id, now, 20, only);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Review</h1>
+      <p className="mt-2 text-slate-700">
+        {only ? "Questions on one concept, to practise it now." : "Questions you answered before, brought back just before you would forget them."}
+      </p>
+      <div className="mt-8">
+        {due.cards.length ? (
+          <ReviewSession cards={due.cards} />
+        ) : (
+          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
+            <p role="status" className="text-lg">
+              Nothing to review right now.
+            </p>
+            <p className="mt-2">
+              {due.next_due_at
+                ? `Your next review is due ${dueIn(new Date(due.next_due_at), now)}.`
+                : "Take a section quiz: every question you answer comes back here for review."}
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <ButtonLink href="/dashboard/progress">See your progress</ButtonLink>
+              <ButtonLink href="/dashboard" variant="outline">
+                Back to dashboard
+              </ButtonLink>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

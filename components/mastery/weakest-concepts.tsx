@@ -1,0 +1,49 @@
+import Link from "next/link";
+import { conceptReviewHref, lessonHref } from "@/components/review/lesson-href";
+import { listConceptMastery, weakestConcepts } from "@/lib/mastery/list-mastery";
+import { LevelBadge } from "./level-badge";
+
+/** The dashboard's three weakest concepts, each with its lesson and a review of it. */
+export async function WeakestConcepts({ userId }: { userId: number }) {
+  let weakest: ReturnType<typeof weakestConcepts>;
+  try {
+    weakest = weakestConcepts(await listConceptMastery(userId), 3);
+  } catch (error) {
+    console.error("dashboard: could not load mastery", error);
+    return null;
+  }
+  return (
+    <section aria-labelledby="weakest-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="weakest-heading" className="text-lg font-bold text-slate-900">
+          Needs another look
+        </h2>
+        <Link href="/dashboard/progress" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:text-brand-800">
+          Your progress <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      {weakest.length ? (
+        <ul className="mt-2 space-y-2">
+          {weakest.map((c) => (
+            <li key={`${c.course_id}:${c.concept_key}`} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                <Link href={lessonHref({ course_id: c.course_id, section_index: c.section_index, subsection_index: c.subsection_index })} className="font-semibold text-slate-900 underline hover:text-brand-800">
+                  {c.concept}
+                </Link>{" "}
+                <span className="text-sm text-slate-600">({c.course_title})</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <LevelBadge level={c.level} mastery={c.mastery} />
+                <Link href={conceptReviewHref(c.course_id, c.concept_key)} className="text-sm font-semibold text-brand-700 underline">
+                  Review<span className="sr-only"> {c.concept}</span>
+                </Link>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-700">No weak spots yet. Take a quiz and your weakest concepts show up here.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { lessonHref, type LessonRef } from "@/components/review/lesson-href";
+import { InlineCode, type QuizScreenQuestion } from "./quiz-runner";
+
+/** One graded answer of quiz-complete: the key, why, and the lesson come only after submission. */
+export type GradedResult = { question_id: number; correct: boolean; correct_answer: string; explanation: string | null; lesson: LessonRef };
+
+/**
+ * The result screen's remediation (issue 16): each missed question with the learner's answer, the
+ * right one, why it is right, and a link to the subsection that teaches it.
+ */
+export function QuizRemediation({
+  questions,
+  answers,
+  results,
+}: {
+  questions: QuizScreenQuestion[];
+  answers: { question_id: number; answer: string | null }[];
+  results: GradedResult[];
+}) {
+  const missed = results.filter((r) => !r.correct);
+  if (!missed.length) return null;
+  const questionText = new Map(questions.map((q) => [q.id, q.question]));
+  const chosen = new Map(answers.map((a) => [a.question_id, a.answer]));
+  return (
+    <section aria-labelledby="remediation-heading" className="mt-8 text-left">
+      <h3 id="remediation-heading" className="text-xl font-bold text-slate-900">
+        What you missed
+      </h3>
+      <ol className="mt-4 space-y-4">
+        {missed.map((r) => (
+          <li key={r.question_id} data-testid="missed-question" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <p className="font-semibold text-slate-900">
+              <InlineCode text={questionText.get(r.question_id) ?? ""} />
+            </p>
+            <p className="mt-2 text-sm text-red-800">
+              Your answer: {chosen.get(r.question_id) ? <InlineCode text={chosen.get(r.question_id)!} /> : "skipped"}
+            </p>
+            <p className="mt-1 text-sm text-green-800">
+              Right answer: <InlineCode text={r.correct_answer} />
+            </p>
+            {r.explanation ? <p className="mt-2 text-sm text-slate-700">{r.explanation}</p> : null}
+            <p className="mt-2 text-sm">
+              <Link href={lessonHref(r.lesson)} className="font-semibold text-brand-700 underline hover:text-brand-800">
+                Read the lesson: {r.lesson.title}
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

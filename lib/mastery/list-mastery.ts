@@ -1,0 +1,120 @@
+import "server-only";
+import { getPool } from "../../db/client";
+import type { CourseLevel } from "../../db/schema";
+import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
+
+/** One concept as GET /users/me/mastery lists it. */
+export type ConceptMastery = {
+  concept: string;
+  course_id: number;
+  course_title: string;
+  section_index: number;
+  subsection_index: number;
+  lesson_title: string;
+  mastery: number;
+  level: MasteryLevel;
+  last_answered_at: string | null;
+};
+
+/** Internal extras: the key the concept is stored under, its course's topic and level, and how many answers it has. */
+export type ConceptRow = ConceptMastery & { concept_key: string; topic_id: number; course_level: CourseLevel; answers: number };
+
+type Row = {
+  course_id: number;
+  course_title: string;
+  topic_id: number;
+  course_level: CourseLevel;
+  concept_key: string;
+  concept: string;
+  section_index: number;
+  subsection_index: number;
+  lesson_title: string | null;
+  section_title: string | null;
+  rating: number | null;
+  answers: number | null;
+  last_answered_at: Date | string | null;
+};
+
+// Weakest first: struggling, learning, not tried yet, mastered; then by mastery, then course order.
+const LEVEL_ORDER: Record<MasteryLevel, number> = { struggling: 0, learning: 1, new: 2, mastered: 3 };
+
+const conceptsQuery = (courseFilter: string) => `
+    with concepts as (
+      select distinct on (c.id, k.key)
+        c.id as course_id, c.title as course_title, c.topic_id, c.level as course_level, k.key as concept_key, k.text as concept,
+        s.position as section_index, coalesce(q.subsection_index, 0) as subsection_index
+      from enrollments e
+      join courses c on c.id = e.course_id
+      join course_sections s on s.course_id = c.id
+      join quiz_questions q on q.section_id = s.id
+      cross join lateral (
+        select coalesce(nullif(trim(q.concept), ''), s.title) as text,
+               lower(regexp_replace(trim(coalesce(nullif(trim(q.concept), ''), s.title)), '\\s+', ' ', 'g')) as key
+      ) k
+      where e.user_id = $1 ${courseFilter}
+      order by c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position
+    )
+    select concepts.*, m.rating, m.answers, m.last_answered_at, ss.title as lesson_title, s2.title as section_title
+    from concepts
+    left join concept_mastery m on m.user_id = $1 and m.course_id = concepts.course_id and m.concept_key = concepts.concept_key
+    left join course_sections s2 on s2.course_id = concepts.course_id and s2.position = concepts.section_index
+    left join course_subsections ss on ss.section_id = s2.id and ss.position = concepts.subsection_index
+    order by concepts.course_title, concepts.course_id`;
+
+// Named statements: PostgreSQL parses and plans each once per connection.
+const ALL_COURSES = { name: "concept_mastery_all", text: conceptsQuery("") };
+const ONE_COURSE = { name: "concept_mastery_course", text: conceptsQuery("and c.id = $2") };
+
+/**
+ * Every concept of the learner's enrolled courses (from their quiz questions, each with the
+ * earliest subsection that teaches it) with the learner's mastery of it: "new" until answered.
+ * One query: the enrolment index, the questions of those courses, the learner's mastery rows
+ * by primary key.
+ */
+export async function listConceptMastery(userId: number, courseId?: number): Promise<ConceptRow[]> {
+  const result = await getPool().query<Row>(courseId === undefined ? { ...ALL_COURSES, values: [userId] } : { ...ONE_COURSE, values: [userId, courseId] });
+  const rows = result.rows.map((r): ConceptRow => {
+    const answers = r.answers ?? 0;
+    const mastery = answers ? masteryOf(r.rating ?? 0) : 0;
+    return {
+      concept: r.concept,
+      course_id: r.course_id,
+      course_title: r.course_title,
+      section_index: r.section_index,
+      subsection_index: r.lesson_title === null ? 0 : r.subsection_index,
+      lesson_title: r.lesson_title ?? r.section_title ?? r.concept,
+      mastery: roundMastery(mastery),
+      level: levelOf(mastery, answers),
+      last_answered_at: r.last_answered_at ? new Date(r.last_answered_at).toISOString() : null,
+      concept_key: r.concept_key,
+      topic_id: r.topic_id,
+      course_level: r.course_level,
+      answers,
+    };
+  });
+  // Courses come in title order from the query; within each, weakest first (a stable sort keeps the courses apart).
+  const courseOrder = new Map<number, number>();
+  for (const row of rows) if (!courseOrder.has(row.course_id)) courseOrder.set(row.course_id, courseOrder.size);
+  return rows.sort(
+    (a, b) =>
+      courseOrder.get(a.course_id)! - courseOrder.get(b.course_id)! ||
+      LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
+      a.mastery - b.mastery ||
+      a.section_index - b.section_index ||
+      a.subsection_index - b.subsection_index,
+  );
+}
+
+/** GET /users/me/mastery: the public shape (no internal keys). */
+export async function listMyMastery(userId: number): Promise<{ concepts: ConceptMastery[] }> {
+  const rows = await listConceptMastery(userId);
+  return { concepts: rows.map(({ concept_key: _k, topic_id: _t, course_level: _l, answers: _a, ...concept }) => concept) };
+}
+
+/** The learner's weakest answered concepts across courses (struggling or learning), weakest first. */
+export function weakestConcepts(rows: ConceptRow[], count: number): ConceptRow[] {
+  return rows
+    .filter((r) => r.level === "struggling" || r.level === "learning")
+    .sort((a, b) => a.mastery - b.mastery || a.course_id - b.course_id)
+    .slice(0, count);
+}

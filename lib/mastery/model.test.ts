@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { conceptKey, expectedCorrect, levelOf, masteryOf, MASTERY_MODEL, nextRating, questionDifficulty } from "./model";
+
+describe("mastery model (Elo-style rating against question difficulty)", () => {
+  it("a question nobody has answered is of average difficulty; misses make it harder, right answers easier", () => {
+    expect(questionDifficulty(0, 0)).toBe(0);
+    expect(questionDifficulty(1, 1)).toBeCloseTo(Math.log(2), 10);
+    expect(questionDifficulty(10, 9)).toBeGreaterThan(questionDifficulty(10, 5));
+    expect(questionDifficulty(10, 1)).toBeLessThan(0);
+    // The Beta(1, 1) prior: one learner's miss does not make a question "impossible".
+    expect(Number.isFinite(questionDifficulty(1, 1))).toBe(true);
+    expect(Number.isFinite(questionDifficulty(5, 0))).toBe(true);
+  });
+
+  it("expects a learner rated like the question to be right half the time", () => {
+    expect(expectedCorrect(0, 0)).toBe(0.5);
+    expect(expectedCorrect(1, 0)).toBeGreaterThan(0.5);
+    expect(expectedCorrect(0, 1)).toBeLessThan(0.5);
+  });
+
+  it("one miss on an average question makes a new concept struggling; a right answer on a hard question moves it further than on an easy one", () => {
+    const afterMiss = nextRating(MASTERY_MODEL.initialRating, 0, 0, false);
+    expect(afterMiss).toBeCloseTo(-0.6, 10); // K = 1.2, expected 0.5
+    expect(levelOf(masteryOf(afterMiss), 1)).toBe("struggling");
+    const hard = nextRating(afterMiss, 1, questionDifficulty(1, 1), true);
+    const easy = nextRating(afterMiss, 1, questionDifficulty(10, 0), true);
+    expect(hard).toBeGreaterThan(easy);
+    expect(levelOf(masteryOf(hard), 2)).toBe("learning");
+  });
+
+  it("four right answers in a row on average questions reach mastered; later answers move the rating less (K shrinks)", () => {
+    let rating: number = MASTERY_MODEL.initialRating;
+    const steps: number[] = [];
+    for (let answers = 0; answers < 4; answers++) {
+      const next = nextRating(rating, answers, 0, true);
+      steps.push(next - rating);
+      rating = next;
+      if (answers < 3) expect(levelOf(masteryOf(rating), answers + 1)).not.toBe("mastered");
+    }
+    expect(levelOf(masteryOf(rating), 4)).toBe("mastered");
+    for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeLessThan(steps[i - 1]!);
+  });
+
+  it("levels: new without answers, then by mastery thresholds", () => {
+    expect(levelOf(0.9, 0)).toBe("new");
+    expect(levelOf(0.39, 3)).toBe("struggling");
+    expect(levelOf(0.4, 3)).toBe("learning");
+    expect(levelOf(0.79, 3)).toBe("learning");
+    expect(levelOf(0.8, 3)).toBe("mastered");
+  });
+
+  it("questions naming one concept in different case or spacing share it", () => {
+    expect(conceptKey("  Floor   Division ")).toBe("floor division");
+  });
+});

@@ -1,0 +1,50 @@
+import type { ConceptMastery } from "@/lib/mastery/list-mastery";
+import { MASTERY_LEVELS } from "@/lib/mastery/model";
+import type { Lesson } from "@/lib/mastery/question-facts";
+import type { ReviewAnswer } from "@/lib/review/answer-card";
+import type { DueCards } from "@/lib/review/due-cards";
+import { z } from "../zod";
+import { id, timestamp, type Assert, type Same } from "./common";
+
+/* Response shapes of mastery and spaced review (README "Mastery and review"; see common.ts). */
+
+const mastery = z.number().min(0).max(1).meta({ description: "Estimated probability of answering this concept right, 0..1." });
+
+export const lesson = z
+  .object({ course_id: id, section_index: z.number().int().min(0), subsection_index: z.number().int().min(0), title: z.string() })
+  .meta({ id: "Lesson", description: "The subsection that teaches a question's concept." });
+
+export const conceptMastery = z
+  .object({
+    concept: z.string(),
+    course_id: id,
+    course_title: z.string(),
+    section_index: z.number().int().min(0),
+    subsection_index: z.number().int().min(0),
+    lesson_title: z.string(),
+    mastery,
+    level: z.enum(MASTERY_LEVELS),
+    last_answered_at: timestamp.nullable(),
+  })
+  .meta({ id: "ConceptMastery" });
+
+export const masteryList = z.object({ concepts: z.array(conceptMastery) }).meta({ id: "MasteryList" });
+
+export const reviewCard = z
+  .object({ card_id: id, question_id: id, question: z.string(), options: z.array(z.string()), course_id: id, course_title: z.string(), concept: z.string() })
+  .meta({ id: "ReviewCard", description: "A due question, without its answer key." });
+
+export const dueCards = z
+  .object({ due_count: z.number().int().min(0), next_due_at: timestamp.nullable().meta({ description: "When the next card is due; null without cards." }), cards: z.array(reviewCard) })
+  .meta({ id: "DueCards" });
+
+export const reviewAnswer = z
+  .object({ correct: z.boolean(), correct_answer: z.string(), explanation: z.string().nullable(), lesson, next_due_at: timestamp, mastery })
+  .meta({ id: "ReviewAnswer" });
+
+export type _Checks = [
+  Assert<Same<z.output<typeof lesson>, Lesson>>,
+  Assert<Same<z.output<typeof conceptMastery>, ConceptMastery>>,
+  Assert<Same<z.output<typeof dueCards>, DueCards>>,
+  Assert<Same<z.output<typeof reviewAnswer>, ReviewAnswer>>,
+];
