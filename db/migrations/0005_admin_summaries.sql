@@ -101,7 +101,7 @@ BEGIN
   ELSIF TG_OP = 'INSERT' THEN
     -- Per learner, one writer at a time: a second enrolment committed meanwhile is then seen,
     -- so a learner enrolling in two courses of one topic at once is counted once.
-    PERFORM pg_advisory_xact_lock(727002, u.user_id) FROM (SELECT DISTINCT user_id FROM new_rows ORDER BY user_id) u;
+    PERFORM pg_advisory_xact_lock(727003, u.user_id) FROM (SELECT DISTINCT user_id FROM new_rows ORDER BY user_id) u;
     -- A (learner, topic) is new when all of the learner's enrolments in the topic are this statement's.
     INSERT INTO topic_learner_counts AS t (topic_id, user_count)
     SELECT p.topic_id, count(*)
@@ -113,7 +113,7 @@ BEGIN
     ORDER BY p.topic_id
     ON CONFLICT (topic_id) DO UPDATE SET user_count = t.user_count + excluded.user_count;
   ELSE
-    PERFORM pg_advisory_xact_lock(727002, u.user_id) FROM (SELECT DISTINCT user_id FROM old_rows ORDER BY user_id) u;
+    PERFORM pg_advisory_xact_lock(727003, u.user_id) FROM (SELECT DISTINCT user_id FROM old_rows ORDER BY user_id) u;
     -- Rows whose course is gone are counted again by the course's own trigger.
     UPDATE topic_learner_counts t SET user_count = t.user_count - g.n
     FROM (
