@@ -5,7 +5,8 @@ CREATE TABLE "question_stats" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"learners" integer DEFAULT 0 NOT NULL,
 	"first_correct" integer DEFAULT 0 NOT NULL,
-	"flag" text GENERATED ALWAYS AS (CASE WHEN learners >= 5 AND first_correct < 0.2 * learners THEN 'almost_everyone_misses' WHEN learners >= 5 AND first_correct > 0.95 * learners THEN 'almost_nobody_misses' END) STORED
+	"flag" text GENERATED ALWAYS AS (CASE WHEN learners >= 5 AND first_correct < 0.2 * learners THEN 'almost_everyone_misses' WHEN learners >= 5 AND first_correct > 0.95 * learners THEN 'almost_nobody_misses' END) STORED,
+	"unflagged" boolean GENERATED ALWAYS AS (NOT (learners >= 5 AND (first_correct < 0.2 * learners OR first_correct > 0.95 * learners))) STORED
 );
 --> statement-breakpoint
 CREATE TABLE "question_wrong_options" (
@@ -30,7 +31,8 @@ CREATE TABLE "topic_learner_counts" (
 ALTER TABLE "question_stats" ADD CONSTRAINT "question_stats_question_id_quiz_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."quiz_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_wrong_options" ADD CONSTRAINT "question_wrong_options_question_id_quiz_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."quiz_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "topic_learner_counts" ADD CONSTRAINT "topic_learner_counts_topic_id_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "question_stats_rank_idx" ON "question_stats" USING btree (("flag" IS NULL),"attempts" DESC);--> statement-breakpoint
+CREATE INDEX "question_stats_rank_idx" ON "question_stats" USING btree ("unflagged","attempts" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "question_stats_flag_idx" ON "question_stats" USING btree ("flag") WHERE "question_stats"."flag" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
 /*
  * The admin summaries' triggers (see db/schema.ts: stats_counters, topic_learner_counts,
@@ -160,13 +162,28 @@ CREATE TRIGGER courses_recount_delete AFTER DELETE ON courses REFERENCING OLD TA
 --> statement-breakpoint
 CREATE TRIGGER courses_recount_update AFTER UPDATE ON courses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION courses_recount_learners();
 --> statement-breakpoint
-CREATE FUNCTION quiz_questions_add_stats() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION quiz_questions_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE n bigint;
 BEGIN
-  INSERT INTO question_stats (question_id) SELECT id FROM new_rows ORDER BY id ON CONFLICT DO NOTHING;
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM stats_counters WHERE name = 'quiz_questions';
+    RETURN NULL;
+  ELSIF TG_OP = 'INSERT' THEN
+    -- Every question has its stats row from the start (the Questions panel lists unanswered ones too).
+    INSERT INTO question_stats (question_id) SELECT id FROM new_rows ORDER BY id ON CONFLICT DO NOTHING;
+    SELECT count(*) INTO n FROM new_rows;
+  ELSE
+    SELECT -count(*) INTO n FROM old_rows;
+  END IF;
+  IF n <> 0 THEN PERFORM stats_counter_add('quiz_questions', n); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER quiz_questions_stats_insert AFTER INSERT ON quiz_questions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION quiz_questions_add_stats();
+CREATE TRIGGER quiz_questions_count_insert AFTER INSERT ON quiz_questions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION quiz_questions_count();
+--> statement-breakpoint
+CREATE TRIGGER quiz_questions_count_delete AFTER DELETE ON quiz_questions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION quiz_questions_count();
+--> statement-breakpoint
+CREATE TRIGGER quiz_questions_count_truncate AFTER TRUNCATE ON quiz_questions FOR EACH STATEMENT EXECUTE FUNCTION quiz_questions_count();
 --> statement-breakpoint
 /* Recounts the given questions from their answers (deletions: which answer is now a learner's first may change). */
 CREATE FUNCTION recount_question_stats(question_ids integer[]) RETURNS void LANGUAGE sql AS $$
@@ -242,7 +259,8 @@ CREATE FUNCTION rebuild_admin_summaries() RETURNS void LANGUAGE sql AS $$
   INSERT INTO stats_counters (name, shard, value) VALUES
     ('users', 0, (SELECT count(*) FROM users)),
     ('quiz_attempts', 0, (SELECT count(*) FROM quiz_attempts)),
-    ('quiz_attempts_passed', 0, (SELECT count(*) FROM quiz_attempts WHERE passed));
+    ('quiz_attempts_passed', 0, (SELECT count(*) FROM quiz_attempts WHERE passed)),
+    ('quiz_questions', 0, (SELECT count(*) FROM quiz_questions));
   DELETE FROM topic_learner_counts;
   INSERT INTO topic_learner_counts (topic_id, user_count)
   SELECT topic_id, count(*) FROM (SELECT DISTINCT c.topic_id, e.user_id FROM enrollments e JOIN courses c ON c.id = e.course_id) d GROUP BY topic_id;

@@ -56,39 +56,58 @@ type Row = {
 
 export type QuestionStatsQuery = { page?: number; limit?: number; flag?: QuestionFlag | "flagged" };
 
+// Written against the rank index's first column (unflagged = flag IS NULL), so every filter is an index range.
 function flagFilter(flag: QuestionStatsQuery["flag"]) {
-  if (flag === "flagged") return sql`flag IS NOT NULL`;
-  if (flag) return sql`flag = ${flag}`;
+  if (flag === "flagged") return sql`NOT unflagged`;
+  if (flag) return sql`NOT unflagged AND flag = ${flag}`;
   return sql`TRUE`;
+}
+
+/** A position in the rank index's order: flagged first (unflagged false), then attempts, most first. */
+type RankKey = { unflagged: boolean; attempts: number };
+
+function rankBefore(key: RankKey) {
+  return key.unflagged
+    ? sql`(NOT unflagged OR (unflagged AND attempts > ${key.attempts}))`
+    : sql`(NOT unflagged AND attempts > ${key.attempts})`;
+}
+
+function rankBetween(first: RankKey, last: RankKey) {
+  return first.unflagged === last.unflagged
+    ? sql`(unflagged = ${first.unflagged} AND attempts BETWEEN ${last.attempts} AND ${first.attempts})`
+    : sql`((NOT unflagged AND attempts <= ${first.attempts}) OR (unflagged AND attempts >= ${last.attempts}))`;
 }
 
 /*
  * The order is flagged first, then by attempts, then by course, section and position. The rank
- * index gives (flagged, attempts) in that order: the page's last row there bounds the rows that
- * can be on the page (ties on attempts included), and only those are joined and sorted in full.
+ * index gives the page's first and last (flagged, attempts) keys by walking offset + limit
+ * entries; the rows between those keys (ties included) are the only ones joined and sorted in
+ * full, after skipping those of the first key's ties that come before the page.
  */
 async function queryPage(limit: number, offset: number, flag: QuestionStatsQuery["flag"]): Promise<Row[]> {
-  const result = await getDb().execute<Row>(sql`
-    WITH ranked AS (
-      SELECT (flag IS NULL) AS unflagged, attempts FROM question_stats
-      WHERE ${flagFilter(flag)}
-      ORDER BY (flag IS NULL), attempts DESC
-      LIMIT ${offset + limit}
-    ),
-    boundary AS (SELECT unflagged, attempts FROM ranked ORDER BY unflagged DESC, attempts LIMIT 1),
-    page AS (
+  const db = getDb();
+  const keys = await db.execute<RankKey>(sql`
+    SELECT unflagged, attempts FROM question_stats
+    WHERE ${flagFilter(flag)}
+    ORDER BY unflagged, attempts DESC
+    LIMIT ${limit} OFFSET ${offset}
+  `);
+  const first = keys.rows[0];
+  const last = keys.rows.at(-1);
+  if (!first || !last) return [];
+  const result = await db.execute<Row>(sql`
+    WITH page AS (
       SELECT q.id, q.question, q.correct_answer, q.position,
              c.id AS course_id, c.title AS course_title, s.position AS section_index, s.title AS section_title,
-             st.attempts, st.learners, st.first_correct, st.flag
+             st.attempts, st.learners, st.first_correct, st.flag, st.unflagged
       FROM question_stats st
-      CROSS JOIN boundary b
       JOIN quiz_questions q ON q.id = st.question_id
       JOIN course_sections s ON s.id = q.section_id
       JOIN courses c ON c.id = s.course_id
-      WHERE ${flagFilter(flag)}
-        AND ((st.flag IS NULL) < b.unflagged OR ((st.flag IS NULL) = b.unflagged AND st.attempts >= b.attempts))
-      ORDER BY (st.flag IS NULL), st.attempts DESC, c.title, c.id, s.position, q.position, q.id
-      LIMIT ${limit} OFFSET ${offset}
+      WHERE ${flagFilter(flag)} AND ${rankBetween(first, last)}
+      ORDER BY st.unflagged, st.attempts DESC, c.title, c.id, s.position, q.position, q.id
+      LIMIT ${limit}
+      OFFSET ${offset} - (SELECT count(*) FROM question_stats WHERE ${flagFilter(flag)} AND ${rankBefore(first)})
     )
     SELECT page.id, page.question, page.correct_answer, page.course_id, page.course_title, page.section_index, page.section_title,
            page.attempts, page.learners, page.first_correct, w.option AS wrong_option, w.count AS wrong_count, page.flag
@@ -96,13 +115,16 @@ async function queryPage(limit: number, offset: number, flag: QuestionStatsQuery
     LEFT JOIN LATERAL (
       SELECT option, count FROM question_wrong_options WHERE question_id = page.id AND count > 0 ORDER BY count DESC, option LIMIT 1
     ) w ON TRUE
-    ORDER BY (page.flag IS NULL), page.attempts DESC, page.course_title, page.course_id, page.section_index, page.position, page.id
+    ORDER BY page.unflagged, page.attempts DESC, page.course_title, page.course_id, page.section_index, page.position, page.id
   `);
   return result.rows;
 }
 
+/** Every question is in question_stats; without a filter the total is the counter the triggers keep (no scan). */
 async function countQuestions(flag: QuestionStatsQuery["flag"]): Promise<number> {
-  const result = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_stats WHERE ${flagFilter(flag)}`);
+  const result = flag
+    ? await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_stats WHERE ${flagFilter(flag)}`)
+    : await getDb().execute<{ n: number }>(sql`SELECT coalesce(sum(value), 0)::int AS n FROM stats_counters WHERE name = 'quiz_questions'`);
   return result.rows[0]?.n ?? 0;
 }
 
