@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, or } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAttempts, userTopics } from "../../db/schema";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
@@ -36,42 +36,73 @@ export function rankCourses({ courses: all, chosenTopics, enrolledCourses, passe
     .map((c) => c.id);
 }
 
-/** GET /recommendations: courses for this learner (the catalogue and their own personal courses), best first (see rankCourses). */
-export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
+/*
+ * The ranking reads only what rankCourses needs (ids, topics, levels) for every candidate, and the
+ * learner's own rows through their indexes; full course summaries are read for the courses shown.
+ */
+async function rankedCourseIds(userId: number): Promise<number[]> {
   const db = getDb();
-  const [allCourses, chosen, enrolled, passedRows] = await Promise.all([
-    db.query.courses.findMany({ columns: courseSummaryColumns, where: visibleCourses({ id: userId, role: "user" }) }),
+  const [candidates, chosen, enrolled, passedRows] = await Promise.all([
+    db
+      .select({ id: courses.id, topicId: courses.topicId, level: courses.level, isDetailCreatedByAi: courses.isDetailCreatedByAi })
+      .from(courses)
+      .where(visibleCourses({ id: userId, role: "user" })),
     db.select({ topicId: userTopics.topicId }).from(userTopics).where(eq(userTopics.userId, userId)),
     db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
+    // The courses the learner finished or passed a quiz of: their completed enrolments and passed attempts first, then those courses.
     db
       .selectDistinct({ topicId: courses.topicId, level: courses.level })
       .from(courses)
-      .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
-      .leftJoin(quizAttempts, and(eq(quizAttempts.courseId, courses.id), eq(quizAttempts.userId, userId), eq(quizAttempts.passed, true)))
-      .where(or(isNotNull(enrollments.completedAt), isNotNull(quizAttempts.id))),
+      .where(
+        inArray(
+          courses.id,
+          sql`(SELECT ${enrollments.courseId} FROM ${enrollments} WHERE ${enrollments.userId} = ${userId} AND ${enrollments.completedAt} IS NOT NULL
+               UNION SELECT ${quizAttempts.courseId} FROM ${quizAttempts} WHERE ${quizAttempts.userId} = ${userId} AND ${quizAttempts.passed})`,
+        ),
+      ),
   ]);
   const passedLevel = new Map<number, Level>();
   for (const row of passedRows) {
     const current = passedLevel.get(row.topicId);
     if (!current || LEVELS.indexOf(row.level) > LEVELS.indexOf(current)) passedLevel.set(row.topicId, row.level);
   }
-  const order = rankCourses({
-    courses: allCourses,
+  return rankCourses({
+    courses: candidates,
     chosenTopics: new Set(chosen.map((c) => c.topicId)),
     enrolledCourses: new Set(enrolled.map((e) => e.courseId)),
     passedLevel,
   });
-  const byId = new Map(allCourses.map((c) => [c.id, c]));
-  return order.map((id) => toCourseSummary(byId.get(id)!));
 }
 
+/** These courses' summaries, in this order (one deleted meanwhile is left out); `all`: they are every course the learner may see. */
+async function summariesInOrder(ids: number[], all?: { userId: number }): Promise<CourseSummary[]> {
+  if (!ids.length) return [];
+  const where = all ? visibleCourses({ id: all.userId, role: "user" }) : inArray(courses.id, ids);
+  const rows = await getDb().query.courses.findMany({ columns: courseSummaryColumns, where });
+  const byId = new Map(rows.map((c) => [c.id, c]));
+  return ids.flatMap((id) => {
+    const course = byId.get(id);
+    return course ? [toCourseSummary(course)] : [];
+  });
+}
+
+/** Courses for this learner (the catalogue and their own personal courses), best first (see rankCourses). */
+export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
+  return summariesInOrder(await rankedCourseIds(userId), { userId });
+}
+
+/** GET /recommendations: `limit` courses from `offset` of the ranked list, and the list's length. */
+export async function listRecommendationsRange(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
+  const ids = await rankedCourseIds(userId);
+  return { items: await summariesInOrder(ids.slice(offset, offset + limit)), total: ids.length };
+}
 
 /**
- * Recommended Courses: one page of the ranked list. The ranking needs every candidate (it is computed in
- * rankCourses, not in SQL), so the page is cut from the ranked list.
+ * Recommended Courses: one page of the ranked list (clamped to the last page). The ranking needs every
+ * candidate (it is computed in rankCourses, not in SQL); only the page's courses are read in full.
  */
 export async function listRecommendationsPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
-  const all = await listRecommendations(userId);
-  const { page, totalPages } = clampPage(requestedPage, all.length, pageSize);
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), page, totalPages, total: all.length };
+  const ids = await rankedCourseIds(userId);
+  const { page, totalPages } = clampPage(requestedPage, ids.length, pageSize);
+  return { items: await summariesInOrder(ids.slice((page - 1) * pageSize, page * pageSize)), page, totalPages, total: ids.length };
 }
