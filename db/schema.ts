@@ -371,7 +371,8 @@ export const generationRuns = pgTable(
  */
 
 /**
- * Running totals (users, quiz_attempts, quiz_attempts_passed, quiz_questions): the sum over a name's shards.
+ * Running totals (users, quiz_attempts, quiz_attempts_passed, quiz_questions; and courses_version, moved by
+ * every write to courses): the sum over a name's shards.
  * Each writer adds to the shard of its connection, so concurrent writers do not queue on one row.
  */
 export const statsCounters = pgTable(

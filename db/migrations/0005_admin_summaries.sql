@@ -162,6 +162,16 @@ CREATE TRIGGER courses_recount_delete AFTER DELETE ON courses REFERENCING OLD TA
 --> statement-breakpoint
 CREATE TRIGGER courses_recount_update AFTER UPDATE ON courses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION courses_recount_learners();
 --> statement-breakpoint
+CREATE FUNCTION courses_bump_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Any write to courses moves the catalogue version (it only grows): a process's copy of the
+  -- course list is checked against it with one read (lib/recommendations/recommend.ts).
+  PERFORM stats_counter_add('courses_version', 1);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER courses_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON courses FOR EACH STATEMENT EXECUTE FUNCTION courses_bump_version();
+--> statement-breakpoint
 CREATE FUNCTION quiz_questions_count() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE n bigint;
 BEGIN
@@ -255,7 +265,9 @@ CREATE TRIGGER quiz_answers_count_truncate AFTER TRUNCATE ON quiz_answers FOR EA
 --> statement-breakpoint
 /* Every summary from scratch, set-based (one pass over each base table). */
 CREATE FUNCTION rebuild_admin_summaries() RETURNS void LANGUAGE sql AS $$
-  DELETE FROM stats_counters;
+  -- The catalogue version is not a count: it keeps growing (a bulk load may have changed courses unseen).
+  DELETE FROM stats_counters WHERE name <> 'courses_version';
+  SELECT stats_counter_add('courses_version', 1);
   INSERT INTO stats_counters (name, shard, value) VALUES
     ('users', 0, (SELECT count(*) FROM users)),
     ('quiz_attempts', 0, (SELECT count(*) FROM quiz_attempts)),

@@ -20,7 +20,7 @@ async function snapshot(): Promise<Snapshot> {
   const db = getDb();
   const rows = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows;
   return {
-    counters: await rows(sql`SELECT name, sum(value)::int AS value FROM stats_counters GROUP BY name HAVING sum(value) <> 0 ORDER BY name`),
+    counters: await rows(sql`SELECT name, sum(value)::int AS value FROM stats_counters WHERE name <> 'courses_version' GROUP BY name HAVING sum(value) <> 0 ORDER BY name`),
     topics: await rows(sql`SELECT topic_id, user_count FROM topic_learner_counts WHERE user_count <> 0 ORDER BY topic_id`),
     questions: await rows(sql`SELECT question_id, attempts, learners, first_correct, flag FROM question_stats ORDER BY question_id`),
     wrong: await rows(sql`SELECT question_id, option, count FROM question_wrong_options WHERE count <> 0 ORDER BY question_id, option`),

@@ -1,7 +1,7 @@
 import "server-only";
-import { eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
-import { courses, enrollments, quizAttempts, userTopics } from "../../db/schema";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client";
+import { courses, enrollments, quizAttempts, statsCounters, userTopics } from "../../db/schema";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { visibleCourses } from "../courses/visibility";
 import { clampPage, type Page } from "../pagination";
@@ -36,17 +36,46 @@ export function rankCourses({ courses: all, chosenTopics, enrolledCourses, passe
     .map((c) => c.id);
 }
 
+type Candidate = RankInput["courses"][number];
+
+const candidateColumns = { id: courses.id, topicId: courses.topicId, level: courses.level, isDetailCreatedByAi: courses.isDetailCreatedByAi };
+
+/*
+ * The catalogue's candidates (every course not written for one learner) are the same for every
+ * learner and change rarely: each process keeps them with the catalogue version that a trigger
+ * on courses moves on every write (stats_counters 'courses_version', migration
+ * 0005_admin_summaries). The version is read on every call, so the copy is never stale.
+ */
+const catalogues = new WeakMap<Database, { version: number; candidates: Promise<Candidate[]> }>();
+
+async function catalogueCandidates(): Promise<Candidate[]> {
+  const db = getDb();
+  const [row] = await db
+    .select({ version: sql<string>`coalesce(sum(${statsCounters.value}), 0)` })
+    .from(statsCounters)
+    .where(eq(statsCounters.name, "courses_version"));
+  const version = Number(row?.version ?? 0);
+  const cached = catalogues.get(db);
+  if (cached?.version === version) return cached.candidates;
+  // Read after the version: the copy is at least as new as the version it is kept under.
+  // One load shared by the calls that arrive meanwhile (a query builder would run again for each await).
+  const entry = { version, candidates: Promise.resolve(db.select(candidateColumns).from(courses).where(isNull(courses.requestedBy))) };
+  catalogues.set(db, entry);
+  entry.candidates.catch(() => {
+    if (catalogues.get(db) === entry) catalogues.delete(db);
+  });
+  return entry.candidates;
+}
+
 /*
  * The ranking reads only what rankCourses needs (ids, topics, levels) for every candidate, and the
  * learner's own rows through their indexes; full course summaries are read for the courses shown.
  */
 async function rankedCourseIds(userId: number): Promise<number[]> {
   const db = getDb();
-  const [candidates, chosen, enrolled, passedRows] = await Promise.all([
-    db
-      .select({ id: courses.id, topicId: courses.topicId, level: courses.level, isDetailCreatedByAi: courses.isDetailCreatedByAi })
-      .from(courses)
-      .where(visibleCourses({ id: userId, role: "user" })),
+  const [catalogue, personal, chosen, enrolled, passedRows] = await Promise.all([
+    catalogueCandidates(),
+    db.select(candidateColumns).from(courses).where(eq(courses.requestedBy, userId)),
     db.select({ topicId: userTopics.topicId }).from(userTopics).where(eq(userTopics.userId, userId)),
     db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
     // The courses the learner finished or passed a quiz of: their completed enrolments and passed attempts first, then those courses.
@@ -61,6 +90,7 @@ async function rankedCourseIds(userId: number): Promise<number[]> {
         ),
       ),
   ]);
+  const candidates = personal.length ? [...catalogue, ...personal] : catalogue;
   const passedLevel = new Map<number, Level>();
   for (const row of passedRows) {
     const current = passedLevel.get(row.topicId);
