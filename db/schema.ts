@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -50,6 +51,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_created_at_idx").on(t.createdAt),
+    // The admin's user search (e-mail substring, ILIKE '%…%'): pg_trgm, created by the migration.
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -426,6 +429,77 @@ export const generationRuns = pgTable(
     index("generation_runs_topic_id_idx").on(t.topicId),
     index("generation_runs_created_at_idx").on(t.createdAt),
   ],
+);
+
+/*
+ * Admin summaries, kept by triggers in the same transaction as the writes (migration
+ * 0006_admin_summaries), so GET /dashboard/stats and GET /quiz-questions/stats read a few rows
+ * instead of scanning every attempt and answer, and are never stale. The SQL function
+ * rebuild_admin_summaries() recomputes them all from the base tables (after a bulk load).
+ */
+
+/**
+ * Running totals (users, quiz_attempts, quiz_attempts_passed, quiz_questions; and courses_version, moved by
+ * every write to courses): the sum over a name's shards.
+ * Each writer adds to the shard of its connection, so concurrent writers do not queue on one row.
+ */
+export const statsCounters = pgTable(
+  "stats_counters",
+  {
+    name: text("name").notNull(),
+    shard: integer("shard").notNull(),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.shard] })],
+);
+
+/** Distinct learners enrolled in at least one course of each topic (a topic without a row has none). */
+export const topicLearnerCounts = pgTable("topic_learner_counts", {
+  topicId: integer("topic_id")
+    .primaryKey()
+    .references(() => topics.id, { onDelete: "cascade" }),
+  userCount: integer("user_count").notNull().default(0),
+});
+
+/**
+ * Per question (one row for every question): answers, learners who answered, learners whose
+ * first answer was right, and the review flag those give (the thresholds of lib/admin/question-stats.ts).
+ */
+export const questionStats = pgTable(
+  "question_stats",
+  {
+    questionId: integer("question_id")
+      .primaryKey()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    learners: integer("learners").notNull().default(0),
+    firstCorrect: integer("first_correct").notNull().default(0),
+    flag: text("flag").generatedAlwaysAs(
+      sql`CASE WHEN learners >= 5 AND first_correct < 0.2 * learners THEN 'almost_everyone_misses' WHEN learners >= 5 AND first_correct > 0.95 * learners THEN 'almost_nobody_misses' END`,
+    ),
+    // flag IS NULL, as a column of its own (a generated column cannot use another) for the rank index.
+    unflagged: boolean("unflagged").generatedAlwaysAs(
+      sql`NOT (learners >= 5 AND (first_correct < 0.2 * learners OR first_correct > 0.95 * learners))`,
+    ),
+  },
+  // The Questions panel's order: flagged first, then the most answered; and its filter on one flag.
+  (t) => [
+    index("question_stats_rank_idx").on(t.unflagged, t.attempts.desc().nullsFirst()),
+    index("question_stats_flag_idx").on(t.flag).where(sql`${t.flag} IS NOT NULL`),
+  ],
+);
+
+/** How often each wrong option of a question was chosen (skips are not an option). */
+export const questionWrongOptions = pgTable(
+  "question_wrong_options",
+  {
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    option: text("option").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.option] })],
 );
 
 export const usersRelations = relations(users, ({ many }) => ({

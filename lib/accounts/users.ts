@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
-import { users } from "../../db/schema";
+import { statsCounters, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
 import { MAX_PAGE_SIZE } from "../pagination";
@@ -51,7 +51,11 @@ export async function listUsers(options: { search?: string; page?: number; limit
     .orderBy(asc(users.id))
     .limit(limit)
     .offset(((options.page ?? 1) - 1) * limit);
-  const [rows, [totalRow]] = await Promise.all([query, db.select({ n: count() }).from(users).where(where)]);
+  // The search uses users_email_trgm_idx; without one, the total is the users counter the triggers keep (no scan).
+  const total = where
+    ? db.select({ n: count() }).from(users).where(where)
+    : db.select({ n: sql<number>`coalesce(sum(${statsCounters.value}), 0)::int` }).from(statsCounters).where(eq(statsCounters.name, "users"));
+  const [rows, [totalRow]] = await Promise.all([query, total]);
   return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
 }
 

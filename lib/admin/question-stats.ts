@@ -11,7 +11,10 @@ import { getDb } from "../../db/client";
  * - most_chosen_wrong: the wrong option picked most often (skips are not an option);
  * - flag: 'almost_everyone_misses' under 20% first-try correct, 'almost_nobody_misses' over 95%,
  *   only once at least 5 learners tried it, so one unlucky learner does not flag a question.
- * One statement per page: the aggregates, the page and the total (a window count).
+ * The figures are kept per question by triggers in the same transaction as each answer
+ * (question_stats, with the flag as a generated column using these thresholds, and
+ * question_wrong_options; migration 0006_admin_summaries), so a page reads its rows through
+ * question_stats_rank_idx instead of aggregating every answer.
  */
 
 export const FLAG_MIN_LEARNERS = 5;
@@ -49,71 +52,80 @@ type Row = {
   wrong_option: string | null;
   wrong_count: number | null;
   flag: QuestionFlag | null;
-  total: number;
 };
 
 export type QuestionStatsQuery = { page?: number; limit?: number; flag?: QuestionFlag | "flagged" };
 
+// Written against the rank index's first column (unflagged = flag IS NULL), so every filter is an index range.
 function flagFilter(flag: QuestionStatsQuery["flag"]) {
-  if (flag === "flagged") return sql`flag IS NOT NULL`;
-  if (flag) return sql`flag = ${flag}`;
+  if (flag === "flagged") return sql`NOT unflagged`;
+  if (flag) return sql`NOT unflagged AND flag = ${flag}`;
   return sql`TRUE`;
 }
 
+/** A position in the rank index's order: flagged first (unflagged false), then attempts, most first. */
+type RankKey = { unflagged: boolean; attempts: number };
+
+function rankBefore(key: RankKey) {
+  return key.unflagged
+    ? sql`(NOT unflagged OR (unflagged AND attempts > ${key.attempts}))`
+    : sql`(NOT unflagged AND attempts > ${key.attempts})`;
+}
+
+function rankBetween(first: RankKey, last: RankKey) {
+  return first.unflagged === last.unflagged
+    ? sql`(unflagged = ${first.unflagged} AND attempts BETWEEN ${last.attempts} AND ${first.attempts})`
+    : sql`((NOT unflagged AND attempts <= ${first.attempts}) OR (unflagged AND attempts >= ${last.attempts}))`;
+}
+
+/*
+ * The order is flagged first, then by attempts, then by course, section and position. The rank
+ * index gives the page's first and last (flagged, attempts) keys by walking offset + limit
+ * entries; the rows between those keys (ties included) are the only ones joined and sorted in
+ * full, after skipping those of the first key's ties that come before the page.
+ */
 async function queryPage(limit: number, offset: number, flag: QuestionStatsQuery["flag"]): Promise<Row[]> {
-  const result = await getDb().execute<Row>(sql`
-    WITH answers AS (
-      SELECT qa.question_id, qa.chosen_option, qa.is_correct, a.user_id, a.created_at, a.id AS attempt_id
-      FROM quiz_answers qa
-      JOIN quiz_attempts a ON a.id = qa.attempt_id
-    ),
-    per_question AS (
-      SELECT question_id, count(*)::int AS attempts FROM answers GROUP BY question_id
-    ),
-    first_tries AS (
-      SELECT DISTINCT ON (question_id, user_id) question_id, is_correct
-      FROM answers
-      ORDER BY question_id, user_id, created_at, attempt_id
-    ),
-    first_rate AS (
-      SELECT question_id, count(*)::int AS learners, (count(*) FILTER (WHERE is_correct))::int AS first_correct
-      FROM first_tries
-      GROUP BY question_id
-    ),
-    wrong AS (
-      SELECT DISTINCT ON (question_id) question_id, chosen_option, count(*)::int AS n
-      FROM answers
-      WHERE NOT is_correct AND chosen_option IS NOT NULL
-      GROUP BY question_id, chosen_option
-      ORDER BY question_id, count(*) DESC, chosen_option
-    ),
-    per_row AS (
-      SELECT q.id, q.question, q.correct_answer, q.position,
-             c.id AS course_id, c.title AS course_title, s.position AS section_index, s.title AS section_title,
-             coalesce(p.attempts, 0) AS attempts,
-             coalesce(f.learners, 0) AS learners,
-             coalesce(f.first_correct, 0) AS first_correct,
-             w.chosen_option AS wrong_option, w.n AS wrong_count,
-             CASE
-               WHEN f.learners >= ${FLAG_MIN_LEARNERS} AND f.first_correct < ${HARD_BELOW}::numeric * f.learners THEN 'almost_everyone_misses'
-               WHEN f.learners >= ${FLAG_MIN_LEARNERS} AND f.first_correct > ${EASY_ABOVE}::numeric * f.learners THEN 'almost_nobody_misses'
-             END AS flag
-      FROM quiz_questions q
-      JOIN course_sections s ON s.id = q.section_id
-      JOIN courses c ON c.id = s.course_id
-      LEFT JOIN per_question p ON p.question_id = q.id
-      LEFT JOIN first_rate f ON f.question_id = q.id
-      LEFT JOIN wrong w ON w.question_id = q.id
-    )
-    SELECT id, question, correct_answer, course_id, course_title, section_index, section_title,
-           attempts, learners, first_correct, wrong_option, wrong_count, flag,
-           (count(*) OVER ())::int AS total
-    FROM per_row
+  const db = getDb();
+  const keys = await db.execute<RankKey>(sql`
+    SELECT unflagged, attempts FROM question_stats
     WHERE ${flagFilter(flag)}
-    ORDER BY (flag IS NULL), attempts DESC, course_title, course_id, section_index, position, id
+    ORDER BY unflagged, attempts DESC
     LIMIT ${limit} OFFSET ${offset}
   `);
+  const first = keys.rows[0];
+  const last = keys.rows.at(-1);
+  if (!first || !last) return [];
+  const result = await db.execute<Row>(sql`
+    WITH page AS (
+      SELECT q.id, q.question, q.correct_answer, q.position,
+             c.id AS course_id, c.title AS course_title, s.position AS section_index, s.title AS section_title,
+             st.attempts, st.learners, st.first_correct, st.flag, st.unflagged
+      FROM question_stats st
+      JOIN quiz_questions q ON q.id = st.question_id
+      JOIN course_sections s ON s.id = q.section_id
+      JOIN courses c ON c.id = s.course_id
+      WHERE ${flagFilter(flag)} AND ${rankBetween(first, last)}
+      ORDER BY st.unflagged, st.attempts DESC, c.title, c.id, s.position, q.position, q.id
+      LIMIT ${limit}
+      OFFSET ${offset} - (SELECT count(*) FROM question_stats WHERE ${flagFilter(flag)} AND ${rankBefore(first)})
+    )
+    SELECT page.id, page.question, page.correct_answer, page.course_id, page.course_title, page.section_index, page.section_title,
+           page.attempts, page.learners, page.first_correct, w.option AS wrong_option, w.count AS wrong_count, page.flag
+    FROM page
+    LEFT JOIN LATERAL (
+      SELECT option, count FROM question_wrong_options WHERE question_id = page.id AND count > 0 ORDER BY count DESC, option LIMIT 1
+    ) w ON TRUE
+    ORDER BY page.unflagged, page.attempts DESC, page.course_title, page.course_id, page.section_index, page.position, page.id
+  `);
   return result.rows;
+}
+
+/** Every question is in question_stats; without a filter the total is the counter the triggers keep (no scan). */
+async function countQuestions(flag: QuestionStatsQuery["flag"]): Promise<number> {
+  const result = flag
+    ? await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM question_stats WHERE ${flagFilter(flag)}`)
+    : await getDb().execute<{ n: number }>(sql`SELECT coalesce(sum(value), 0)::int AS n FROM stats_counters WHERE name = 'quiz_questions'`);
+  return result.rows[0]?.n ?? 0;
 }
 
 function toStats(row: Row): QuestionStats {
@@ -137,8 +149,6 @@ function toStats(row: Row): QuestionStats {
 export async function listQuestionStats(options: QuestionStatsQuery = {}): Promise<{ questions: QuestionStats[]; total: number }> {
   const limit = options.limit ?? 20;
   const offset = ((options.page ?? 1) - 1) * limit;
-  const rows = await queryPage(limit, offset, options.flag);
-  // Past the last page the window count has no row to ride on: ask once more for the total alone.
-  const total = rows[0]?.total ?? (offset > 0 ? ((await queryPage(1, 0, options.flag))[0]?.total ?? 0) : 0);
+  const [rows, total] = await Promise.all([queryPage(limit, offset, options.flag), countQuestions(options.flag)]);
   return { questions: rows.map(toStats), total };
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, isNotNull, or } from "drizzle-orm";
-import { getDb } from "../../db/client";
-import { courses, enrollments, quizAttempts, userTopics } from "../../db/schema";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client";
+import { courses, enrollments, quizAttempts, statsCounters, userTopics } from "../../db/schema";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { visibleCourses } from "../courses/visibility";
 import { listConceptMastery } from "../mastery/list-mastery";
@@ -46,21 +46,62 @@ export function rankCourses({ courses: all, chosenTopics, enrolledCourses, passe
     .map((c) => c.id);
 }
 
-/** GET /recommendations: courses for this learner (the catalogue and their own personal courses), best first (see rankCourses). */
-export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
+type Candidate = RankInput["courses"][number];
+
+const candidateColumns = { id: courses.id, topicId: courses.topicId, level: courses.level, isDetailCreatedByAi: courses.isDetailCreatedByAi };
+
+/*
+ * The catalogue's candidates (every course not written for one learner) are the same for every
+ * learner and change rarely: each process keeps them with the catalogue version that a trigger
+ * on courses moves on every write (stats_counters 'courses_version', migration
+ * 0006_admin_summaries). The version is read on every call, so the copy is never stale.
+ */
+const catalogues = new WeakMap<Database, { version: number; candidates: Promise<Candidate[]> }>();
+
+async function catalogueCandidates(): Promise<Candidate[]> {
   const db = getDb();
-  const [allCourses, chosen, enrolled, passedRows, concepts] = await Promise.all([
-    db.query.courses.findMany({ columns: courseSummaryColumns, where: visibleCourses({ id: userId, role: "user" }) }),
+  const [row] = await db
+    .select({ version: sql<string>`coalesce(sum(${statsCounters.value}), 0)` })
+    .from(statsCounters)
+    .where(eq(statsCounters.name, "courses_version"));
+  const version = Number(row?.version ?? 0);
+  const cached = catalogues.get(db);
+  if (cached?.version === version) return cached.candidates;
+  // Read after the version: the copy is at least as new as the version it is kept under.
+  // One load shared by the calls that arrive meanwhile (a query builder would run again for each await).
+  const entry = { version, candidates: Promise.resolve(db.select(candidateColumns).from(courses).where(isNull(courses.requestedBy))) };
+  catalogues.set(db, entry);
+  entry.candidates.catch(() => {
+    if (catalogues.get(db) === entry) catalogues.delete(db);
+  });
+  return entry.candidates;
+}
+
+/*
+ * The ranking reads only what rankCourses needs (ids, topics, levels) for every candidate, and the
+ * learner's own rows through their indexes; full course summaries are read for the courses shown.
+ */
+async function rankedCourseIds(userId: number): Promise<number[]> {
+  const db = getDb();
+  const [catalogue, personal, chosen, enrolled, passedRows, concepts] = await Promise.all([
+    catalogueCandidates(),
+    db.select(candidateColumns).from(courses).where(eq(courses.requestedBy, userId)),
     db.select({ topicId: userTopics.topicId }).from(userTopics).where(eq(userTopics.userId, userId)),
     db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
+    // The courses the learner finished or passed a quiz of: their completed enrolments and passed attempts first, then those courses.
     db
       .selectDistinct({ topicId: courses.topicId, level: courses.level })
       .from(courses)
-      .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
-      .leftJoin(quizAttempts, and(eq(quizAttempts.courseId, courses.id), eq(quizAttempts.userId, userId), eq(quizAttempts.passed, true)))
-      .where(or(isNotNull(enrollments.completedAt), isNotNull(quizAttempts.id))),
+      .where(
+        inArray(
+          courses.id,
+          sql`(SELECT ${enrollments.courseId} FROM ${enrollments} WHERE ${enrollments.userId} = ${userId} AND ${enrollments.completedAt} IS NOT NULL
+               UNION SELECT ${quizAttempts.courseId} FROM ${quizAttempts} WHERE ${quizAttempts.userId} = ${userId} AND ${quizAttempts.passed})`,
+        ),
+      ),
     listConceptMastery(userId),
   ]);
+  const candidates = personal.length ? [...catalogue, ...personal] : catalogue;
   const passedLevel = new Map<number, Level>();
   const raise = (topicId: number, level: Level) => {
     const current = passedLevel.get(topicId);
@@ -78,24 +119,44 @@ export async function listRecommendations(userId: number): Promise<CourseSummary
     const current = strugglingLevel.get(topicId);
     if (rows.some((c) => c.level === "struggling") && (!current || LEVELS.indexOf(level) < LEVELS.indexOf(current))) strugglingLevel.set(topicId, level);
   }
-  const order = rankCourses({
-    courses: allCourses,
+  return rankCourses({
+    courses: candidates,
     chosenTopics: new Set(chosen.map((c) => c.topicId)),
     enrolledCourses: new Set(enrolled.map((e) => e.courseId)),
     passedLevel,
     strugglingLevel,
   });
-  const byId = new Map(allCourses.map((c) => [c.id, c]));
-  return order.map((id) => toCourseSummary(byId.get(id)!));
 }
 
+/** These courses' summaries, in this order (one deleted meanwhile is left out); `all`: they are every course the learner may see. */
+async function summariesInOrder(ids: number[], all?: { userId: number }): Promise<CourseSummary[]> {
+  if (!ids.length) return [];
+  const where = all ? visibleCourses({ id: all.userId, role: "user" }) : inArray(courses.id, ids);
+  const rows = await getDb().query.courses.findMany({ columns: courseSummaryColumns, where });
+  const byId = new Map(rows.map((c) => [c.id, c]));
+  return ids.flatMap((id) => {
+    const course = byId.get(id);
+    return course ? [toCourseSummary(course)] : [];
+  });
+}
+
+/** Courses for this learner (the catalogue and their own personal courses), best first (see rankCourses). */
+export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
+  return summariesInOrder(await rankedCourseIds(userId), { userId });
+}
+
+/** GET /recommendations: `limit` courses from `offset` of the ranked list, and the list's length. */
+export async function listRecommendationsRange(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
+  const ids = await rankedCourseIds(userId);
+  return { items: await summariesInOrder(ids.slice(offset, offset + limit)), total: ids.length };
+}
 
 /**
- * Recommended Courses: one page of the ranked list. The ranking needs every candidate (it is computed in
- * rankCourses, not in SQL), so the page is cut from the ranked list.
+ * Recommended Courses: one page of the ranked list (clamped to the last page). The ranking needs every
+ * candidate (it is computed in rankCourses, not in SQL); only the page's courses are read in full.
  */
 export async function listRecommendationsPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
-  const all = await listRecommendations(userId);
-  const { page, totalPages } = clampPage(requestedPage, all.length, pageSize);
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), page, totalPages, total: all.length };
+  const ids = await rankedCourseIds(userId);
+  const { page, totalPages } = clampPage(requestedPage, ids.length, pageSize);
+  return { items: await summariesInOrder(ids.slice((page - 1) * pageSize, page * pageSize)), page, totalPages, total: ids.length };
 }

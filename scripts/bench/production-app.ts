@@ -35,12 +35,14 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-export async function startProductionApp(options: { name: string; port: number; pgPort: number; quiet?: boolean }): Promise<ProductionApp> {
+/** `databaseUrl`: serve that database (left as it is) instead of a freshly seeded embedded one. */
+export async function startProductionApp(options: { name: string; port: number; pgPort: number; quiet?: boolean; databaseUrl?: string }): Promise<ProductionApp> {
   const dataDir = resolve(".data", options.name);
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${options.port}`;
   const env = { ...process.env };
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   for (const key of Object.keys(env)) if (key.startsWith("OPENAI_")) delete env[key];
   const child = spawn(process.execPath, ["dist/stack.mjs", "start"], {
     stdio: ["ignore", options.quiet ? "ignore" : "inherit", "inherit"],
@@ -72,6 +74,7 @@ export async function startProductionApp(options: { name: string; port: number; 
 
   // The stack keeps the embedded server's password beside its data folder.
   const databaseUrl = async () => {
+    if (options.databaseUrl) return options.databaseUrl;
     const password = readFileSync(join(dataDir, "postgres.password"), "utf8").trim();
     return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.pgPort}/learnpath`;
   };
