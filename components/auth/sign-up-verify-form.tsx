@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
+import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
@@ -73,6 +74,7 @@ export function SignUpVerifyForm() {
       }
       toastSuccess(res?.message || "Code verified successfully.");
       setBusy("done");
+      rememberSignedUpEmail(pending.email);
       router.push("/login");
     } catch (error) {
       fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");
