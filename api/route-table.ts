@@ -33,6 +33,7 @@ import * as usersByIdCompletedCourses from "./routes/users/[id]/completed-course
 import * as usersByIdSelectedTopics from "./routes/users/[id]/selected-topics";
 import * as usersInterests from "./routes/users/interests";
 import * as usersMe from "./routes/users/me";
+import * as usersMeExport from "./routes/users/me/export";
 import * as usersMePasswordResetCode from "./routes/users/me/password-reset-code";
 import * as usersTopicPreference from "./routes/users/topic-preference";
 import * as usersUpdateById from "./routes/users/update/[id]";
@@ -85,6 +86,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/users/:id/selected-topics", module: usersByIdSelectedTopics },
   { path: "/users/interests", module: usersInterests },
   { path: "/users/me", module: usersMe },
+  { path: "/users/me/export", module: usersMeExport },
   { path: "/users/me/password-reset-code", module: usersMePasswordResetCode },
   { path: "/users/topic-preference", module: usersTopicPreference },
   { path: "/users/update/:id", module: usersUpdateById },

@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { MobileMenu, NavLinks, type AccountLink } from "@/components/layout/mobile-menu";
-import { getPageCaller } from "@/lib/auth/page";
 import { LogoMark } from "./logo-mark";
 
 // Re-exported: the other headers and the auth card take the brand mark from here.
@@ -8,11 +7,10 @@ export { LogoMark };
 
 /**
  * The public site's top bar: brand, Home / About / Login, and a menu toggle below `md`. Someone
- * signed in gets "Dashboard" (their area: the admin's or the learner's) instead of Login.
+ * signed in gets `account`, "Dashboard" (the public layout decides), instead of Login. No server-only
+ * import here: the auth card, a client component's module, takes LogoMark from this file.
  */
-export async function PublicHeader() {
-  const caller = await getPageCaller().catch(() => null);
-  const account: AccountLink | undefined = caller ? { href: caller.role === "admin" ? "/admin" : "/dashboard", label: "Dashboard" } : undefined;
+export function PublicHeader({ account }: { account?: AccountLink }) {
   return (
     <header className="relative border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
