@@ -51,6 +51,7 @@ export function Toaster() {
   return (
     <sonner.Toaster
       position="top-center"
+      theme="system"
       offset={offset}
       mobileOffset={offset}
       duration={TOAST_DURATION_MS}
