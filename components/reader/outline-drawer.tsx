@@ -46,6 +46,9 @@ export function OutlineDrawer({ summary, children }: { summary: string; children
       >
         <div
           ref={panel}
+          // The wide-screen column scrolls on its own when the outline is taller than the screen: a
+          // keyboard user must be able to scroll it even when every subsection is locked (no links).
+          {...(open ? {} : { tabIndex: 0, role: "region", "aria-label": "Course outline" })}
           className={
             open
               ? "h-full w-[min(22rem,calc(100%-3rem))] overflow-y-auto bg-white p-3 shadow-xl lg:h-auto lg:w-auto lg:p-0 lg:shadow-none"
