@@ -233,3 +233,15 @@ test("after sign-up the login form has the new e-mail filled in", async ({ page 
   await expect(field(page, "Email")).toHaveValue(email);
   await expect(field(page, "Password")).toHaveValue("");
 });
+
+test("the code screens say a failure once: in the form, not in a toast as well", async ({ page }) => {
+  await page.goto("/verify-code?email=nobody-here%40e2e.learnpath.test");
+  for (const [index, digit] of [..."123456"].entries()) await page.getByLabel(`Digit ${index + 1} of 6`).fill(digit);
+  await page.getByRole("button", { name: "Verify Code" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  // A toast shown after it is the only one: no toast repeated the error (it would have come first).
+  await page.getByRole("button", { name: "Resend Code" }).click();
+  const toasts = page.locator("[data-sonner-toast]");
+  await expect(toasts.filter({ hasText: "A new verification code has been sent" })).toBeVisible();
+  await expect(toasts).toHaveCount(1);
+});

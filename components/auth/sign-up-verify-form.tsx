@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
 import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
-import { toastError, toastSuccess } from "@/components/ui/toaster";
+import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
 type PendingUser = { first_name?: string; last_name?: string; email?: string; signup_token?: string };
@@ -39,9 +39,9 @@ export function SignUpVerifyForm() {
     if (typeof stored === "string") setEmail(stored);
   }, []);
 
+  // One message per failure: the form's alert box (a toast as well said it twice).
   function fail(message: string) {
     setFailure(message);
-    toastError(message);
   }
 
   async function onVerify(event: FormEvent<HTMLFormElement>) {
