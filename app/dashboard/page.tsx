@@ -6,7 +6,7 @@ import { CourseCard } from "@/components/courses/course-card";
 import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
 import { TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
-import { InterestModal } from "@/components/topics/interest-modal";
+import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
 import { LearningStreak } from "@/components/activity/learning-streak";
 import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -122,7 +122,7 @@ async function InterestPrompt({ userId }: { userId: number }) {
   // Only the topics' titles are shown: the catalogue as anyone sees it will do.
   const topics = await settle("topics", listTopics(null));
   if (!topics.ok) return null;
-  return <InterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }))} />;
+  return <LazyInterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }))} />;
 }
 
 function CourseSection({ id, title, moreHref, children }: { id: string; title: string; moreHref: string; children: ReactNode }) {
