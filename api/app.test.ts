@@ -48,8 +48,12 @@ describe("route precedence", () => {
     const res = await direct.request("/users/me", { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     expect((await res.json()).id).toBe(user.id);
-    // DELETE exists on /users/{id} but not on /users/me: the static route's 405 wins.
-    expect((await direct.request("/users/me", { method: "DELETE" })).status).toBe(405);
+    // PUT /users/{id} is an admin's call; PUT /users/me is the caller's own profile: the static route wins.
+    const put = await direct.request("/users/me", { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ first_name: "Me", last_name: "Myself" }) });
+    expect(put.status).toBe(200);
+    expect((await put.json()).id).toBe(user.id);
+    // DELETE exists on /users/{id} but not on /users/interests: the static route's 405 wins.
+    expect((await direct.request("/users/interests", { method: "DELETE" })).status).toBe(405);
   });
 });
 
@@ -65,7 +69,7 @@ describe("methods and paths", () => {
     expect(await head.text()).toBe("");
     const options = await direct.request("/users/me", { method: "OPTIONS" });
     expect(options.status).toBe(204);
-    expect(options.headers.get("allow")).toBe("GET, PUT, HEAD, OPTIONS");
+    expect(options.headers.get("allow")).toBe("GET, PUT, DELETE, HEAD, OPTIONS");
   });
 
   it("hands every path outside the table to the fallback (Next.js in the servers)", async () => {

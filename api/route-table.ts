@@ -36,6 +36,7 @@ import * as usersByIdSelectedTopics from "./routes/users/[id]/selected-topics";
 import * as usersInterests from "./routes/users/interests";
 import * as usersMe from "./routes/users/me";
 import * as usersMeMastery from "./routes/users/me/mastery";
+import * as usersMeExport from "./routes/users/me/export";
 import * as usersMePasswordResetCode from "./routes/users/me/password-reset-code";
 import * as usersTopicPreference from "./routes/users/topic-preference";
 import * as usersUpdateById from "./routes/users/update/[id]";
@@ -91,6 +92,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/users/interests", module: usersInterests },
   { path: "/users/me", module: usersMe },
   { path: "/users/me/mastery", module: usersMeMastery },
+  { path: "/users/me/export", module: usersMeExport },
   { path: "/users/me/password-reset-code", module: usersMePasswordResetCode },
   { path: "/users/topic-preference", module: usersTopicPreference },
   { path: "/users/update/:id", module: usersUpdateById },

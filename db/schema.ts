@@ -260,6 +260,45 @@ export const quizAttempts = pgTable(
   ],
 );
 
+/**
+ * When a learner was learning: one row per course and quarter of an hour in which they read it
+ * (quiz attempts keep their own times). Quarter hours, not days, so the dashboard's streak and
+ * week can count days in the learner's own time zone (every zone's offset is a whole quarter
+ * hour); a course's rows also give its time spent. Written by lib/activity.
+ */
+export const learningActivity = pgTable(
+  "learning_activity",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.at, t.courseId] }), index("learning_activity_course_id_idx").on(t.courseId)],
+);
+
+/**
+ * A finished course's certificate: its id (random, unguessable) is its public, shareable address
+ * (/certificates/<id>), created the first time the learner opens the finished course's summary.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("certificates_user_course_key").on(t.userId, t.courseId), index("certificates_course_id_idx").on(t.courseId)],
+);
+
 /** One row per question answered in an attempt: what the learner chose and whether it was right. */
 export const quizAnswers = pgTable(
   "quiz_answers",

@@ -55,7 +55,7 @@ test.describe("learner shell", () => {
   test("learner: the dashboard greets the learner and the top bar has the learner links", async ({ page }) => {
     await expect(page).toHaveTitle(/Dashboard/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome/);
 
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "LearnPath" })).toHaveAttribute("href", "/dashboard");

@@ -14,7 +14,8 @@ const PUBLIC: Route[] = [
   { path: "/login" },
   { path: "/signup" },
   { path: "/forgot-password" },
-  { path: "/verify-code" },
+  // Without a reset in progress (no e-mail to send a code to) it goes to /forgot-password.
+  { path: "/verify-code", lands: /\/forgot-password\?reason=no-email$/ },
   { path: "/sign-up-verify-code" },
   // Without a known e-mail address the reset screen goes to /login (SPEC.md).
   { path: "/reset-password", lands: /\/login$/ },
@@ -26,7 +27,7 @@ const PUBLIC: Route[] = [
 ];
 
 const LEARNER: Route[] = [
-  { path: "/dashboard", heading: /^Welcome back/ },
+  { path: "/dashboard", heading: /^Welcome/ },
   { path: "/dashboard/topic-selection", heading: "Pick Topics You Love" },
   { path: "/dashboard/learning-feed", heading: "My Learning" },
   { path: "/dashboard/course-details", heading: "No course selected." },

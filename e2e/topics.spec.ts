@@ -56,10 +56,12 @@ test.describe("public explore", () => {
     for (const title of SEEDED_TOPICS) {
       await expect(row.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", "/login");
     }
-    // Emojis cycle through the list of 10, in card order.
+    // Emojis cycle through the list of 10 by topic id (issue 17: a topic keeps its emoji whatever is added).
     const emojis = await row.getByTestId("topic-emoji").allTextContents();
     expect(emojis.length).toBeGreaterThanOrEqual(SEEDED_TOPICS.length);
-    emojis.forEach((emoji, index) => expect(emoji).toBe(TOPIC_EMOJIS[index % TOPIC_EMOJIS.length]));
+    const ids = new Map(((await (await page.request.get("/topics")).json()) as { id: number; title: string }[]).map((t) => [t.title, t.id]));
+    const titles = await row.getByRole("heading").allTextContents();
+    titles.forEach((title, index) => expect(emojis[index]).toBe(TOPIC_EMOJIS[(ids.get(title.trim())! - 1) % TOPIC_EMOJIS.length]));
 
     // Descriptions keep their line breaks (rendered as text with white-space: pre-line).
     const python = row.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Python Programming", exact: true }) });

@@ -5,7 +5,8 @@
 // learner /dashboard and the course reader. Prints the four category scores per page and the
 // JavaScript each page loads first (transferred, compressed).
 // Targets (issue 8): performance >= 95, accessibility 100, best practices >= 95; SEO >= 95 on the
-// public pages. Exits non-zero when a target is missed.
+// public pages; and (issue 17) LCP <= 2.0 s and first-load JavaScript <= 150 kB compressed on
+// every page. Exits non-zero when a target is missed.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -22,6 +23,8 @@ const { values } = parseArgs({
 });
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 } as const;
+const LCP_TARGET_MS = 2000;
+const FIRST_LOAD_JS_TARGET_KB = 150;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 
@@ -119,9 +122,13 @@ try {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
     const audits = result.lhr.audits;
     const vitals = ["largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].map((id) => audits[id]?.displayValue ?? "?").join(" / ");
+    const jsKb = firstLoadJs(result) / 1024;
     console.log(
-      `${page.name.padEnd(12)}${pad(scores.performance, 6)}${pad(scores.accessibility, 6)}${pad(scores["best-practices"], 6)}${pad(scores.seo, 6)}${pad(`${(firstLoadJs(result) / 1024).toFixed(1)} kB`, 15)}  ${vitals}`,
+      `${page.name.padEnd(12)}${pad(scores.performance, 6)}${pad(scores.accessibility, 6)}${pad(scores["best-practices"], 6)}${pad(scores.seo, 6)}${pad(`${jsKb.toFixed(1)} kB`, 15)}  ${vitals}`,
     );
+    const lcpMs = audits["largest-contentful-paint"]?.numericValue ?? Infinity;
+    if (lcpMs > LCP_TARGET_MS) failures.push(`${page.name} LCP ${(lcpMs / 1000).toFixed(2)} s (target <= ${LCP_TARGET_MS / 1000} s)${largestContentfulElement(result)}`);
+    if (jsKb > FIRST_LOAD_JS_TARGET_KB) failures.push(`${page.name} first-load JS ${jsKb.toFixed(1)} kB (target <= ${FIRST_LOAD_JS_TARGET_KB} kB)`);
     for (const category of CATEGORIES) {
       if (category === "seo" && !page.public) continue; // signed-in pages are not for search engines
       if (scores[category] < TARGETS[category]) {
@@ -133,7 +140,10 @@ try {
       }
     }
   }
-  reportTargets(`performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS["best-practices"]}, SEO >= ${TARGETS.seo} on public pages`, failures);
+  reportTargets(
+    `performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS["best-practices"]}, SEO >= ${TARGETS.seo} on public pages, LCP <= ${LCP_TARGET_MS / 1000} s and first-load JS <= ${FIRST_LOAD_JS_TARGET_KB} kB on every page`,
+    failures,
+  );
 } finally {
   await chrome?.kill();
   await app.stop();

@@ -17,6 +17,7 @@ import { getEnvOrExit } from "../lib/env";
 import { checkReadiness } from "../lib/health/readiness";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
 import { badRequestLine } from "./bad-request";
+import { precompressedAsset } from "./precompressed-static";
 
 const { values } = parseArgs({
   options: { port: { type: "string", default: process.env.PORT ?? "3000" }, hostname: { type: "string", default: process.env.HOSTNAME }, dev: { type: "boolean", default: false } },
@@ -35,6 +36,9 @@ const app = createApiApp({
   metricsToken: env.METRICS_TOKEN,
   ready: () => checkReadiness(getPool()),
   fallback: async (c) => {
+    // Scripts and styles as their Brotli copies, when built and accepted; else Next.js (gzip).
+    const asset = values.dev ? null : await precompressedAsset(c.req.raw);
+    if (asset) return asset;
     const { incoming, outgoing } = c.env;
     if (!incoming || !outgoing) return c.json({ detail: "Not Found" }, 404);
     // next-auth's sign-in counts failures per address: it gets the one this server decided.

@@ -69,9 +69,18 @@ const steps = [
   },
 ] as const;
 
-export default function HomePage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function HomePage({ searchParams }: { searchParams: SearchParams }) {
+  // After "Delete my account" (My Account) the learner lands here.
+  const deleted = (await searchParams).account === "deleted";
   return (
     <>
+      {deleted ? (
+        <p role="status" className="border-b border-green-200 bg-green-50 px-4 py-3 text-center font-medium text-green-900">
+          Your account and everything in it have been deleted.
+        </p>
+      ) : null}
       <section aria-labelledby="hero-title" className="bg-linear-to-b from-brand-50 to-white">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-2 lg:px-8 lg:py-24">
           <div>

@@ -53,6 +53,7 @@ export default async function AdminAnalyticsPage() {
     console.error("[admin] stats:", error);
   }
 
+  const rankings = stats ? separateRankings(stats.most_attempted, stats.least_attempted) : null;
   return (
     <div className="max-w-5xl">
       <AdminHeading title="Analytics" intro="How many people learn here, how quizzes go, who signed up this week, and which topics draw learners." />
@@ -68,8 +69,8 @@ export default async function AdminAnalyticsPage() {
           </dl>
           <NewUsersChart days={stats.daily_new_users} />
           <div className="grid gap-4 md:grid-cols-2">
-            <TopicRanking id="most-attempted" title="Most attempted topics" topics={stats.most_attempted} />
-            <TopicRanking id="least-attempted" title="Least attempted topics" topics={stats.least_attempted} />
+            <TopicRanking id="most-attempted" title="Most attempted topics" topics={rankings!.most} />
+            <TopicRanking id="least-attempted" title="Least attempted topics" topics={rankings!.least} />
           </div>
           <p className="text-sm text-slate-600">
             A topic&apos;s learners are those enrolled in at least one of its courses. Quizzes completed are section quizzes passed with every
@@ -79,4 +80,14 @@ export default async function AdminAnalyticsPage() {
       )}
     </div>
   );
+}
+
+/**
+ * The two rankings as a reader expects them: a topic nobody has started is never "most attempted",
+ * and a topic listed as most attempted is not listed as least attempted too (few topics, or ties).
+ */
+function separateRankings<T extends { title: string; user_count: number }>(most: T[], least: T[]): { most: T[]; least: T[] } {
+  const top = most.filter((topic) => topic.user_count > 0);
+  const shown = new Set(top.map((topic) => topic.title));
+  return { most: top, least: least.filter((topic) => !shown.has(topic.title)) };
 }

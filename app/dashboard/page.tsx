@@ -1,3 +1,4 @@
+import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense, type ReactNode } from "react";
@@ -7,7 +8,9 @@ import { TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
 import { WeakestConcepts } from "@/components/mastery/weakest-concepts";
 import { ReviewWidget } from "@/components/review/review-widget";
-import { InterestModal } from "@/components/topics/interest-modal";
+import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
+import { LearningStreak } from "@/components/activity/learning-streak";
+import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listMyCoursesPage } from "@/lib/learning/enrollment";
 import { hasInterests } from "@/lib/learning/interests";
@@ -32,12 +35,16 @@ async function settle<T>(what: string, promise: Promise<T>): Promise<Loaded<T>> 
 
 export default async function DashboardPage() {
   const caller = await requirePageCaller("user");
-  const greeting = caller.firstName.trim() ? `Welcome back, ${caller.firstName.trim()}` : "Welcome back";
+  // "Welcome back" only to someone who has been learning here; a first visit is just "Welcome".
+  const returning = await hasLearnedBefore(caller.id).catch(() => true);
+  const welcome = returning ? "Welcome back" : "Welcome";
+  const greeting = caller.firstName.trim() ? `${welcome}, ${caller.firstName.trim()}` : welcome;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{greeting}</h1>
       <p className="mt-3 max-w-2xl text-lg text-slate-600">Pick up where you left off, or start one of the courses picked for you.</p>
+      <LearningStreak userId={caller.id} />
 
       {/* Issue 16: what is due for review and the weakest concepts (indexed reads, like the rows below). */}
       <div className="mt-8 grid gap-4 md:grid-cols-2">
@@ -123,7 +130,7 @@ async function InterestPrompt({ userId }: { userId: number }) {
   // Only the topics' titles are shown: the catalogue as anyone sees it will do.
   const topics = await settle("topics", listTopics(null));
   if (!topics.ok) return null;
-  return <InterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description }))} />;
+  return <LazyInterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }))} />;
 }
 
 function CourseSection({ id, title, moreHref, children }: { id: string; title: string; moreHref: string; children: ReactNode }) {
@@ -133,7 +140,7 @@ function CourseSection({ id, title, moreHref, children }: { id: string; title: s
         <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-slate-900">
           {title}
         </h2>
-        <Link href={moreHref} className="relative inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-800">
+        <Link href={moreHref} className="relative inline-flex min-h-11 shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:text-brand-800">
           See more<span className="sr-only"> of {title}</span>
           <span aria-hidden="true">→</span>
         </Link>

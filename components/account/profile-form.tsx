@@ -92,8 +92,9 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
   }
 
   function cancel() {
-    // Opened directly (no history to go back to): the dashboard is the sensible "back".
-    if (window.history.length > 1) router.back();
+    // Back only to a page of this app: opened directly (typed, bookmarked, a new tab: no same-origin
+    // referrer), history.back() would leave the app, so the dashboard is the sensible "back".
+    if (sameOriginReferrer() && window.history.length > 1) router.back();
     else router.push("/dashboard");
   }
 
@@ -222,4 +223,12 @@ function TextField({
       ) : null}
     </div>
   );
+}
+
+function sameOriginReferrer(): boolean {
+  try {
+    return document.referrer !== "" && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
 }

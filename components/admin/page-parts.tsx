@@ -28,11 +28,16 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="mt-8 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">{children}</p>;
 }
 
-/** A scrollable, captioned table; the caption names it for screen readers. */
+/**
+ * A scrollable, captioned table; the caption names it for screen readers. On a narrow screen the
+ * table scrolls inside its box, never the page: the box is `relative`, so the screen-reader-only
+ * labels in its cells (absolutely positioned) stay inside it too; and the last column (the row's
+ * actions) sticks to the box's right edge, so Edit and Delete are in reach without scrolling.
+ */
 export function AdminTable({ caption, head, children }: { caption: string; head: ReactNode; children: ReactNode }) {
   return (
-    <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[44rem] text-left text-sm">
+    <div className="relative mt-6 max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full min-w-[44rem] text-left text-sm [&_tbody_tr>:last-child]:bg-white [&_thead_tr>:last-child]:bg-slate-50 [&_tr>:last-child]:sticky [&_tr>:last-child]:right-0 [&_tr>:last-child]:shadow-[-8px_0_8px_-8px_rgb(15_23_42/0.25)] md:[&_tr>:last-child]:shadow-none">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">{head}</thead>
         <tbody className="divide-y divide-slate-200">{children}</tbody>

@@ -9,6 +9,7 @@ import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
+import { useSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastError } from "@/components/ui/toaster";
 import { destinationAfterLogin } from "@/lib/navigation/callback-url";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
@@ -29,8 +30,10 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({ resolver, mode: "onTouched", defaultValues: { email: "", password: "" } });
+  useSignedUpEmail((email) => setValue("email", email));
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);

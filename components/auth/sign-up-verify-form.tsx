@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
-import { toastError, toastSuccess } from "@/components/ui/toaster";
+import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
+import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
 type PendingUser = { first_name?: string; last_name?: string; email?: string; signup_token?: string };
@@ -38,9 +39,9 @@ export function SignUpVerifyForm() {
     if (typeof stored === "string") setEmail(stored);
   }, []);
 
+  // One message per failure: the form's alert box (a toast as well said it twice).
   function fail(message: string) {
     setFailure(message);
-    toastError(message);
   }
 
   async function onVerify(event: FormEvent<HTMLFormElement>) {
@@ -73,6 +74,7 @@ export function SignUpVerifyForm() {
       }
       toastSuccess(res?.message || "Code verified successfully.");
       setBusy("done");
+      rememberSignedUpEmail(pending.email);
       router.push("/login");
     } catch (error) {
       fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FormAlert } from "@/components/auth/form-field";
 import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
-import { toastError, toastSuccess } from "@/components/ui/toaster";
+import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
 // SPEC.md section 9: after a verified code, go on to the new-password screen after about 1 s.
@@ -42,9 +42,9 @@ export function VerifyCodeForm() {
     return () => clearTimeout(timer);
   }, [busy, router]);
 
+  // One message per failure: the form's alert box (a toast as well said it twice).
   function fail(message: string) {
     setFailure(message);
-    toastError(message);
   }
 
   async function onVerify(event: FormEvent<HTMLFormElement>) {

@@ -15,12 +15,15 @@ const LINKS = [
 
 const LOGIN = { href: "/login", label: "Login" } as const;
 
+/** The header's call to action: Login, or the way back to the app for someone signed in. */
+export type AccountLink = { href: string; label: string };
+
 function currentFor(pathname: string, href: string): "page" | undefined {
   return pathname === href ? "page" : undefined;
 }
 
-/** The wide-screen navigation items: Home, About and the Login button. */
-export function NavLinks() {
+/** The wide-screen navigation items: Home, About and the Login (or Dashboard) button. */
+export function NavLinks({ account = LOGIN }: { account?: AccountLink }) {
   const pathname = usePathname();
   return (
     <ul className="flex items-center gap-1">
@@ -36,8 +39,8 @@ export function NavLinks() {
         </li>
       ))}
       <li className="ml-2">
-        <ButtonLink href={LOGIN.href} size="sm" aria-current={currentFor(pathname, LOGIN.href)}>
-          {LOGIN.label}
+        <ButtonLink href={account.href} size="sm" aria-current={currentFor(pathname, account.href)}>
+          {account.label}
         </ButtonLink>
       </li>
     </ul>
@@ -45,12 +48,12 @@ export function NavLinks() {
 }
 
 /** The small-screen menu toggle and its panel. Remounted per pathname, so navigating always closes it. */
-export function MobileMenu() {
+export function MobileMenu({ account = LOGIN }: { account?: AccountLink }) {
   const pathname = usePathname();
-  return <MobileMenuPanel key={pathname} pathname={pathname} />;
+  return <MobileMenuPanel key={pathname} pathname={pathname} account={account} />;
 }
 
-function MobileMenuPanel({ pathname }: { pathname: string }) {
+function MobileMenuPanel({ pathname, account }: { pathname: string; account: AccountLink }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -84,12 +87,12 @@ function MobileMenuPanel({ pathname }: { pathname: string }) {
           ))}
           <li className="pt-2">
             <ButtonLink
-              href={LOGIN.href}
+              href={account.href}
               onClick={close}
-              aria-current={currentFor(pathname, LOGIN.href)}
+              aria-current={currentFor(pathname, account.href)}
               className="w-full"
             >
-              {LOGIN.label}
+              {account.label}
             </ButtonLink>
           </li>
         </ul>

@@ -3,7 +3,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
+import { QuizProgress } from "@/components/quiz/quiz-progress";
 import { buttonClasses } from "@/components/ui/button-link";
+import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 import { QuizRemediation, type GradedResult } from "./quiz-remediation";
@@ -140,9 +142,7 @@ export function QuizRunner({
   if (!question) return null;
   return (
     <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-      <p className="text-sm font-semibold text-brand-700" aria-live="polite">
-        Quiz {index + 1} of {questions.length}
-      </p>
+      <QuizProgress current={index + 1} total={questions.length} backHref={backHref} />
       <form
         ref={formRef}
         onSubmit={(event) => {
@@ -171,7 +171,7 @@ export function QuizRunner({
                     className="size-4 accent-brand-600"
                   />
                   <span>
-                    <InlineCode text={option} />
+                    <InlineCode text={optionText(option, optionsAreCode(question.question, question.options))} />
                   </span>
                 </label>
               );
@@ -222,19 +222,5 @@ export function QuizRunner({
         </Dialog.Portal>
       </Dialog.Root>
     </section>
-  );
-}
-
-/** Quiz text may mark code with backticks (`x // 2`): shown as code, everything else as plain text. */
-export function InlineCode({ text }: { text: string }) {
-  const parts = text.split(/`([^`]+)`/);
-  return parts.map((part, i) =>
-    i % 2 === 1 ? (
-      <code key={i} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.9em] text-slate-900">
-        {part}
-      </code>
-    ) : (
-      part
-    ),
   );
 }

@@ -41,3 +41,8 @@ export function quizHref(courseId: number, sectionIndex: number): string {
 export function courseDetailsHref(courseId: number): string {
   return `/dashboard/course-details?courseId=${courseId}`;
 }
+
+/** A finished course's summary: what was learned, the quiz scores, the time spent, the certificate. */
+export function courseCompleteHref(courseId: number): string {
+  return `/dashboard/course-complete?courseId=${courseId}`;
+}

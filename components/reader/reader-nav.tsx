@@ -14,8 +14,11 @@ export type NextAction =
   | { kind: "unlock"; href: string; label: string; courseId: number; progress: number; sectionIndex: number; subsectionIndex: number }
   | { kind: "disabled"; label: string; reason: string };
 
-/** Previous and Next under the subsection: the only interactive part of the reader. */
-export function ReaderNav({ previousHref, next }: { previousHref: string | null; next: NextAction }) {
+/**
+ * Previous, Attempt Quiz (at a section's end) and Next under the subsection. Below `lg` it is a bar
+ * stuck to the bottom of the screen while the lesson scrolls, so the way on is always at hand.
+ */
+export function ReaderNav({ previousHref, next, quizHref }: { previousHref: string | null; next: NextAction; quizHref?: string }) {
   const router = useRouter();
   const [saving, setSaving] = useState(false);
 
@@ -42,9 +45,13 @@ export function ReaderNav({ previousHref, next }: { previousHref: string | null;
     // The next render replaces this component; `saving` keeps Next disabled until then.
   }
 
-  const pill = "min-w-32";
+  // Three buttons share a phone's width; from `sm` up each keeps a comfortable size.
+  const pill = "min-w-0 flex-1 px-3 sm:flex-none sm:min-w-32 sm:px-5";
   return (
-    <nav aria-label="Course navigation" className="mt-10 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
+    <nav
+      aria-label="Course navigation"
+      className="sticky bottom-0 z-20 -mx-6 mt-10 -mb-6 flex flex-wrap items-center justify-between gap-2 rounded-b-2xl border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-8 sm:-mb-8 sm:gap-3 sm:px-8 lg:static lg:mx-0 lg:mb-0 lg:bg-transparent lg:px-0 lg:pt-6 lg:pb-0 lg:backdrop-blur-none"
+    >
       {previousHref ? (
         <Link href={previousHref} className={buttonClasses({ variant: "outline", className: pill })}>
           <span aria-hidden="true">←</span> Previous
@@ -54,6 +61,12 @@ export function ReaderNav({ previousHref, next }: { previousHref: string | null;
           <span aria-hidden="true">←</span> Previous
         </button>
       )}
+
+      {quizHref ? (
+        <Link href={quizHref} className={buttonClasses({ className: pill })}>
+          Attempt Quiz
+        </Link>
+      ) : null}
 
       {next.kind === "go" ? (
         <Link href={next.href} className={buttonClasses({ className: pill })}>
@@ -69,7 +82,7 @@ export function ReaderNav({ previousHref, next }: { previousHref: string | null;
         </button>
       )}
       {next.kind === "disabled" ? (
-        <p id="next-disabled-reason" className="w-full text-right text-sm text-slate-600">
+        <p id="next-disabled-reason" className="w-full text-right text-xs text-slate-600 sm:text-sm">
           {next.reason}
         </p>
       ) : null}

@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
-import { InlineCode } from "@/components/quiz/quiz-runner";
+import { InlineCode } from "@/components/ui/inline-code";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";

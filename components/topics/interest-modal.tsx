@@ -2,7 +2,7 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
-import { useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { topicEmoji } from "@/components/topics/topic-emoji";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
@@ -39,7 +39,7 @@ function rememberSkip() {
  * without interests; it opens on mount unless skipped earlier in this browser session. Skip, Escape and the
  * close button all count as skipping. Submitting saves the chosen topics and refreshes the dashboard.
  */
-export function InterestModal({ topics }: { topics: { id: number; title: string; description: string }[] }) {
+export function InterestModal({ topics }: { topics: { id: number; title: string; description: ReactNode }[] }) {
   const router = useRouter();
   // Closed on the server and during hydration; reads sessionStorage once the page is interactive.
   const skipped = useSyncExternalStore(subscribeToStorage, skippedInThisSession, () => true);
@@ -121,7 +121,7 @@ export function InterestModal({ topics }: { topics: { id: number; title: string;
               <p className="text-slate-700">No topics available at the moment.</p>
             ) : (
               <ul role="list" aria-label="Topics" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-                {topics.map((topic, index) => {
+                {topics.map((topic) => {
                   const pressed = selected.has(topic.id);
                   return (
                     <li key={topic.id}>
@@ -136,7 +136,7 @@ export function InterestModal({ topics }: { topics: { id: number; title: string;
                         }`}
                       >
                         <span aria-hidden="true" className="text-xl">
-                          {topicEmoji(index)}
+                          {topicEmoji(topic.id)}
                         </span>
                         <span className="flex-1">{topic.title}</span>
                         <span

@@ -5,7 +5,8 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { topicEmoji } from "@/components/topics/topic-emoji";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 
-export type TopicCard = { id: number; title: string; description: string };
+/** A topic card; its description already rendered on the server (TopicDescription). */
+export type TopicCard = { id: number; title: string; description: ReactNode };
 
 /** SPEC.md section 9: the public explore carousel scrolls 1120 px per arrow click. */
 export const EXPLORE_SCROLL_STEP = 1120;
@@ -118,9 +119,9 @@ function ArrowButton({
 export function TopicCarousel({ topics }: { topics: TopicCard[] }) {
   return (
     <ScrollCarousel step={EXPLORE_SCROLL_STEP} label="Topics" itemLabel="topics">
-      {topics.map((topic, index) => (
+      {topics.map((topic) => (
         <li key={topic.id} className="flex w-64 shrink-0 sm:w-72">
-          <ExploreCard topic={topic} emoji={topicEmoji(index)} />
+          <ExploreCard topic={topic} emoji={topicEmoji(topic.id)} />
         </li>
       ))}
     </ScrollCarousel>

@@ -1,8 +1,11 @@
 /** SPEC.md section 9: topic cards cycle through a list of 10 emojis. */
 export const TOPIC_EMOJIS = ["📘", "💡", "🧠", "🚀", "🧪", "🎯", "🛠️", "📊", "🌍", "🎨"] as const;
 
-/** The emoji for the card at `index` (0-based), cycling through TOPIC_EMOJIS. */
-export function topicEmoji(index: number): string {
+/**
+ * A topic's emoji, from its id (1 gets the first): the same topic keeps the same emoji wherever it
+ * is shown and whatever topics are added or removed around it, still cycling through the ten.
+ */
+export function topicEmoji(topicId: number): string {
   const n = TOPIC_EMOJIS.length;
-  return TOPIC_EMOJIS[((Math.trunc(index) % n) + n) % n] ?? TOPIC_EMOJIS[0];
+  return TOPIC_EMOJIS[(((Math.trunc(topicId) - 1) % n) + n) % n] ?? TOPIC_EMOJIS[0];
 }

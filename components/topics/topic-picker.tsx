@@ -27,7 +27,7 @@ export function TopicPicker({ topics, chosenIds }: { topics: TopicCard[]; chosen
   const chosen = useMemo(() => new Set(chosenIds), [chosenIds]);
 
   // Emojis follow each topic's place in the full list, so a card keeps its emoji while searching.
-  const indexed = useMemo(() => topics.map((topic, index) => ({ topic, emoji: topicEmoji(index) })), [topics]);
+  const indexed = useMemo(() => topics.map((topic) => ({ topic, emoji: topicEmoji(topic.id) })), [topics]);
   const needle = query.trim().toLowerCase();
   const visible = needle ? indexed.filter(({ topic }) => topic.title.toLowerCase().includes(needle)) : indexed;
 

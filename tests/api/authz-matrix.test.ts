@@ -50,6 +50,8 @@ const MATRIX: Row[] = [
   ["GET /users/me",                                             401, 200, 200, 200],
   ["PUT /users/me",                                             401, 200, 200, 200],
   ["POST /users/me/password-reset-code",                        401, 200, 200, 200],
+  ["GET /users/me/export",                                      401, 200, 200, 200],
+  ["DELETE /users/me",                                          401, 204, 204, 204], // other worlds' admins remain
   // Learning
   ["GET /topics",                                               200, 200, 200, 200],
   ["GET /topics/{id}/courses",                                  200, 200, 200, 200],

@@ -26,6 +26,8 @@ export const MUTABLE_TABLES = [
   "generation_live_calls",
   "generation_runs",
   "ended_sessions",
+  "learning_activity",
+  "certificates",
 ] as const;
 
 const query = sql.raw(

@@ -147,6 +147,12 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
     method: "POST", path: "/users/me/password-reset-code",  access: "signed-in",
     example: () => ({}),
   },
+  { method: "GET", path: "/users/me/export",  access: "signed-in", example: () => ({}) },
+  {
+    method: "DELETE", path: "/users/me",  access: "signed-in",
+    body: { encoding: "json", fields: { password } },
+    example: () => ({ body: { password: WORLD_PASSWORD } }),
+  },
 
   // Learning
   { method: "GET", path: "/topics",  access: "public", example: () => ({}) },

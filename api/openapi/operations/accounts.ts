@@ -9,9 +9,10 @@ import {
   resetPasswordSchema,
   verifyCodeSchema,
 } from "@/lib/validation/accounts";
+import { deleteAccountSchema } from "@/lib/validation/account-data";
 import { userListQuery } from "@/lib/validation/admin";
 import { idPath } from "@/lib/validation/params";
-import { loginResponse, publicUser, resetTokenResponse, signupTokenResponse, userList, verifyRegistrationResponse } from "@/lib/validation/responses/accounts";
+import { accountExport, loginResponse, publicUser, resetTokenResponse, signupTokenResponse, userList, verifyRegistrationResponse } from "@/lib/validation/responses/accounts";
 import { messageResponse } from "@/lib/validation/responses/common";
 import type { OperationDocs } from "../types";
 
@@ -117,6 +118,22 @@ export const accountDocs: OperationDocs = {
     access: "signed-in",
     body: { json: profileSchema },
     responses: { 200: { description: "The updated user.", schema: publicUser } },
+  },
+  "DELETE /users/me": {
+    tag: "Accounts",
+    summary: "Delete your account",
+    description: "My Account's \"Delete my account\": confirmed with the password (the log-in's attempt limits apply); everything the learner owns goes.",
+    access: "signed-in",
+    body: { json: deleteAccountSchema },
+    responses: { 204: { description: "The account is gone; its sessions end." } },
+    errors: { 403: "Incorrect password.", 409: "The last active administrator cannot delete their account.", 429: TOO_MANY },
+  },
+  "GET /users/me/export": {
+    tag: "Accounts",
+    summary: "Download your data",
+    description: "Everything the app holds about the caller, as a JSON attachment (secrets such as the password hash left out).",
+    access: "signed-in",
+    responses: { 200: { description: "The caller's data.", schema: accountExport } },
   },
   "POST /users/me/password-reset-code": {
     tag: "Accounts",

@@ -1,3 +1,4 @@
+import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { TopicCarousel } from "@/components/topics/topic-carousel";
@@ -16,7 +17,7 @@ export const metadata: Metadata = {
 export default async function ExplorePage() {
   // The catalogue changes when admins edit topics: render per request, never at build time.
   await connection();
-  const topics = (await listTopics(null)).map(({ id, title, description }) => ({ id, title, description }));
+  const topics = (await listTopics(null)).map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }));
 
   return (
     <>

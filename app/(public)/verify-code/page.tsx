@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { VerifyCodeForm } from "@/components/auth/verify-code-form";
+import { RequireResetEmail } from "@/components/layout/require-reset-email";
 
 export const metadata: Metadata = {
   title: "Verify code",
@@ -11,6 +12,7 @@ export const metadata: Metadata = {
 export default function VerifyCodePage() {
   return (
     <AuthCard title="Check your email">
+      <RequireResetEmail />
       <VerifyCodeForm />
     </AuthCard>
   );

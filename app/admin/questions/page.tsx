@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
 import { FLAG_MIN_LEARNERS, listQuestionStats, type QuestionFlag, type QuestionStats } from "@/lib/admin/question-stats";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -101,9 +102,11 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
             {data.questions.map((q) => (
               <tr key={q.id}>
                 <th scope="row" className={`${TD} max-w-md font-normal`}>
-                  <span className="block font-medium text-slate-900">{q.question}</span>
+                  <span className="block font-medium text-slate-900">
+                    <InlineCode text={q.question} />
+                  </span>
                   <span className="mt-1 block text-xs text-slate-600">
-                    {q.course_title} · Section {q.section_index + 1}: {q.section_title} · Answer: {q.correct_answer}
+                    {q.course_title} · Section {q.section_index + 1}: {q.section_title} · Answer: <InlineCode text={optionText(q.correct_answer, optionsAreCode(q.question, [q.correct_answer]))} />
                   </span>
                 </th>
                 <td className={`${TD} text-right tabular-nums`}>{q.attempts}</td>
@@ -118,7 +121,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
                 <td className={TD}>
                   {q.most_chosen_wrong ? (
                     <>
-                      {q.most_chosen_wrong.option} <span className="text-xs text-slate-600">({q.most_chosen_wrong.count}×)</span>
+                      <InlineCode text={optionText(q.most_chosen_wrong.option, optionsAreCode(q.question, [q.most_chosen_wrong.option]))} /> <span className="text-xs text-slate-600">({q.most_chosen_wrong.count}×)</span>
                     </>
                   ) : (
                     <None />

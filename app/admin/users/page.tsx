@@ -3,6 +3,7 @@ import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } 
 import { loadSearchPage, searchFrom } from "@/components/admin/paged-search";
 import { SearchForm } from "@/components/admin/search-form";
 import { UserActions } from "@/components/admin/user-actions";
+import { EmailText } from "@/components/ui/email-text";
 import { Pagination } from "@/components/ui/pagination";
 import { listUsers } from "@/lib/accounts/users";
 import type { PublicUser } from "@/lib/accounts/serialize";
@@ -58,7 +59,9 @@ export default async function ManageUsersPage({ searchParams }: { searchParams: 
                   {user.first_name} {user.last_name}
                   {user.id === caller.id ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
                 </td>
-                <td className={`${TD} break-all`}>{user.email}</td>
+                <td className={TD}>
+                  <EmailText email={user.email} />
+                </td>
                 <td className={TD}>{user.role === "admin" ? "Admin" : "User"}</td>
                 <td className={TD}>
                   <UserActions user={user} isSelf={user.id === caller.id} />

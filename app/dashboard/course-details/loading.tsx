@@ -1,5 +1,5 @@
 import { PageLoadingMessage } from "@/components/ui/page-loading";
 
 export default function CourseDetailsLoading() {
-  return <PageLoadingMessage message="Loading course..." width="max-w-7xl" />;
+  return <PageLoadingMessage message="Loading course..." width="max-w-4xl" shape="overview" />;
 }

@@ -4,7 +4,7 @@ import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
 import { SectionMasteryLine } from "@/components/mastery/section-mastery";
 import { EnrollButton } from "@/components/reader/enroll-button";
-import { idParam, readerHref } from "@/components/reader/links";
+import { courseCompleteHref, idParam, readerHref } from "@/components/reader/links";
 import { CourseNotLoaded } from "@/components/reader/course-message";
 import { loadCourse } from "@/components/reader/load-course";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -47,6 +47,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
   const resume = course.enrolled ? resumePosition(shape, learner) : null;
   const subsectionCount = shape.reduce((sum, n) => sum + n, 0);
   const mastery = course.enrolled ? await loadSectionMastery(caller.id, course.id) : null;
+  const finished = course.enrolled && course.course_progress >= 100 && shape.length > 0 && shape.every((_, s) => learner.quizPassed(s));
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
@@ -74,10 +75,22 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
                   {course.course_progress}%
                 </span>
               </div>
-              <div className="mt-5">
-                <ButtonLink href={readerHref(course.id, resume ?? undefined)} size="lg">
-                  Continue
-                </ButtonLink>
+              <div className="mt-5 flex flex-wrap gap-3">
+                {finished ? (
+                  <>
+                    {/* Nothing left to continue: read it again from the start, or see what was achieved. */}
+                    <ButtonLink href={readerHref(course.id, { sectionIndex: 0, subsectionIndex: 0 })} size="lg">
+                      Review course
+                    </ButtonLink>
+                    <ButtonLink href={courseCompleteHref(course.id)} size="lg" variant="outline">
+                      See what you learned
+                    </ButtonLink>
+                  </>
+                ) : (
+                  <ButtonLink href={readerHref(course.id, resume ?? undefined)} size="lg">
+                    Continue
+                  </ButtonLink>
+                )}
               </div>
             </>
           ) : (

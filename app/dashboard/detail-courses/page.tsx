@@ -6,12 +6,16 @@ import { GenerationProgress } from "@/components/generation/generation-progress"
 import { Markdown } from "@/components/markdown/markdown";
 import { CourseOutline, type OutlineSection } from "@/components/reader/course-outline";
 import { EnrollButton } from "@/components/reader/enroll-button";
-import { courseDetailsHref, idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
+import { courseCompleteHref, courseDetailsHref, idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
 import { CourseNotLoaded } from "@/components/reader/course-message";
+import { ClearParam } from "@/components/reader/clear-param";
+import { FocusHeading } from "@/components/reader/focus-heading";
+import { OutlineDrawer } from "@/components/reader/outline-drawer";
 import { loadCourse } from "@/components/reader/load-course";
 import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
+import { recordReading } from "@/lib/activity/record";
 import { requirePageCaller } from "@/lib/auth/page";
 import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
 import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
@@ -88,24 +92,32 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
     quizPassed: (s) => course.quiz_status[String(s)] === true,
   };
   const review = new Set(course.review_sections);
-  const outline = (current: Position | null): ReactNode => (
-    <CourseOutline
-      courseId={id}
-      progress={course.course_progress}
-      current={current}
-      sections={course.sections.map<OutlineSection>((section, sectionIndex) => ({
-        title: section.section_title,
-        quizPassed: learner.quizPassed(sectionIndex),
-        review: review.has(sectionIndex),
-        beingWritten: !section.ready,
-        waitsForQuiz: course.enrolled ? firstQuizToPassBefore(sectionIndex, learner.quizPassed) : null,
-        subsections: section.subsections.map((sub, subsectionIndex) => ({
-          title: sub.title,
-          unlocked: course.enrolled && section.ready && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
-        })),
-      }))}
-    />
-  );
+  const outline = (current: Position | null): ReactNode => {
+    const where = current ? `Section ${current.sectionIndex + 1} of ${course.sections.length}` : `${course.sections.length} sections`;
+    return (
+      <OutlineDrawer
+        key={current ? `${current.sectionIndex}-${current.subsectionIndex}` : "start"}
+        summary={`${where} · ${course.course_progress}%`}
+      >
+        <CourseOutline
+          courseId={id}
+          progress={course.course_progress}
+          current={current}
+          sections={course.sections.map<OutlineSection>((section, sectionIndex) => ({
+            title: section.section_title,
+            quizPassed: learner.quizPassed(sectionIndex),
+            review: review.has(sectionIndex),
+            beingWritten: !section.ready,
+            waitsForQuiz: course.enrolled ? firstQuizToPassBefore(sectionIndex, learner.quizPassed) : null,
+            subsections: section.subsections.map((sub, subsectionIndex) => ({
+              title: sub.title,
+              unlocked: course.enrolled && section.ready && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
+            })),
+          }))}
+        />
+      </OutlineDrawer>
+    );
+  };
 
   const generatingBanner = liveProgress ? (
     <div className="mt-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-950">
@@ -119,8 +131,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
       <Page>
         {header}
         {generatingBanner}
-        <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
-          <aside className="lg:order-first">{outline(null)}</aside>
+        <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[18rem_1fr] lg:items-start lg:gap-8">
+          <aside className="lg:sticky lg:top-4">{outline(null)}</aside>
           <section aria-labelledby="enrol-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <h2 id="enrol-heading" className="text-2xl font-bold text-slate-900">
               Enrol to start
@@ -150,6 +162,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
 
   const section = course.sections[position.sectionIndex]!;
   const subsection = section.subsections[position.subsectionIndex]!;
+  // A day of learning for the streak, and time spent in this course.
+  if (section.ready) await recordReading(caller.id, id);
   const previous = previousPosition(shape, position);
   const step = nextStep(shape, position, learner);
   const next = nextAction(id, step);
@@ -160,6 +174,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
     <Page>
       {header}
       {generatingBanner}
+      {/* Shown once: a reload or a shared link carries only the course id (SPEC.md). */}
+      {completed !== null ? <ClearParam name="completedSection" /> : null}
       {justPassed !== null ? (
         <p role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">
           <span aria-hidden="true">🎉</span> You passed the quiz for {course.sections[justPassed]!.section_title}.
@@ -170,11 +186,12 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           That part of the course is still locked, so you are back where you left off.
         </p>
       ) : null}
-      <div className="mt-8 grid gap-8 lg:grid-cols-[20rem_1fr] lg:items-start">
-        <aside>{outline(position)}</aside>
+      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[18rem_1fr] lg:items-start lg:gap-8">
+        <aside className="lg:sticky lg:top-4">{outline(position)}</aside>
         <article aria-labelledby="subsection-title" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+          <FocusHeading key={`${position.sectionIndex}-${position.subsectionIndex}`} id="subsection-title" />
           <p className="text-sm font-semibold text-brand-700">{section.section_title}</p>
-          <h2 id="subsection-title" className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">
+          <h2 id="subsection-title" tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
             {subsection.title}
           </h2>
           {section.ready ? (
@@ -197,9 +214,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           {atQuiz && section.quiz_ready ? (
             <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center">
               <p className="text-lg font-semibold text-slate-900">Ready to test your understanding of this section?</p>
-              <div className="mt-4">
-                <ButtonLink href={quizHref(id, position.sectionIndex)}>Attempt Quiz</ButtonLink>
-              </div>
+              <p className="mt-2 text-slate-700">Attempt Quiz is in the course navigation below.</p>
             </div>
           ) : null}
           {finished ? (
@@ -207,7 +222,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               <p className="text-lg font-semibold text-green-900">
                 <span aria-hidden="true">🎉</span> You have finished every section of this course.
               </p>
-              <div className="mt-4">
+              <div className="mt-4 flex flex-wrap justify-center gap-3">
+                <ButtonLink href={courseCompleteHref(id)}>See what you learned</ButtonLink>
                 <ButtonLink href="/dashboard/completed-courses" variant="outline">
                   Completed Courses
                 </ButtonLink>
@@ -219,6 +235,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             key={`${position.sectionIndex}-${position.subsectionIndex}`}
             previousHref={previous ? readerHref(id, previous) : null}
             next={section.ready ? next : { kind: "disabled", label: "Next", reason: "This section is still being written." }}
+            quizHref={atQuiz && section.quiz_ready ? quizHref(id, position.sectionIndex) : undefined}
           />
         </article>
       </div>
@@ -246,6 +263,7 @@ function nextAction(courseId: number, step: ReturnType<typeof nextStep>): NextAc
 }
 
 function Page({ children }: { children: ReactNode }) {
-  return <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">{children}</div>;
+  // The header's content column (max-w-6xl and its padding), so the reader lines up with it.
+  return <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">{children}</div>;
 }
 

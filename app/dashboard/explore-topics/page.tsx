@@ -1,3 +1,4 @@
+import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
@@ -39,7 +40,9 @@ export default async function ExploreTopicsPage({ searchParams }: { searchParams
               <h2 className="text-lg font-semibold text-slate-900">{topic.title}</h2>
               {/* The wrapper grows (equal-height cards); the clamped paragraph itself must not, or lines leak past the clamp. */}
               <div className="mt-2 flex-1">
-                <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-600">{topic.description}</p>
+                <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-600">
+                  <TopicDescription markdown={topic.description} />
+                </p>
               </div>
               <div className="mt-5 flex items-center justify-between gap-3">
                 <span className="text-sm font-medium text-slate-700">

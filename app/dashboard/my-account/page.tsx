@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { ProfileForm } from "@/components/account/profile-form";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { buttonClasses } from "@/components/ui/button-link";
@@ -23,6 +24,7 @@ export default async function MyAccountPage() {
           Sign out everywhere
         </LogoutButton>
       </section>
+      <AccountDataPanel />
     </div>
   );
 }

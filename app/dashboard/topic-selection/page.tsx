@@ -1,3 +1,4 @@
+import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import { TopicPicker } from "@/components/topics/topic-picker";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "Pick Topics" };
 export default async function TopicSelectionPage() {
   const caller = await requirePageCaller("user");
   const [all, chosen] = await Promise.all([listTopics(caller), listSelectedTopics(caller.id)]);
-  const topics = all.map(({ id, title, description }) => ({ id, title, description }));
+  const topics = all.map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">

@@ -1,6 +1,7 @@
 import type { LoginResponse } from "@/lib/accounts/login";
 import type { VerifyRegistrationResult } from "@/lib/accounts/registration";
 import type { PublicUser } from "@/lib/accounts/serialize";
+import type { exportAccountData } from "@/lib/account-data/export";
 import { z } from "../zod";
 import { id, timestamp, type Assert, type Same } from "./common";
 
@@ -48,3 +49,24 @@ export type _Checks = [
   Assert<Same<z.output<typeof loginResponse>, LoginResponse>>,
   Assert<Same<z.output<typeof verifyRegistrationResponse>, VerifyRegistrationResult>>,
 ];
+
+const exportedRows = z.array(z.record(z.string(), z.unknown())).meta({ description: "Rows as the database holds them." });
+
+/** GET /users/me/export ("Download my data"): everything the app holds about the caller. */
+export const accountExport = z
+  .object({
+    exported_at: timestamp,
+    account: publicUser,
+    selected_topics: exportedRows,
+    enrollments: exportedRows,
+    quiz_attempts: exportedRows,
+    quiz_answers: exportedRows,
+    learning_activity: exportedRows,
+    certificates: exportedRows,
+    requested_courses: exportedRows,
+    review_cards: exportedRows,
+    concept_mastery: exportedRows,
+  })
+  .meta({ id: "AccountExport" });
+
+export type _ExportCheck = Assert<Same<z.output<typeof accountExport>, Awaited<ReturnType<typeof exportAccountData>>>>;

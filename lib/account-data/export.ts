@@ -1,0 +1,51 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { getUser } from "../accounts/users";
+
+/*
+ * GET /users/me/export: everything this app holds about one learner, as JSON (the right of
+ * access). Always the caller's own id: there is no way to name another user. Secrets are left
+ * out: the password hash, session and code rows (credentials, not data about the person).
+ */
+
+const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
+
+export async function exportAccountData(userId: number) {
+  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery] = await Promise.all([
+    getUser(userId),
+    rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),
+    rowsOf(sql`
+      SELECT c.id AS course_id, c.title AS course_title, e.progress, e.furthest_unit, e.enrolled_at, e.completed_at
+        FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE e.user_id = ${userId} ORDER BY e.enrolled_at`),
+    rowsOf(sql`
+      SELECT a.id, a.course_id, c.title AS course_title, a.section_index, a.score, a.total, a.passed, a.created_at
+        FROM quiz_attempts a JOIN courses c ON c.id = a.course_id WHERE a.user_id = ${userId} ORDER BY a.created_at`),
+    rowsOf(sql`
+      SELECT qa.attempt_id, q.question, qa.chosen_option, qa.is_correct
+        FROM quiz_answers qa JOIN quiz_attempts a ON a.id = qa.attempt_id JOIN quiz_questions q ON q.id = qa.question_id
+       WHERE a.user_id = ${userId} ORDER BY qa.attempt_id, q.id`),
+    rowsOf(sql`SELECT course_id, at FROM learning_activity WHERE user_id = ${userId} ORDER BY at`),
+    rowsOf(sql`SELECT id, course_id, issued_at FROM certificates WHERE user_id = ${userId} ORDER BY issued_at`),
+    rowsOf(sql`SELECT id, title, level, created_at FROM courses WHERE requested_by = ${userId} ORDER BY created_at`),
+    rowsOf(sql`
+      SELECT r.id, r.question_id, q.question, r.due, r.reps, r.lapses, r.last_review
+        FROM review_cards r JOIN quiz_questions q ON q.id = r.question_id WHERE r.user_id = ${userId} ORDER BY r.id`),
+    rowsOf(sql`
+      SELECT m.course_id, m.concept, m.section_index, m.subsection_index, m.rating, m.answers, m.correct_answers, m.last_answered_at
+        FROM concept_mastery m WHERE m.user_id = ${userId} ORDER BY m.course_id, m.concept`),
+  ]);
+  return {
+    exported_at: new Date().toISOString(),
+    account,
+    selected_topics: topics,
+    enrollments,
+    quiz_attempts: quizAttempts,
+    quiz_answers: quizAnswers,
+    learning_activity: activity,
+    certificates,
+    requested_courses: requestedCourses,
+    review_cards: reviewCards,
+    concept_mastery: mastery,
+  };
+}

@@ -1,0 +1,42 @@
+/*
+ * A learner's days of learning, counted in their own time zone (the browser's), from the quarter
+ * hours the server knows they read or took a quiz. Pure functions: the dashboard's streak card
+ * runs them in the browser, the tests run them with any zone.
+ */
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export function dayIn(instant: Date, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}
+
+function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export type WeekDay = { day: string; label: string; active: boolean; today: boolean };
+export type LearningDays = { streak: number; activeToday: boolean; week: WeekDay[]; daysThisWeek: number };
+
+const LABELS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/**
+ * The streak (consecutive days with learning, ending today, or yesterday when today has none yet:
+ * the streak is not lost before the day is over) and this week's days, Monday to Sunday.
+ */
+export function learningDays(activity: readonly (string | Date)[], now: Date, timeZone: string): LearningDays {
+  const active = new Set(activity.map((at) => dayIn(new Date(at), timeZone)));
+  const today = dayIn(now, timeZone);
+  const activeToday = active.has(today);
+  let streak = 0;
+  for (let day = activeToday ? today : shiftDay(today, -1); active.has(day); day = shiftDay(day, -1)) streak++;
+
+  const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  const monday = shiftDay(today, -weekday);
+  const week = LABELS.map((label, i) => {
+    const day = shiftDay(monday, i);
+    return { day, label, active: active.has(day), today: day === today };
+  });
+  return { streak, activeToday, week, daysThisWeek: week.filter((d) => d.active).length };
+}
