@@ -50,6 +50,13 @@ const MATRIX: Row[] = [
   ["GET /users/me",                                             401, 200, 200, 200],
   ["PUT /users/me",                                             401, 200, 200, 200],
   ["POST /users/me/password-reset-code",                        401, 200, 200, 200],
+  ["POST /users/me/two-factor",                                 401, 200, 200, 200],
+  ["DELETE /users/me/two-factor",                               401, 400, 400, 400], // two-factor is not on
+  ["POST /users/me/two-factor/confirm",                         401, 400, 400, 400], // nor begun
+  ["GET /users/me/sessions",                                    401, 200, 200, 200],
+  ["DELETE /users/me/sessions/{id}",                            401, 200, 404, 404], // learner A's session: only A's own
+  ["DELETE /users/:self/sessions",                              401, 403, 403, 200],
+  ["DELETE /users/:other/sessions",                             401, 403, 403, 200],
   // Learning
   ["GET /topics",                                               200, 200, 200, 200],
   ["GET /topics/{id}/courses",                                  200, 200, 200, 200],

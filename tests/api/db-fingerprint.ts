@@ -23,7 +23,9 @@ export const MUTABLE_TABLES = [
   "generation_parts",
   "generation_live_calls",
   "generation_runs",
-  "ended_sessions",
+  "sessions",
+  "two_factors",
+  "accounts",
 ] as const;
 
 const query = sql.raw(

@@ -13,7 +13,7 @@ import { startSession } from "../../lib/auth/sessions";
 
 export const WORLD_PASSWORD = "correct-horse-1";
 
-export type Account = { id: number; email: string; role: "user" | "admin"; token: string };
+export type Account = { id: number; email: string; role: "user" | "admin"; token: string; sessionId: number };
 
 export type World = {
   a: Account;
@@ -44,7 +44,7 @@ export async function quickAccount(role: "user" | "admin" = "user"): Promise<Acc
     .values({ firstName: "World", lastName: role, email, passwordHash: await passwordHash, role, emailVerified: true })
     .returning({ id: users.id });
   const session = await startSession(user!.id, { address: "test", userAgent: "world" });
-  return { id: user!.id, email, role, token: session.token };
+  return { id: user!.id, email, role, token: session.token, sessionId: Number(session.id) };
 }
 
 async function loadSeeded() {
