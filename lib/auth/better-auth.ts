@@ -30,7 +30,7 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const OIDC_PROVIDER_ID = "oidc";
 
 /** Better Auth's own endpoints that stay reachable; the rest of its routes answer 404 (lib/auth/handler.ts). */
-export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/get-session", "/sign-in/oauth2", `/oauth2/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
+export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/get-session", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
 
 function oidcConfig() {
   const env = getEnv();
@@ -66,7 +66,8 @@ function createAuth() {
       modelName: "users",
       fields: { name: "firstName" },
       additionalFields: {
-        lastName: { type: "string", required: false, defaultValue: "", input: false },
+        // input: the provider's family_name comes through mapProfileToUser (Better Auth's own user-editing endpoints are closed: OPEN_AUTH_PATHS).
+        lastName: { type: "string", required: false, defaultValue: "", input: true },
         role: { type: "string", required: false, defaultValue: "user", input: false },
         isActive: { type: "boolean", required: false, defaultValue: true, input: false },
       },
@@ -97,7 +98,8 @@ function createAuth() {
         create: {
           // Only OpenID Connect creates users through Better Auth: a learner, with the e-mail the provider verified.
           async before(user) {
-            if (!user.emailVerified) throw new APIError("FORBIDDEN", { message: "Your organisation has not verified this e-mail address." });
+            // false: no user, and Better Auth sends the browser to the error page (?error=...).
+            if (!user.emailVerified) return false;
             return { data: { ...user, email: user.email.toLowerCase(), role: "user", isActive: true } };
           },
         },
