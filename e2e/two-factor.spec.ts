@@ -32,13 +32,22 @@ test("a learner turns on two-factor sign-in; the next login asks for the code", 
   await phone.getByRole("button", { name: "Verify" }).click();
   await expect(phone).toHaveURL(/\/dashboard$/);
 
-  // Back in the first browser, that phone is a signed-in device; sign it out from here.
-  await page.reload();
+  await other.close();
+});
+
+test("My Account lists the signed-in devices and signs another one out", async ({ page, request }) => {
+  const learner = await createLearner(request, "devices");
+  // A second session: an API client signing in with the same account.
+  const api = await request.post("/log_in", { form: { username: learner.email, password: learner.password } });
+  const { access_token } = (await api.json()) as { access_token: string };
+  await logInThroughUi(page, learner.email, learner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/my-account");
+
   const devices = page.getByRole("list", { name: "Active sessions" }).getByRole("listitem");
   await expect(devices).toHaveCount(2);
+  await expect(devices.filter({ hasText: "This device" })).toHaveCount(1);
   await devices.filter({ hasNotText: "This device" }).getByRole("button", { name: /^Sign out/ }).click();
   await expect(devices).toHaveCount(1);
-  await phone.goto("/dashboard/my-account");
-  await expect(phone).toHaveURL(/\/login/);
-  await other.close();
+  expect((await request.get("/users/me", { headers: { authorization: `Bearer ${access_token}` } })).status()).toBe(401);
 });
