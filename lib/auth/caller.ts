@@ -87,13 +87,19 @@ const callerBySessionToken = preparedQuery((db) =>
     .prepare("caller_by_session_token"),
 );
 
+// Sessions whose "last seen" is being written: a burst of requests on one session writes it once.
+const touching = new Set<number>();
+
 /** Moves "last seen" forward; a failure costs the listing some precision, never the request. */
 function touch(sessionId: number): void {
+  if (touching.has(sessionId)) return;
+  touching.add(sessionId);
   getDb()
     .update(sessions)
     .set({ updatedAt: sql`now()` })
     .where(eq(sessions.id, sessionId))
-    .catch((error: unknown) => console.error("[auth] could not record a session's last use:", error));
+    .catch((error: unknown) => console.error("[auth] could not record a session's last use:", error))
+    .finally(() => touching.delete(sessionId));
 }
 
 /**
