@@ -83,7 +83,8 @@ const callerBySessionToken = preparedQuery((db) =>
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(sql`${sessions.token} = ${sql.placeholder("token")} AND ${sessions.expiresAt} > now()`)
+    // The app's clock, as Better Auth's when it set expires_at (not the database's).
+    .where(sql`${sessions.token} = ${sql.placeholder("token")} AND ${sessions.expiresAt} > ${sql.placeholder("now")}`)
     .prepare("caller_by_session_token"),
 );
 
@@ -112,7 +113,7 @@ export async function resolveCaller(headers: Headers): Promise<Caller | null> {
   const credential: Credential = authorization ? "bearer" : "cookie";
   const token = authorization ? authorization.match(/^Bearer\s+(\S+)$/i)?.[1] : cookieToken(headers.get("cookie"));
   if (!token || !SESSION_TOKEN.test(token)) return null;
-  const [row] = await callerBySessionToken().execute({ token });
+  const [row] = await callerBySessionToken().execute({ token, now: new Date() });
   if (!row || !row.isActive) return null;
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) touch(row.sessionId);
   return {

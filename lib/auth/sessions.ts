@@ -49,7 +49,7 @@ export async function listSessions(userId: number): Promise<ActiveSession[]> {
       expires_at: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.updatedAt), desc(sessions.id));
 }
 
