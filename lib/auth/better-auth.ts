@@ -1,9 +1,9 @@
 import "server-only";
-import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth";
-import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { bearer, genericOAuth, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema";
 import { getEnv } from "../env";
@@ -29,8 +29,12 @@ import { passwordSignIn } from "./sign-in-plugin";
 export const AUTH_BASE_PATH = "/api/auth";
 export const OIDC_PROVIDER_ID = "oidc";
 
-/** Better Auth's own endpoints that stay reachable; the rest of its routes answer 404 (lib/auth/handler.ts). */
-export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/get-session", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
+/**
+ * Better Auth's own endpoints that stay reachable; the rest of its routes answer 404
+ * (lib/auth/handler.ts). Not /get-session: it would hand a page's scripts the session token the
+ * HttpOnly cookie keeps from them.
+ */
+export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
 
 function oidcConfig() {
   const env = getEnv();

@@ -104,3 +104,15 @@ describe("Sign out everywhere", () => {
     expect((await call(me, { token: bystander.token })).status).toBe(200);
   });
 });
+
+describe("Better Auth's own endpoints", () => {
+  it("only the ones the app uses answer; the session token never comes back as JSON", async () => {
+    const { handleAuthRequest } = await import("../../lib/auth/handler");
+    const learner = await createUser();
+    const { cookie } = await browserSession(learner);
+    for (const path of ["/get-session", "/list-sessions", "/update-user", "/sign-up/email", "/two-factor/enable", "/change-password"]) {
+      const request = new Request(`${SAME_ORIGIN.origin}/api/auth${path}`, { method: path === "/get-session" || path === "/list-sessions" ? "GET" : "POST", headers: { cookie, ...SAME_ORIGIN } });
+      expect([path, (await handleAuthRequest(request, "test")).status]).toEqual([path, 404]);
+    }
+  });
+});
