@@ -1,20 +1,17 @@
-import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, isHttpsUrl, newNonce } from "@/lib/http/security-headers";
+import { SESSION_COOKIES } from "@/lib/auth/session-constants";
+import { contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
 import { loginUrl } from "@/lib/navigation/callback-url";
 
 /*
  * Next 16's proxy (formerly middleware): a fast first gate for the two signed-in areas.
- * It only reads the session cookie; the area layouts check the user against the database.
+ * It only looks for the session cookie; the area layouts check the session, user and role against the database.
  * GET /dashboard/stats is admin JSON that shares the /dashboard prefix: never redirected here.
  * It also gives the pages that show stored content (always rendered per request) a nonce-based
  * Content-Security-Policy; see lib/http/security-headers.ts.
  */
 
-const AREA_ROLE: [prefix: string, role: "user" | "admin"][] = [
-  ["/dashboard", "user"],
-  ["/admin", "admin"],
-];
+const SIGNED_IN_AREAS = ["/dashboard", "/admin"];
 
 const SIGN_IN_ALIASES = new Set(["/signin", "/dashboard/signin"]);
 
@@ -32,19 +29,16 @@ function renderWithNonce(request: NextRequest) {
   return response;
 }
 
-export async function proxy(request: NextRequest) {
+export function proxy(request: NextRequest) {
   const { pathname, search, searchParams } = request.nextUrl;
   // The original app's sign-in routes: deliberate redirects that keep a safe callbackUrl.
   if (SIGN_IN_ALIASES.has(pathname)) return redirectTo(request, loginUrl(searchParams.get("callbackUrl")));
   if (pathname === "/dashboard/stats") return NextResponse.next();
 
-  const area = AREA_ROLE.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-  if (!area) return renderWithNonce(request);
+  const inArea = SIGNED_IN_AREAS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  if (!inArea) return renderWithNonce(request);
 
-  const secret = process.env.AUTH_SECRET;
-  const secureCookie = isHttpsUrl(process.env.APP_URL);
-  const token = secret ? await getToken({ req: request, secret, secureCookie }) : null;
-  if (token?.role === area[1]) return renderWithNonce(request);
+  if (SESSION_COOKIES.some((name) => request.cookies.has(name))) return renderWithNonce(request);
 
   // Back to the page after login (the login form only follows same-origin paths the role may open).
   return redirectTo(request, loginUrl(request.method === "GET" ? `${pathname}${search}` : null));

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { handleAuthRequest } from "@/lib/auth/handler";
 import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address";
 import { errorResponse } from "@/lib/http/route";
 import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
@@ -67,6 +68,8 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
   app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, "web"));
   // GET /openapi.json and the API reference at /docs/api.
   app.route("/", openApiRoutes());
+  // Better Auth's own endpoints (browser sign-in and sign-out, OpenID Connect): lib/auth/handler.ts.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.req.raw, c.get("clientAddress")));
 
   const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
     if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return c.json({ detail: "Request body is too large." }, 413);

@@ -38,6 +38,11 @@ import * as usersMe from "./routes/users/me";
 import * as usersMeMastery from "./routes/users/me/mastery";
 import * as usersMeExport from "./routes/users/me/export";
 import * as usersMePasswordResetCode from "./routes/users/me/password-reset-code";
+import * as usersMeSessions from "./routes/users/me/sessions";
+import * as usersMeSessionsById from "./routes/users/me/sessions/[id]";
+import * as usersMeTwoFactor from "./routes/users/me/two-factor";
+import * as usersMeTwoFactorConfirm from "./routes/users/me/two-factor/confirm";
+import * as usersByIdSessions from "./routes/users/[id]/sessions";
 import * as usersTopicPreference from "./routes/users/topic-preference";
 import * as usersUpdateById from "./routes/users/update/[id]";
 
@@ -89,11 +94,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/users/:id", module: usersById },
   { path: "/users/:id/completed-courses", module: usersByIdCompletedCourses },
   { path: "/users/:id/selected-topics", module: usersByIdSelectedTopics },
+  { path: "/users/:id/sessions", module: usersByIdSessions },
   { path: "/users/interests", module: usersInterests },
   { path: "/users/me", module: usersMe },
   { path: "/users/me/mastery", module: usersMeMastery },
   { path: "/users/me/export", module: usersMeExport },
   { path: "/users/me/password-reset-code", module: usersMePasswordResetCode },
+  { path: "/users/me/sessions", module: usersMeSessions },
+  { path: "/users/me/sessions/:id", module: usersMeSessionsById },
+  { path: "/users/me/two-factor", module: usersMeTwoFactor },
+  { path: "/users/me/two-factor/confirm", module: usersMeTwoFactorConfirm },
   { path: "/users/topic-preference", module: usersTopicPreference },
   { path: "/users/update/:id", module: usersUpdateById },
 ];

@@ -37,14 +37,18 @@ export const users = pgTable(
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
+    // Empty for people whose identity provider gave one name only (OpenID Connect sign-in).
+    lastName: text("last_name").notNull().default(""),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    // argon2id; empty (matches no password) for people who only ever signed in with OpenID Connect.
+    passwordHash: text("password_hash").notNull().default(""),
     role: userRole("role").notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    // Bumped on password change, role change, deactivation: tokens carrying an older value stop working.
-    tokenVersion: integer("token_version").notNull().default(0),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    // Better Auth's user model has a picture; nothing shows it yet.
+    image: text("image"),
+    // Set once the learner confirmed an authenticator app (two_factors row verified).
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,22 +61,84 @@ export const users = pgTable(
   ],
 );
 
-/**
- * Sessions (browser cookies and bearer tokens, by their `sid` claim) ended by a sign-out before
- * they expire: a token carrying one of these ids is refused. A row is needed only until the
- * session would have expired anyway (`expires_at`), and is pruned after that.
+/*
+ * Better Auth's tables (lib/auth/better-auth.ts), with serial ids like every other table.
+ * A session is a row: the browser cookie carries its signed token, a bearer access_token is the
+ * token itself; deleting the row signs that credential out everywhere it was copied to.
  */
-export const endedSessions = pgTable(
-  "ended_sessions",
+export const sessions = pgTable(
+  "sessions",
   {
-    sessionId: uuid("session_id").primaryKey(),
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    token: text("token").notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Fixed at sign-in: a session is never extended (lib/auth/better-auth.ts).
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    // "Last seen": moved forward at most every few minutes by the caller lookup (lib/auth/caller.ts).
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** Sign-ins through an identity provider (OpenID Connect), linked to the user they belong to. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    // Unused: passwords stay in users.password_hash, checked by lib/accounts/login.ts.
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId), index("accounts_user_id_idx").on(t.userId)],
+);
+
+/** Better Auth's short-lived values (OpenID Connect sign-in state). */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("ended_sessions_expires_at_idx").on(t.expiresAt), index("ended_sessions_user_id_idx").on(t.userId)],
+  (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_expires_at_idx").on(t.expiresAt)],
+);
+
+/** An authenticator app (TOTP) and backup codes, both encrypted with AUTH_SECRET, in Better Auth's two-factor format. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    // False until the learner confirmed a code from the app.
+    verified: boolean("verified").notNull().default(false),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
 );
 
 export const verificationCodes = pgTable(

@@ -129,7 +129,7 @@ test.describe("login", () => {
     page,
   }) => {
     // Slow the credentials call down a little so the busy state is observable.
-    await page.route("**/api/auth/callback/credentials**", async (route) => {
+    await page.route("**/api/auth/sign-in/password", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });

@@ -106,13 +106,13 @@ test.describe("security headers", () => {
 test("the session cookie set by logging in is HttpOnly and SameSite=Lax (not Secure on this http server)", async ({ page, context }) => {
   await logInThroughUi(page, E2E_LEARNER.email, E2E_LEARNER.password);
   await expect(page).toHaveURL(/\/dashboard/);
-  const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
-  expect(session, "a next-auth session cookie").toBeDefined();
+  const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("better-auth.session_token"));
+  expect(session, "a Better Auth session cookie").toBeDefined();
   expect(session!.httpOnly).toBe(true);
   expect(session!.sameSite).toBe("Lax");
   expect(session!.secure).toBe(false);
   // Scripts on the page cannot read it.
-  expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");
+  expect(await page.evaluate(() => document.cookie)).not.toContain("session_token");
 });
 
 test.describe("the policy lets the app work", () => {

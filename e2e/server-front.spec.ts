@@ -43,7 +43,7 @@ test("forged X-Forwarded-For hops do not escape the per-address limit", async ()
   expect((await logInFrom(FORGER, "forger-y@example.com", "wrong-password", { "x-forwarded-for": "10.1.1.1, 10.2.2.2" })).status).toBe(429);
 });
 
-test("the browser sign-in counts failures per address too (the server hands next-auth the address it decided)", async () => {
+test("the browser sign-in counts failures per address too (the server hands Better Auth the address it decided)", async () => {
   for (let i = 0; i < 100; i++) expect(await browserSignInFrom(BROWSER_ATTACKER, `browser-made-up-${i}@example.com`, "wrong-password")).toBe("Invalid email or password.");
   expect(await browserSignInFrom(BROWSER_ATTACKER, E2E_LEARNER.email, E2E_LEARNER.password)).toMatch(/too many attempts/i);
   expect(await browserSignInFrom(BROWSER_LEARNER, E2E_LEARNER.email, E2E_LEARNER.password)).toBeNull();

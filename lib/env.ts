@@ -26,6 +26,16 @@ export const envSchema = z.object({
     .string({ error: "is required: a random string of at least 32 characters (npm run dev creates one in .data/)" })
     .min(32, "must be at least 32 characters"),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  // true: an admin must turn on two-factor sign-in before the admin area opens.
+  ADMIN_REQUIRE_TWO_FACTOR: z
+    .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  // Organisation sign-in (OpenID Connect): all three set, or none. The button reads "Continue with <OIDC_BUTTON_LABEL>".
+  OIDC_ISSUER: optionalString.pipe(z.url({ error: "must be the provider's issuer URL" }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("your organisation"),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
     .default("false")

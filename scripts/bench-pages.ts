@@ -33,18 +33,14 @@ const app = await startProductionApp({ name: "bench-pages", port: Number(values.
 const chromePath = process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
-/** A next-auth session cookie for the seed learner, as the login form would get it. */
+/** A browser session cookie for the seed learner, as the login form gets it (Better Auth's sign-in). */
 async function sessionCookie(): Promise<string> {
-  const csrf = await fetch(`${app.url}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const login = await fetch(`${app.url}/api/auth/callback/credentials`, {
+  const login = await fetch(`${app.url}/api/auth/sign-in/password`, {
     method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email: BENCH_LEARNER.email, password: BENCH_LEARNER.password, json: "true" }),
+    headers: { "content-type": "application/json", origin: app.url },
+    body: JSON.stringify({ email: BENCH_LEARNER.email, password: BENCH_LEARNER.password }),
   });
-  const session = login.headers.getSetCookie().find((c) => c.includes("session-token="));
+  const session = login.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
   if (!session) throw new Error(`login failed: ${login.status}`);
   return session.split(";")[0]!;
 }

@@ -68,36 +68,30 @@ async function json<T>(baseUrl: string, path: string, init: RequestInit): Promis
   return (await response.json()) as T;
 }
 
-/** A browser session cookie through next-auth's credentials sign-in, as the login form gets it. */
-async function sessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const signIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+/** The browser sign-in as the login form makes it (Better Auth, POST /api/auth/sign-in/password). */
+function browserSignIn(baseUrl: string, email: string, password: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(`${baseUrl}/api/auth/sign-in/password`, {
     method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+    signal,
   });
-  const session = signIn.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`no session cookie from the credentials sign-in (${signIn.status})`);
+}
+
+/** A browser session cookie, as the login form gets it. */
+async function sessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const signIn = await browserSignIn(baseUrl, email, password);
+  const session = signIn.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
+  if (!session) throw new Error(`no session cookie from the browser sign-in (${signIn.status})`);
   return session.split(";")[0]!;
 }
 
-/** The message the login form would show for a browser sign-in now (next-auth's error parameter). */
+/** The message the login form would show for a browser sign-in now (Better Auth's `message`). */
 async function signInMessage(baseUrl: string, email: string, password: string): Promise<string> {
   try {
-    const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") },
-      body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    const { url } = (await response.json()) as { url: string };
-    return new URL(url).searchParams.get("error") ?? "(no error)";
+    const response = await browserSignIn(baseUrl, email, password, AbortSignal.timeout(ANSWER_WITHIN_MS));
+    if (response.ok) return "(no error)";
+    return ((await response.json()) as { message?: string }).message ?? "(no error)";
   } catch (error) {
     return `no answer (${(error as Error).name})`;
   }

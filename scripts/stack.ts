@@ -47,8 +47,6 @@ async function main() {
   process.env.DATABASE_URL = database.url;
   process.env.AUTH_SECRET = ensureAuthSecret();
   process.env.APP_URL ??= `http://localhost:${port}`;
-  // next-auth v4 builds its callback URLs from NEXTAUTH_URL.
-  process.env.NEXTAUTH_URL ??= process.env.APP_URL;
   say(database.embedded ? `embedded PostgreSQL ready (data in ${process.env.DATA_DIR ?? ".data"}/postgres)` : "using DATABASE_URL");
 
   let env;

@@ -41,7 +41,7 @@ const app = createApiApp({
     if (asset) return asset;
     const { incoming, outgoing } = c.env;
     if (!incoming || !outgoing) return c.json({ detail: "Not Found" }, 404);
-    // next-auth's sign-in counts failures per address: it gets the one this server decided.
+    // Pages get the client address this server decided, never one a client sent.
     incoming.headers[CLIENT_ADDRESS_HEADER] = c.get("clientAddress");
     await handleWithNext(incoming, outgoing);
     return RESPONSE_ALREADY_SENT;

@@ -73,7 +73,7 @@ function responsesOf(method: DocumentedMethod, doc: OperationDoc): ZodOpenApiRes
     const headers = ERROR_HEADERS[status];
     responses[String(status) as `4${string}`] = {
       description: [own, shared].filter(Boolean).join(" Or: "),
-      content: { "application/json": { schema: errorResponse } },
+      content: { "application/json": { schema: doc.errorSchemas?.[status as ErrorStatus] ?? errorResponse } },
       ...(headers ? { headers } : {}),
     };
   }
@@ -143,12 +143,12 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[] = API_ROUTES) {
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "The `access_token` from `POST /log_in`." },
+        bearer: { type: "http", scheme: "bearer", description: "The `access_token` from `POST /log_in` (an opaque session token)." },
         cookie: {
           type: "apiKey",
           in: "cookie",
-          name: "next-auth.session-token",
-          description: "The browser's session cookie (`__Secure-next-auth.session-token` over HTTPS); changes must come from the app's own origin.",
+          name: "better-auth.session_token",
+          description: "The browser's session cookie (`__Secure-better-auth.session_token` over HTTPS); changes must come from the app's own origin.",
         },
       },
     },

@@ -40,6 +40,8 @@ export type OperationDoc = {
   responses: Partial<Record<200 | 201 | 202 | 204, SuccessResponse>>;
   /** This route's own errors, each with when it happens (all `{detail}`). */
   errors?: Partial<Record<ErrorStatus, string>>;
+  /** An error whose body carries more than `{detail}` (POST /log_in's 401 says when a second factor is needed). */
+  errorSchemas?: Partial<Record<ErrorStatus, z.ZodType>>;
 };
 
 export type OperationDocs = Partial<Record<OperationKey, OperationDoc>>;

@@ -1,10 +1,10 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type ComponentProps } from "react";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
+import { signOutHere } from "@/lib/client/auth";
 
 /** Browser-side state of the account flows; nothing of it may outlive the session. */
 const SESSION_KEYS = ["interestModalSkipped", "newUserData", "reset_email", "reset_token"] as const;
@@ -15,7 +15,7 @@ type LogoutButtonProps = Omit<ComponentProps<"button">, "type" | "onClick"> & {
 };
 
 /**
- * Ends the session (next-auth sign-out, which also ends it on the server), clears the account
+ * Ends the session (Better Auth's sign-out deletes it on the server), clears the account
  * keys from sessionStorage and replaces the current page with /login. With `everywhere`, every
  * other session of the account ends too. Extra props (role, className, ...) go to the <button>.
  */
@@ -33,7 +33,7 @@ export function LogoutButton({ children = "Logout", disabled, everywhere = false
       return;
     }
     try {
-      await signOut({ redirect: false });
+      await signOutHere();
     } catch {
       setPending(false);
       toastError("Could not log out. Please try again.");

@@ -57,7 +57,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
           email: account.email,
           passwordHash: hashes[i]!,
           role: account.role,
-          emailVerifiedAt: new Date(),
+          emailVerified: true,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });

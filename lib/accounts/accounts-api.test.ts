@@ -48,7 +48,8 @@ describe("POST /log_in", () => {
     const res = await call(logInRoute.POST, { form: { grant_type: "password", username: email.toUpperCase(), password, scope: "", client_id: "", client_secret: "" } });
     expect(res.status).toBe(200);
     expect(res.body.token_type).toBe("bearer");
-    expect(res.body.access_token).toMatch(/^ey/);
+    // A Better Auth session token (opaque), not a JWT.
+    expect(res.body.access_token).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(res.body.user).toEqual({ id: user.id, first_name: "Test", last_name: user.lastName, email, role: "user", is_active: true, created_at: expect.any(String) });
     expect(JSON.stringify(res.body)).not.toContain("argon2");
   });

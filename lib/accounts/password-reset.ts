@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verificationCodes } from "../../db/schema";
 import { hashPassword } from "../auth/password";
+import { endAllSessions } from "../auth/sessions";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
@@ -76,10 +77,12 @@ export async function resetPassword(input: { email: string; password: string; re
     if (!row) throw new AppError("bad_request", RESET_EXPIRED);
     const updated = await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .set({ passwordHash, updatedAt: sql`now()` })
       .where(and(eq(users.email, input.email), eq(users.isActive, true)))
       .returning({ id: users.id });
     if (!updated.length) throw new AppError("bad_request", RESET_EXPIRED);
+    // Every session of the old password ends with it.
+    await endAllSessions(updated[0]!.id, tx);
     await tx
       .update(verificationCodes)
       .set({ consumedAt: sql`now()`, pendingData: null })

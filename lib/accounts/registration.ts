@@ -51,7 +51,7 @@ export async function sendRegistrationCode(
 async function createUser(tx: Tx, values: { email: string; firstName: string; lastName: string; passwordHash: string }) {
   const [user] = await tx
     .insert(users)
-    .values({ ...values, role: "user", emailVerifiedAt: new Date() })
+    .values({ ...values, role: "user", emailVerified: true })
     .onConflictDoNothing()
     .returning();
   if (!user) throw new AppError("conflict", EMAIL_TAKEN);

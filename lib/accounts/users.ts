@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { statsCounters, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
+import { endAllSessions } from "../auth/sessions";
 import { AppError } from "../http/app-error";
 import { MAX_PAGE_SIZE } from "../pagination";
 import { toPublicUser, type PublicUser } from "./serialize";
@@ -70,13 +71,16 @@ export async function updateUserAsAdmin(
   }
   return getDb().transaction(async (tx) => {
     if (input.role !== "admin") await assertAnAdminRemains(tx, caller, id);
+    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for("update");
+    if (!before) throw new AppError("not_found", NOT_FOUND);
+    // A new role starts with a new sign-in: every session of the user ends.
+    if (before.role !== input.role) await endAllSessions(id, tx);
     const [user] = await tx
       .update(users)
       .set({
         firstName: input.first_name,
         lastName: input.last_name,
         role: input.role,
-        tokenVersion: sql`CASE WHEN ${users.role} <> ${input.role}::user_role THEN ${users.tokenVersion} + 1 ELSE ${users.tokenVersion} END`,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id))

@@ -1,11 +1,11 @@
 import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { decode } from "next-auth/jwt";
-import { preparedQuery } from "../../db/client";
-import { endedSessions, users, type UserRole } from "../../db/schema";
+import { getDb, preparedQuery } from "../../db/client";
+import { sessions, users, type UserRole } from "../../db/schema";
 import { getEnv } from "../env";
-import { browserSessionEnd, isSessionId, type SessionRef } from "./sessions";
-import { verifyAccessToken, type VerifiedClaims } from "./tokens";
+import { SESSION_COOKIES } from "./session-constants";
+import type { SessionRef } from "./sessions";
 
 /** Which credential authenticated the call: the Authorization header or the browser's session cookie. */
 export type Credential = "bearer" | "cookie";
@@ -17,12 +17,17 @@ export type Caller = {
   email: string;
   firstName: string;
   lastName: string;
+  twoFactorEnabled: boolean;
   credential: Credential;
   /** The session this credential belongs to, which POST /log_out (or the browser's sign-out) ends. */
   session: SessionRef;
 };
 
-export const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+
+// Better Auth's session tokens: 32 characters of [a-zA-Z0-9].
+const SESSION_TOKEN = /^[A-Za-z0-9]{32}$/;
+// How stale "last seen" may get before a request moves it forward (one write per session per this long).
+const LAST_SEEN_STEP_MS = 5 * 60_000;
 
 function cookieValue(cookieHeader: string | null, name: string): string | undefined {
   if (!cookieHeader) return undefined;
@@ -42,27 +47,27 @@ function decodeCookie(raw: string): string | undefined {
   }
 }
 
-async function sessionClaims(cookieHeader: string | null): Promise<VerifiedClaims | null> {
+/** The session token of a cookie signed the way Better Auth signs it (token.base64(HMAC-SHA256)), else null. */
+export function signedToken(value: string, secret = getEnv().AUTH_SECRET): string | null {
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+function cookieToken(cookieHeader: string | null): string | null {
   for (const name of SESSION_COOKIES) {
-    const token = cookieValue(cookieHeader, name);
-    if (!token) continue;
-    try {
-      const payload = await decode({ token, secret: getEnv().AUTH_SECRET });
-      if (!payload || !Number.isSafeInteger(payload.uid) || typeof payload.tv !== "number") continue;
-      // Sessions from before session ids existed have no way to be signed out: no longer accepted.
-      if (!isSessionId(payload.sid) || !Number.isSafeInteger(payload.signedInAt)) continue;
-      // However often next-auth refreshes the cookie, the session ends a fixed time after sign-in.
-      const expiresAt = browserSessionEnd(payload.signedInAt);
-      if (expiresAt.getTime() <= Date.now()) continue;
-      return { userId: payload.uid, tokenVersion: payload.tv, sessionId: payload.sid, expiresAt };
-    } catch {
-      // A cookie we cannot decrypt is as good as none.
-    }
+    const value = cookieValue(cookieHeader, name);
+    const token = value ? signedToken(value) : null;
+    if (token) return token;
   }
   return null;
 }
 
-const callerById = preparedQuery((db) =>
+// One indexed round trip per request, as before the move: the session row and its user.
+const callerBySessionToken = preparedQuery((db) =>
   db
     .select({
       id: users.id,
@@ -71,29 +76,54 @@ const callerById = preparedQuery((db) =>
       firstName: users.firstName,
       lastName: users.lastName,
       isActive: users.isActive,
-      tokenVersion: users.tokenVersion,
-      // The sign-out deny-list, answered by the same round trip (a primary-key lookup).
-      sessionEnded: sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.sessionId} = ${sql.placeholder("sessionId")}::uuid)`,
+      twoFactorEnabled: users.twoFactorEnabled,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.updatedAt,
     })
-    .from(users)
-    .where(eq(users.id, sql.placeholder("id")))
-    .prepare("caller_by_id"),
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    // The app's clock, as Better Auth's when it set expires_at (not the database's).
+    .where(sql`${sessions.token} = ${sql.placeholder("token")} AND ${sessions.expiresAt} > ${sql.placeholder("now")}`)
+    .prepare("caller_by_session_token"),
 );
+
+// Sessions whose "last seen" is being written: a burst of requests on one session writes it once.
+const touching = new Set<number>();
+
+/** Moves "last seen" forward; a failure costs the listing some precision, never the request. */
+function touch(sessionId: number): void {
+  if (touching.has(sessionId)) return;
+  touching.add(sessionId);
+  getDb()
+    .update(sessions)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId))
+    .catch((error: unknown) => console.error("[auth] could not record a session's last use:", error))
+    .finally(() => touching.delete(sessionId));
+}
 
 /**
  * The caller, or null when there is no valid credential. A bearer header wins over the cookie;
- * an inactive or deleted user, a token older than the user's token_version, or a session that
- * was signed out, is no caller.
+ * an inactive or deleted user, an expired session, or one that was signed out (its row is gone),
+ * is no caller.
  */
 export async function resolveCaller(headers: Headers): Promise<Caller | null> {
   const authorization = headers.get("authorization");
-  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const credential: Credential = authorization ? "bearer" : "cookie";
-  const claims = authorization ? (bearer ? await verifyAccessToken(bearer) : null) : await sessionClaims(headers.get("cookie"));
-  if (!claims) return null;
-
-  const [user] = await callerById().execute({ id: claims.userId, sessionId: claims.sessionId });
-  if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion || user.sessionEnded) return null;
-  const session = { sessionId: claims.sessionId, expiresAt: claims.expiresAt };
-  return { id: user.id, role: user.role, email: user.email, firstName: user.firstName, lastName: user.lastName, credential, session };
+  const token = authorization ? authorization.match(/^Bearer\s+(\S+)$/i)?.[1] : cookieToken(headers.get("cookie"));
+  if (!token || !SESSION_TOKEN.test(token)) return null;
+  const [row] = await callerBySessionToken().execute({ token, now: new Date() });
+  if (!row || !row.isActive) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) touch(row.sessionId);
+  return {
+    id: row.id,
+    role: row.role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    twoFactorEnabled: row.twoFactorEnabled,
+    credential,
+    session: { sessionId: row.sessionId, expiresAt: row.expiresAt },
+  };
 }

@@ -1,48 +1,60 @@
 import "server-only";
-import { eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Session } from "better-auth";
 import { getDb } from "../../db/client";
-import { endedSessions, users } from "../../db/schema";
+import { sessions } from "../../db/schema";
+import { getAuth } from "./better-auth";
 
 /*
- * Sessions end on the server. Every credential (the browser's session cookie and each bearer
- * token) carries a session id (`sid`); signing out puts that id on a deny-list, which the caller
- * lookup checks in the same indexed query that reads the user (lib/auth/caller.ts). "Sign out
- * everywhere" bumps the user's token_version instead, which every credential also carries.
+ * Sessions are rows of Better Auth's session table: a browser cookie carries the signed token of
+ * one, a bearer access_token is the token of one. Ending a session deletes its row, so every copy
+ * of the credential stops working at once (lib/auth/caller.ts looks the token up on every call).
  */
 
-/** A browser session lasts this long from sign-in, however often its cookie is refreshed. */
-export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
 /** What a valid credential says besides the user: which session, and when it ends by itself. */
-export type SessionRef = { sessionId: string; expiresAt: Date };
+export type SessionRef = { sessionId: number; expiresAt: Date };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Session ids are random UUIDs; anything else in a token is no session of ours. */
-export function isSessionId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
-
-/** When a browser session that began at `signedInAt` (epoch seconds) ends. */
-export function browserSessionEnd(signedInAt: number): Date {
-  return new Date((signedInAt + SESSION_MAX_AGE_SECONDS) * 1000);
+/** A new session for a user who proved who they are; returns its token (the credential). */
+export async function startSession(userId: number, options: { address: string; userAgent: string; expiresAt?: Date }): Promise<Session> {
+  const context = await getAuth().$context;
+  const override = { ipAddress: options.address, userAgent: options.userAgent.slice(0, 500), ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) };
+  return context.internalAdapter.createSession(String(userId), false, override, true);
 }
 
 /** Signs one session out: its credential is refused from now on, wherever it was copied to. */
-export async function endSession(userId: number, session: SessionRef): Promise<void> {
-  await getDb().insert(endedSessions).values({ sessionId: session.sessionId, userId, expiresAt: session.expiresAt }).onConflictDoNothing();
+export async function endSession(userId: number, sessionId: number): Promise<boolean> {
+  const deleted = await getDb()
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
 }
 
-/** Rows for sessions that have expired by now refuse nothing more (the maintenance job runs this); returns how many went. */
-export async function pruneEndedSessions(): Promise<number> {
-  const result = await getDb().delete(endedSessions).where(lt(endedSessions.expiresAt, sql`now()`));
+/** "Sign out everywhere", a password reset, a role change: every session of this user ends at once. */
+export async function endAllSessions(userId: number, db: Pick<ReturnType<typeof getDb>, "delete"> = getDb()): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export type ActiveSession = { id: number; ip_address: string | null; user_agent: string | null; created_at: Date; last_seen_at: Date; expires_at: Date };
+
+/** A user's sessions that have not expired, most recently seen first. */
+export async function listSessions(userId: number): Promise<ActiveSession[]> {
+  return getDb()
+    .select({
+      id: sessions.id,
+      ip_address: sessions.ipAddress,
+      user_agent: sessions.userAgent,
+      created_at: sessions.createdAt,
+      last_seen_at: sessions.updatedAt,
+      expires_at: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.updatedAt), desc(sessions.id));
+}
+
+/** Expired sessions refuse nothing more (the maintenance job runs this); returns how many went. */
+export async function pruneExpiredSessions(): Promise<number> {
+  const result = await getDb().delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   return result.rowCount ?? 0;
-}
-
-/** "Sign out everywhere": every cookie and bearer token of this user stops working at once. */
-export async function endAllSessions(userId: number): Promise<void> {
-  await getDb()
-    .update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
 }

@@ -11,7 +11,7 @@ import { isIP } from "node:net";
 
 export type ProxyTrust = { trustProxy: boolean; hops: number };
 
-/** Set by the server on every request it hands to Next.js (next-auth's sign-in reads it). */
+/** Set by the server on every request it hands to Next.js or Better Auth (for their per-address rules). */
 export const CLIENT_ADDRESS_HEADER = "x-learnpath-client-address";
 
 export const UNKNOWN_ADDRESS = "unknown";

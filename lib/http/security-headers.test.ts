@@ -69,25 +69,27 @@ describe("isHttpsUrl", () => {
   });
 });
 
-describe("the next-auth session cookie", () => {
+describe("the session cookie (Better Auth)", () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();
   });
 
-  async function optionsFor(appUrl: string) {
+  async function sessionCookieFor(appUrl: string) {
     vi.stubEnv("APP_URL", appUrl);
     vi.resetModules();
-    const { authOptions } = await import("../auth/next-auth");
-    return authOptions();
+    const { getAuth } = await import("../auth/better-auth");
+    return (await getAuth().$context).authCookies.sessionToken;
   }
 
   it("is Secure (the __Secure- cookie) when APP_URL is https, and not on plain http", async () => {
-    expect((await optionsFor("https://learn.example.com")).useSecureCookies).toBe(true);
-    expect((await optionsFor("http://localhost:3000")).useSecureCookies).toBe(false);
+    const https = await sessionCookieFor("https://learn.example.com");
+    expect([https.name, https.attributes.secure]).toEqual(["__Secure-better-auth.session_token", true]);
+    const http = await sessionCookieFor("http://localhost:3000");
+    expect([http.name, Boolean(http.attributes.secure)]).toEqual(["better-auth.session_token", false]);
   });
 
-  it("keeps next-auth's HttpOnly, SameSite=Lax defaults (no cookie override weakens them)", async () => {
-    expect((await optionsFor("https://learn.example.com")).cookies).toBeUndefined();
+  it("is HttpOnly and SameSite=Lax", async () => {
+    expect((await sessionCookieFor("https://learn.example.com")).attributes).toMatchObject({ httpOnly: true, sameSite: "lax" });
   });
 });

@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { inArray, like, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { endedSessions, rateLimits, users, verificationCodes } from "../../db/schema";
+import { rateLimits, sessions, users, verificationCodes } from "../../db/schema";
 import { getEnv } from "../env";
 import { createBoss } from "../jobs/boss";
 import { PRUNE_CRON, PRUNE_QUEUE, registerMaintenanceJobs } from "./prune-expired-rows";
 
 /*
- * rate_limits, verification_codes and ended_sessions stay bounded: a pg-boss schedule runs the prune job, which
+ * rate_limits, verification_codes and sessions stay bounded: a pg-boss schedule runs the prune job, which
  * deletes rows whose window is over and keeps every row that still counts.
  */
 
@@ -44,10 +43,10 @@ async function insertRows(tag: string) {
     ]);
   const [user] = await getDb().select({ id: users.id }).from(users).limit(1);
   await getDb()
-    .insert(endedSessions)
+    .insert(sessions)
     .values([
-      { sessionId: randomUUID(), userId: user!.id, expiresAt: minutesAgo(1) },
-      { sessionId: randomUUID(), userId: user!.id, expiresAt: minutesAgo(-60) },
+      { token: `${tag}-expired`, userId: user!.id, expiresAt: minutesAgo(1) },
+      { token: `${tag}-live`, userId: user!.id, expiresAt: minutesAgo(-60) },
     ]);
 }
 
@@ -57,8 +56,8 @@ async function remaining(tag: string) {
     .select({ email: verificationCodes.email })
     .from(verificationCodes)
     .where(inArray(verificationCodes.email, ["expired", "live", "verified"].map((k) => `${tag}-${k}@example.com`)));
-  const sessions = await getDb().select({ expiresAt: endedSessions.expiresAt }).from(endedSessions);
-  return { limits: limits.map((r) => r.key).sort(), codes: codes.map((r) => r.email).sort(), sessionsEnded: sessions.map((r) => (r.expiresAt.getTime() > Date.now() ? "live" : "expired")) };
+  const sessionRows = await getDb().select({ token: sessions.token }).from(sessions).where(like(sessions.token, `${tag}-%`));
+  return { limits: limits.map((r) => r.key).sort(), codes: codes.map((r) => r.email).sort(), sessions: sessionRows.map((r) => r.token) };
 }
 
 describe("pruning expired rows", () => {
@@ -68,7 +67,7 @@ describe("pruning expired rows", () => {
     expect(schedule?.cron).toBe(PRUNE_CRON);
   });
 
-  it("on schedule, expired rate-limit windows, dead codes and expired deny-list rows go, and live ones stay", async () => {
+  it("on schedule, expired rate-limit windows, dead codes and expired sessions go, and live ones stay", async () => {
     const tag = `prune-${Date.now()}`;
     await insertRows(tag);
     expect((await remaining(tag)).codes).toHaveLength(3);
@@ -79,7 +78,7 @@ describe("pruning expired rows", () => {
     expect(await remaining(tag)).toEqual({
       limits: [`${tag}:live`],
       codes: [`${tag}-live@example.com`, `${tag}-verified@example.com`],
-      sessionsEnded: ["live"],
+      sessions: [`${tag}-live`],
     });
     const [ran] = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PRUNE_QUEUE} AND state = 'completed'`).then((r) => r.rows);
     expect(ran!.n).toBeGreaterThanOrEqual(1);

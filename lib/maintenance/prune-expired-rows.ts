@@ -1,20 +1,20 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
 import { pruneVerificationCodes } from "../accounts/codes";
-import { pruneEndedSessions } from "../auth/sessions";
+import { pruneExpiredSessions } from "../auth/sessions";
 import { pruneRateLimits } from "../rate-limit";
 
 /*
  * prune-expired-rows: every request that counts a limit or sends a code leaves a row behind, and
- * every sign-out a deny-list row; without this job rate_limits, verification_codes and
- * ended_sessions would grow with every address, e-mail and session ever seen. pg-boss cron makes it one run per schedule across all workers.
+ * every sign-in a session row; without this job rate_limits, verification_codes and
+ * sessions would grow with every address, e-mail and session ever seen. pg-boss cron makes it one run per schedule across all workers.
  */
 
 export const PRUNE_QUEUE = "prune-expired-rows";
 export const PRUNE_CRON = "*/10 * * * *";
 
-export async function pruneExpiredRows(): Promise<{ rateLimits: number; verificationCodes: number; endedSessions: number }> {
-  return { rateLimits: await pruneRateLimits(), verificationCodes: await pruneVerificationCodes(), endedSessions: await pruneEndedSessions() };
+export async function pruneExpiredRows(): Promise<{ rateLimits: number; verificationCodes: number; expiredSessions: number }> {
+  return { rateLimits: await pruneRateLimits(), verificationCodes: await pruneVerificationCodes(), expiredSessions: await pruneExpiredSessions() };
 }
 
 /** `schedule` is a cron expression or an RFC 5545 rule; tests pass a rule that fires every few seconds. */
@@ -24,8 +24,8 @@ export async function registerMaintenanceJobs(boss: PgBoss, schedule = PRUNE_CRO
   await boss.schedule(PRUNE_QUEUE, schedule);
   await boss.work(PRUNE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
     const pruned = await pruneExpiredRows();
-    if (pruned.rateLimits || pruned.verificationCodes || pruned.endedSessions) {
-      console.log(`[maintenance] pruned ${pruned.rateLimits} rate-limit rows, ${pruned.verificationCodes} verification codes and ${pruned.endedSessions} ended sessions`);
+    if (pruned.rateLimits || pruned.verificationCodes || pruned.expiredSessions) {
+      console.log(`[maintenance] pruned ${pruned.rateLimits} rate-limit rows, ${pruned.verificationCodes} verification codes and ${pruned.expiredSessions} expired sessions`);
     }
   });
 }

@@ -7,7 +7,7 @@ import { getPool } from "../../db/client";
  * names, task names), never from raw URLs or user input, so the number of series stays bounded.
  *
  * Kept on globalThis: Next.js's server bundle and dist/server.mjs each load their own copy of this
- * module in one process (a sign-in through next-auth counts its refusals in the former), and both
+ * module in one process (code run while rendering a page counts in the former), and both
  * must count into the same metrics.
  */
 

@@ -108,3 +108,17 @@ export const adminUserUpdateSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** A code from the authenticator app (6 digits) or a backup code (xxxxx-xxxxx). */
+export const twoFactorCodeField = z
+  .string({ error: "Enter the code from your authenticator app." })
+  .trim()
+  .min(1, "Enter the code from your authenticator app.")
+  .max(20, "Enter the code from your authenticator app.");
+
+/** The browser sign-in: the login form's values, and the code once the account asks for one. */
+export const browserSignInSchema = z.object({ email: emailField, password: passwordField, otp: twoFactorCodeField.optional() });
+
+export const twoFactorStartSchema = z.object({ password: passwordField });
+export const twoFactorConfirmSchema = z.object({ code: codeField });
+export const twoFactorDisableSchema = z.object({ password: passwordField, code: twoFactorCodeField });

@@ -1,17 +1,15 @@
 /*
- * The physical baseline for `npm run bench:api`: the same endpoints answered with the same
- * SQL, the same token check (HS256 JWT + the user row) and the same JSON shapes, by node:http and
+ * The physical baseline for `npm run bench:api`: the same four endpoints answered with the same
+ * SQL, the same token check (the session row of the bearer token, with its user) and the same JSON shapes, by node:http and
  * pg alone: no framework, no ORM, no validation library. What the app loses against this is the
  * price of everything else it does per request.
  *
  *   DATABASE_URL=... AUTH_SECRET=... PORT=... node --import tsx scripts/bench/bare-api-server.ts
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { jwtVerify } from "jose";
 import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-const key = new TextEncoder().encode(process.env.AUTH_SECRET);
 
 type CourseRow = {
   id: number;
@@ -50,14 +48,12 @@ function send(response: ServerResponse, status: number, body: unknown) {
 async function callerId(request: IncomingMessage): Promise<number | null> {
   const token = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: "learnpath", audience: "learnpath-api" });
-    const { rows } = await pool.query("SELECT id, role, is_active, token_version FROM users WHERE id = $1", [Number(payload.sub)]);
-    const user = rows[0];
-    return user && user.is_active && user.token_version === payload.tv ? user.id : null;
-  } catch {
-    return null;
-  }
+  const { rows } = await pool.query(
+    "SELECT u.id, u.is_active FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1 AND s.expires_at > now()",
+    [token],
+  );
+  const user = rows[0];
+  return user && user.is_active ? user.id : null;
 }
 
 async function topics() {

@@ -32,8 +32,8 @@ export async function prepareDatabase(url: string, learnerCount: number): Promis
   const client = new Pool({ connectionString: url, max: 1 });
   try {
     const { rows } = await client.query<{ id: number; email: string }>(
-      `INSERT INTO users (first_name, last_name, email, password_hash, role, email_verified_at)
-       SELECT 'Load', 'Learner ' || i, 'load-learner-' || i || '@load.test', $1, 'user', now()
+      `INSERT INTO users (first_name, last_name, email, password_hash, role, email_verified)
+       SELECT 'Load', 'Learner ' || i, 'load-learner-' || i || '@load.test', $1, 'user', true
        FROM generate_series(0, $2::int) AS i
        RETURNING id, email`,
       [hash, learnerCount],

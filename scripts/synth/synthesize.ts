@@ -128,13 +128,13 @@ export async function synthesize(client: ClientBase, options: SynthOptions): Pro
 
     await step(
       "users",
-      `INSERT INTO users (id, first_name, last_name, email, password_hash, role, is_active, email_verified_at, created_at, updated_at)
+      `INSERT INTO users (id, first_name, last_name, email, password_hash, role, is_active, email_verified, created_at, updated_at)
        OVERRIDING SYSTEM VALUE
        SELECT i, first_name, last_name,
               CASE WHEN i <= ${A} THEN 'admin' || i || '@${SYNTH_ADMIN_EMAIL_DOMAIN}'
                    ELSE lower(first_name || '.' || last_name || '.' || (i - ${A})) || '@' || (${sqlArray(DOMAINS)})[1 + i % ${DOMAINS.length}] END,
               $1::text, CASE WHEN i <= ${A} THEN 'admin' ELSE 'user' END::user_role,
-              i <= ${A} OR pg_temp.unit(i * 16 + 1) >= 0.01, created_at, created_at, created_at
+              i <= ${A} OR pg_temp.unit(i * 16 + 1) >= 0.01, true, created_at, created_at
        FROM (
          SELECT i, (${sqlArray(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}] AS first_name,
                 (${sqlArray(LAST_NAMES)})[1 + (i / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] AS last_name,

@@ -52,6 +52,13 @@ const MATRIX: Row[] = [
   ["POST /users/me/password-reset-code",                        401, 200, 200, 200],
   ["GET /users/me/export",                                      401, 200, 200, 200],
   ["DELETE /users/me",                                          401, 204, 204, 204], // other worlds' admins remain
+  ["POST /users/me/two-factor",                                 401, 200, 200, 200],
+  ["DELETE /users/me/two-factor",                               401, 400, 400, 400], // two-factor is not on
+  ["POST /users/me/two-factor/confirm",                         401, 400, 400, 400], // nor begun
+  ["GET /users/me/sessions",                                    401, 200, 200, 200],
+  ["DELETE /users/me/sessions/{id}",                            401, 200, 404, 404], // learner A's session: only A's own
+  ["DELETE /users/:self/sessions",                              401, 403, 403, 200],
+  ["DELETE /users/:other/sessions",                             401, 403, 403, 200],
   // Learning
   ["GET /topics",                                               200, 200, 200, 200],
   ["GET /topics/{id}/courses",                                  200, 200, 200, 200],

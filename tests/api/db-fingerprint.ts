@@ -25,9 +25,11 @@ export const MUTABLE_TABLES = [
   "generation_parts",
   "generation_live_calls",
   "generation_runs",
-  "ended_sessions",
   "learning_activity",
   "certificates",
+  "sessions",
+  "two_factors",
+  "accounts",
 ] as const;
 
 const query = sql.raw(

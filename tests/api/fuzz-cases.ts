@@ -115,10 +115,10 @@ function authCases(b: CaseBuilder, validToken: string | undefined): void {
     ["8 kB token", { authorization: `Bearer ${"x".repeat(8 * KB)}` }],
     ["alg none", { authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString("base64url")}.${payload}.` }],
     ["forged signature", { authorization: `Bearer ${header}.${payload}.${"A".repeat(43)}` }],
-    ["session cookie with broken percent-encoding", { cookie: "next-auth.session-token=%E0%A4%A" }],
-    ["session cookie garbage", { cookie: "next-auth.session-token=garbage; __Secure-next-auth.session-token=x.y.z" }],
-    ["session cookie 4 kB", { cookie: `next-auth.session-token=${"x".repeat(4 * KB)}` }],
-    ["session cookie %00", { cookie: "next-auth.session-token=%00" }],
+    ["session cookie with broken percent-encoding", { cookie: "better-auth.session_token=%E0%A4%A" }],
+    ["session cookie garbage", { cookie: "better-auth.session_token=garbage; __Secure-better-auth.session_token=x.y.z" }],
+    ["session cookie 4 kB", { cookie: `better-auth.session_token=${"x".repeat(4 * KB)}` }],
+    ["session cookie %00", { cookie: "better-auth.session_token=%00" }],
   ];
   for (const [name, auth] of auths) b.add(`auth: ${name}`, verdict, (d) => (d.auth = auth));
   if (validToken) b.add("auth: lower-case bearer", "either", (d) => (d.auth = { authorization: `bearer ${validToken}` }));
@@ -226,7 +226,7 @@ function fieldCases(b: CaseBuilder, fields: Record<string, Field>, encoding: "js
     const variants = encoding === "json" ? jsonVariants(field, field.kind === "ids" ? (valid[name] as unknown[])[0] : valid[name]) : formVariants(field, valid[name]);
     for (const variant of variants) b.add(`${name}: ${variant.label}`, variant.verdict, (d) => (d.body = { ...d.body, [name]: variant.value }));
   }
-  const sensitive = { role: "admin", is_active: false, id: 1, token_version: 0, password_hash: "x", created_at: "2000-01-01", email_verified_at: null, user_id: 1 };
+  const sensitive = { role: "admin", is_active: false, id: 1, two_factor_enabled: false, password_hash: "x", created_at: "2000-01-01", email_verified: true, user_id: 1 };
   const unused = Object.fromEntries(Object.entries(sensitive).filter(([key]) => !(key in fields)));
   b.add("extra key", "either", (d) => (d.body = { ...d.body, extra: "x" }));
   b.add("extra privileged keys", "either", (d) => (d.body = { ...d.body, ...unused }));

@@ -14,7 +14,7 @@ export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPT
 export type Access = "public" | "signed-in" | "admin";
 
 /** What an id points at. */
-export type Resource = "user" | "topic" | "course" | "question" | "card";
+export type Resource = "user" | "topic" | "course" | "question" | "card" | "session";
 
 /** The kind of one input field; `optional` fields may be left out. */
 export type Field = (
@@ -59,6 +59,8 @@ const name: Field = { kind: "text", min: 1, max: 100, trim: true };
 const email: Field = { kind: "email" };
 const password: Field = { kind: "password" };
 const code: Field = { kind: "code" };
+/** A code from the authenticator app, or a backup code. */
+const twoFactorCode: Field = { kind: "text", min: 1, max: 20, trim: true };
 /** A one-time token the server issued (sign-up, registration, reset). */
 const issuedToken: Field = { kind: "secret", min: 16, max: 200 };
 const page: Field = { kind: "int", min: 1, max: 1_000_000, optional: true };
@@ -152,6 +154,32 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
     method: "DELETE", path: "/users/me",  access: "signed-in",
     body: { encoding: "json", fields: { password } },
     example: () => ({ body: { password: WORLD_PASSWORD } }),
+  },
+  {
+    method: "POST", path: "/users/me/two-factor",  access: "signed-in",
+    body: { encoding: "json", fields: { password } },
+    example: () => ({ body: { password: WORLD_PASSWORD } }),
+  },
+  {
+    method: "DELETE", path: "/users/me/two-factor",  access: "signed-in",
+    body: { encoding: "json", fields: { password, code: twoFactorCode } },
+    example: () => ({ body: { password: WORLD_PASSWORD, code: "123456" } }),
+  },
+  {
+    method: "POST", path: "/users/me/two-factor/confirm",  access: "signed-in",
+    body: { encoding: "json", fields: { code } },
+    example: () => ({ body: { code: "123456" } }),
+  },
+  { method: "GET", path: "/users/me/sessions",  access: "signed-in", example: () => ({}) },
+  {
+    method: "DELETE", path: "/users/me/sessions/{id}",  access: "signed-in", params: { id: { of: "session" } },
+    // Learner A's own session: A may end it; for anyone else it is no session of theirs (404).
+    example: (w) => ({ params: { id: str(w.a.sessionId) } }),
+  },
+  {
+    method: "DELETE", path: "/users/{id}/sessions",  access: "admin", params: userParam,
+    owner: { in: "path", name: "id" },
+    example: (_w, target) => ({ params: { id: str(target) } }),
   },
 
   // Learning

@@ -2,19 +2,19 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, courseSections, enrollments, quizQuestions, reviewCards, topics, users, userTopics } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
-import { signAccessToken } from "../../lib/auth/tokens";
 import { scheduleAnswer } from "../../lib/review/scheduler";
+import { startSession } from "../../lib/auth/sessions";
 
 /*
  * A small world for one API call: two learners (A and B), an admin, a fresh topic without
  * courses that all three chose as an interest, and the seeded "Python Basics" course they are
- * all enrolled in. Users are inserted with one shared password hash and get their tokens
- * signed directly, so a world costs milliseconds and every call can have its own.
+ * all enrolled in. Users are inserted with one shared password hash and get their sessions
+ * started directly (no password check), so a world costs milliseconds and every call can have its own.
  */
 
 export const WORLD_PASSWORD = "correct-horse-1";
 
-export type Account = { id: number; email: string; role: "user" | "admin"; token: string };
+export type Account = { id: number; email: string; role: "user" | "admin"; token: string; sessionId: number };
 
 export type World = {
   a: Account;
@@ -44,9 +44,10 @@ export async function quickAccount(role: "user" | "admin" = "user"): Promise<Acc
   const email = `${role}-${unique()}@example.com`;
   const [user] = await getDb()
     .insert(users)
-    .values({ firstName: "World", lastName: role, email, passwordHash: await passwordHash, role, emailVerifiedAt: new Date() })
-    .returning({ id: users.id, tokenVersion: users.tokenVersion });
-  return { id: user!.id, email, role, token: await signAccessToken({ userId: user!.id, tokenVersion: user!.tokenVersion }) };
+    .values({ firstName: "World", lastName: role, email, passwordHash: await passwordHash, role, emailVerified: true })
+    .returning({ id: users.id });
+  const session = await startSession(user!.id, { address: "test", userAgent: "world" });
+  return { id: user!.id, email, role, token: session.token, sessionId: Number(session.id) };
 }
 
 async function loadSeeded() {

@@ -69,9 +69,9 @@ export async function createUser(role: "user" | "admin" = "user", password = "co
   const email = `${role}-${process.pid}-${Date.now()}-${counter}@example.com`;
   const [user] = await getDb()
     .insert(users)
-    .values({ firstName: "Test", lastName: `User${counter}`, email, passwordHash: await hashPassword(password), role, emailVerifiedAt: new Date() })
+    .values({ firstName: "Test", lastName: `User${counter}`, email, passwordHash: await hashPassword(password), role, emailVerified: true })
     .returning();
-  const { access_token } = await logIn(email, password, "test");
+  const { access_token } = await logIn({ email, password }, "test");
   return { user: user!, email, password, token: access_token };
 }
 

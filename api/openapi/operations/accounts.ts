@@ -11,8 +11,9 @@ import {
 } from "@/lib/validation/accounts";
 import { deleteAccountSchema } from "@/lib/validation/account-data";
 import { userListQuery } from "@/lib/validation/admin";
+import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorStartSchema } from "@/lib/validation/accounts";
 import { idPath } from "@/lib/validation/params";
-import { accountExport, loginResponse, publicUser, resetTokenResponse, signupTokenResponse, userList, verifyRegistrationResponse } from "@/lib/validation/responses/accounts";
+import { accountExport, loginRefusal, loginResponse, publicUser, sessionList, twoFactorSetup, resetTokenResponse, signupTokenResponse, userList, verifyRegistrationResponse } from "@/lib/validation/responses/accounts";
 import { messageResponse } from "@/lib/validation/responses/common";
 import type { OperationDocs } from "../types";
 
@@ -29,7 +30,8 @@ export const accountDocs: OperationDocs = {
     access: "public",
     body: { form: loginForm },
     responses: { 200: { description: "A bearer token and the user.", schema: loginResponse } },
-    errors: { 401: "Wrong e-mail or password.", 403: "The account has been deactivated.", 429: TOO_MANY },
+    errors: { 401: "Wrong e-mail or password, or (`two_factor_required`) the account's authenticator code is needed in `otp`.", 403: "The account has been deactivated.", 429: TOO_MANY },
+    errorSchemas: { 401: loginRefusal },
   },
   "POST /log_out": {
     tag: "Accounts",
@@ -134,6 +136,55 @@ export const accountDocs: OperationDocs = {
     description: "Everything the app holds about the caller, as a JSON attachment (secrets such as the password hash left out).",
     access: "signed-in",
     responses: { 200: { description: "The caller's data.", schema: accountExport } },
+  },
+  "POST /users/me/two-factor": {
+    tag: "Accounts",
+    summary: "Begin two-factor sign-in",
+    description: "With the password: a new authenticator secret (as an otpauth URI) and backup codes; sign-in needs a code only once confirmed.",
+    access: "signed-in",
+    body: { json: twoFactorStartSchema },
+    responses: { 200: { description: "The secret and the backup codes (shown once).", schema: twoFactorSetup } },
+    errors: { 400: "Incorrect password.", 409: "Two-factor authentication is already on.", 429: TOO_MANY },
+  },
+  "POST /users/me/two-factor/confirm": {
+    tag: "Accounts",
+    summary: "Confirm two-factor sign-in",
+    description: "A current code from the authenticator app turns two-factor sign-in on.",
+    access: "signed-in",
+    body: { json: twoFactorConfirmSchema },
+    responses: { 200: { description: "Two-factor sign-in is on.", schema: messageResponse } },
+    errors: { 400: "A wrong code, or no two-factor set-up begun.", 429: "Too many wrong codes: locked for a while." },
+  },
+  "DELETE /users/me/two-factor": {
+    tag: "Accounts",
+    summary: "Turn two-factor sign-in off",
+    access: "signed-in",
+    body: { json: twoFactorDisableSchema },
+    responses: { 200: { description: "Two-factor sign-in is off.", schema: messageResponse } },
+    errors: { 400: "Incorrect password, two-factor sign-in is not on, or the code is wrong.", 429: TOO_MANY },
+  },
+  "GET /users/me/sessions": {
+    tag: "Accounts",
+    summary: "Your signed-in devices",
+    description: "The caller's active sessions (device, address, last seen), the current one marked.",
+    access: "signed-in",
+    responses: { 200: { description: "Active sessions, most recently seen first.", schema: sessionList } },
+  },
+  "DELETE /users/me/sessions/:id": {
+    tag: "Accounts",
+    summary: "Sign one of your sessions out",
+    access: "signed-in",
+    path: idPath,
+    responses: { 200: { description: "Signed out.", schema: messageResponse } },
+    errors: { 404: "No such session among the caller's." },
+  },
+  "DELETE /users/:id/sessions": {
+    tag: "Admin",
+    summary: "Sign a user out everywhere",
+    description: "Ends every session of the user (browser cookies and bearer tokens).",
+    access: "admin",
+    path: idPath,
+    responses: { 200: { description: "Signed out everywhere.", schema: messageResponse } },
   },
   "POST /users/me/password-reset-code": {
     tag: "Accounts",

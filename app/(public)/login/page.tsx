@@ -1,7 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { AuthCard, authLinkClasses } from "@/components/auth/auth-card";
+import { FormAlert } from "@/components/auth/form-field";
 import { LoginForm } from "@/components/auth/login-form";
+import { OidcButton } from "@/components/auth/oidc-button";
+import { getPageCaller } from "@/lib/auth/page";
+import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = {
   title: "Login",
@@ -36,7 +41,23 @@ function WelcomePanel() {
   );
 }
 
-export default function LoginPage() {
+// Whether organisation sign-in shows depends on the server's environment, read per request.
+export const dynamic = "force-dynamic";
+
+const OIDC_FAILED = "Sign-in with your organisation did not work. Ask your administrator, or log in with your email and password.";
+
+type LoginSearch = { continue?: string; error?: string };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<LoginSearch> }) {
+  const search = await searchParams;
+  // Back from the organisation's sign-in (OpenID Connect): on to the role's home.
+  if (search.continue) {
+    const caller = await getPageCaller();
+    if (caller) redirect(caller.role === "admin" ? "/admin" : "/dashboard");
+  }
+  const env = getEnv();
+  const oidcLabel = env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET ? env.OIDC_BUTTON_LABEL : null;
+
   return (
     <AuthCard
       title="Log in to your account"
@@ -51,7 +72,14 @@ export default function LoginPage() {
         </>
       }
     >
+      {search.error ? <FormAlert message={OIDC_FAILED} /> : null}
       <LoginForm />
+      {oidcLabel ? (
+        <div className="mt-6 space-y-4">
+          <p className="text-center text-sm text-slate-500">or</p>
+          <OidcButton label={oidcLabel} />
+        </div>
+      ) : null}
     </AuthCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { LoginResponse } from "@/lib/accounts/login";
 import type { VerifyRegistrationResult } from "@/lib/accounts/registration";
 import type { PublicUser } from "@/lib/accounts/serialize";
+import type { beginTwoFactor } from "@/lib/auth/two-factor";
 import type { exportAccountData } from "@/lib/account-data/export";
 import { z } from "../zod";
-import { id, timestamp, type Assert, type Same } from "./common";
+import { errorResponse, id, timestamp, type Assert, type Same } from "./common";
 
 /* Response shapes of the account calls (see common.ts). */
 
@@ -70,3 +71,31 @@ export const accountExport = z
   .meta({ id: "AccountExport" });
 
 export type _ExportCheck = Assert<Same<z.output<typeof accountExport>, Awaited<ReturnType<typeof exportAccountData>>>>;
+
+/** POST /log_in's 401: a wrong password, or (with `two_factor_required`) a missing second factor. */
+export const loginRefusal = errorResponse
+  .extend({ two_factor_required: z.literal(true).optional().meta({ description: "Present when the password was right but the account needs its authenticator code (`otp`)." }) })
+  .meta({ id: "LoginRefusal" });
+
+export const twoFactorSetup = z
+  .object({
+    otpauth_uri: z.string().meta({ description: "The `otpauth://totp/...` URI to show as a QR code." }),
+    backup_codes: z.array(z.string()).meta({ description: "Single-use codes, shown once." }),
+  })
+  .meta({ id: "TwoFactorSetup" });
+
+export const activeSession = z
+  .object({
+    id,
+    ip_address: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    created_at: timestamp,
+    last_seen_at: timestamp,
+    expires_at: timestamp,
+    current: z.boolean().meta({ description: "The session this request came with." }),
+  })
+  .meta({ id: "ActiveSession" });
+
+export const sessionList = z.object({ sessions: z.array(activeSession) }).meta({ id: "SessionList" });
+
+export type _TwoFactorCheck = Assert<Same<z.output<typeof twoFactorSetup>, Awaited<ReturnType<typeof beginTwoFactor>>>>;

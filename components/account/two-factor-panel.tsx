@@ -1,0 +1,139 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, type FormEvent } from "react";
+import { QrCode } from "@/components/account/qr-code";
+import { FormAlert, FormField } from "@/components/auth/form-field";
+import { PasswordInput } from "@/components/auth/password-input";
+import { buttonClasses } from "@/components/ui/button-link";
+import { toastSuccess } from "@/components/ui/toaster";
+import { ApiError, apiFetch } from "@/lib/client/api";
+
+/*
+ * My Account's "Two-factor authentication": with the password, a QR code and the secret for an
+ * authenticator app, confirmed with a code from it; the backup codes are shown once; turning it
+ * off takes the password and a code. The server decides everything (POST/DELETE
+ * /users/me/two-factor, POST /users/me/two-factor/confirm); this keeps nothing.
+ */
+
+type Step = { kind: "off" } | { kind: "scan"; otpauthUri: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] } | { kind: "on" };
+
+const FALLBACK = "Something went wrong. Please try again.";
+
+function secretOf(otpauthUri: string): string {
+  return new URL(otpauthUri).searchParams.get("secret") ?? "";
+}
+
+export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
+  const router = useRouter();
+  const headingId = useId();
+  const [step, setStep] = useState<Step>(enabled ? { kind: "on" } : { kind: "off" });
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(work: () => Promise<void>) {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : FALLBACK);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const begin = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const started = await apiFetch<{ otpauth_uri: string; backup_codes: string[] }>("/users/me/two-factor", { method: "POST", body: { password }, fallback: FALLBACK });
+      setPassword("");
+      setStep({ kind: "scan", otpauthUri: started.otpauth_uri, backupCodes: started.backup_codes });
+    });
+  };
+
+  const confirm = (event: FormEvent, backupCodes: string[]) => {
+    event.preventDefault();
+    void run(async () => {
+      await apiFetch("/users/me/two-factor/confirm", { method: "POST", body: { code: code.trim() }, fallback: FALLBACK });
+      setCode("");
+      setStep({ kind: "codes", backupCodes });
+      toastSuccess("Two-factor authentication is on.");
+    });
+  };
+
+  const turnOff = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await apiFetch("/users/me/two-factor", { method: "DELETE", body: { password, code: code.trim() }, fallback: FALLBACK });
+      setPassword("");
+      setCode("");
+      setStep({ kind: "off" });
+      toastSuccess("Two-factor authentication is off.");
+      router.refresh();
+    });
+  };
+
+  const submitClasses = buttonClasses({ className: "mt-4" });
+  const codeField = (
+    <FormField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+  );
+
+  return (
+    <section aria-labelledby={headingId} className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        Two-factor authentication
+      </h2>
+      <FormAlert message={failure} />
+      {step.kind === "off" ? (
+        <form onSubmit={begin} className="mt-2 space-y-4">
+          <p className="text-slate-700">Sign in with a code from an authenticator app as well as your password.</p>
+          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <button type="submit" disabled={busy} className={submitClasses}>
+            Turn on two-factor authentication
+          </button>
+        </form>
+      ) : null}
+      {step.kind === "scan" ? (
+        <form onSubmit={(e) => confirm(e, step.backupCodes)} className="mt-2 space-y-4">
+          <p className="text-slate-700">Scan this QR code with your authenticator app, or type the secret into it, then enter the code it shows.</p>
+          <QrCode value={step.otpauthUri} label="QR code for your authenticator app" />
+          <p className="text-sm text-slate-700">
+            Secret: <code className="font-mono break-all text-slate-900" data-testid="two-factor-secret">{secretOf(step.otpauthUri)}</code>
+          </p>
+          {codeField}
+          <button type="submit" disabled={busy} className={submitClasses}>
+            Confirm
+          </button>
+        </form>
+      ) : null}
+      {step.kind === "codes" ? (
+        <div className="mt-2 space-y-3">
+          <p className="text-slate-700">
+            Two-factor authentication is on. Keep these backup codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.
+          </p>
+          <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono text-sm text-slate-900">
+            {step.backupCodes.map((backupCode) => (
+              <li key={backupCode}>{backupCode}</li>
+            ))}
+          </ul>
+          <button type="button" className={buttonClasses({ variant: "outline" })} onClick={() => { setStep({ kind: "on" }); router.refresh(); }}>
+            I have saved them
+          </button>
+        </div>
+      ) : null}
+      {step.kind === "on" ? (
+        <form onSubmit={turnOff} className="mt-2 space-y-4">
+          <p className="text-slate-700">Two-factor authentication is on. To turn it off, enter your password and a code from the app (or a backup code).</p>
+          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          {codeField}
+          <button type="submit" disabled={busy} className={buttonClasses({ variant: "outline", className: "mt-4" })}>
+            Turn off two-factor authentication
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { bearer, genericOAuth, twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema";
+import { getEnv } from "../env";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import { isHttpsUrl } from "../http/security-headers";
+import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
+import { passwordSignIn } from "./sign-in-plugin";
+
+/*
+ * Accounts run on Better Auth (its Drizzle adapter on our PostgreSQL, serial ids like every other
+ * table). Sessions are database rows: the browser cookie carries a signed session token, the
+ * API's bearer access_token is a session token (bearer plugin), and deleting the row ends it.
+ *
+ * What Better Auth does here: sessions and their cookie, sign-out, OpenID Connect sign-in
+ * (genericOAuth), the two-factor data format. What stays ours because our rules are stricter
+ * (DESIGN.md section 6): the password check with its per-(e-mail, address), per-address and
+ * per-e-mail limits (lib/accounts/login.ts, reached through the sign-in plugin), the one-time codes
+ * of sign-up and password reset (lib/accounts/codes.ts), and the client address, which the server
+ * decides (lib/http/client-address.ts) and hands over in CLIENT_ADDRESS_HEADER, overwriting
+ * whatever the client sent (lib/auth/handler.ts).
+ */
+
+export const AUTH_BASE_PATH = "/api/auth";
+export const OIDC_PROVIDER_ID = "oidc";
+
+/**
+ * Better Auth's own endpoints that stay reachable; the rest of its routes answer 404
+ * (lib/auth/handler.ts). Not /get-session: it would hand a page's scripts the session token the
+ * HttpOnly cookie keeps from them.
+ */
+export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
+
+function oidcConfig() {
+  const env = getEnv();
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return [];
+  return [
+    {
+      providerId: OIDC_PROVIDER_ID,
+      discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, "")}/.well-known/openid-configuration`,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      scopes: ["openid", "email", "profile"],
+      pkce: true,
+      mapProfileToUser: (profile: Record<string, unknown>) => ({
+        name: String(profile.given_name ?? profile.name ?? profile.email ?? "").slice(0, 100),
+        lastName: String(profile.family_name ?? "").slice(0, 100),
+      }),
+    },
+  ];
+}
+
+function createAuth() {
+  const env = getEnv();
+  return betterAuth({
+    appName: "LearnPath",
+    secret: env.AUTH_SECRET,
+    baseURL: env.APP_URL,
+    basePath: AUTH_BASE_PATH,
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: { users, sessions, accounts, verifications, twoFactors },
+    }),
+    user: {
+      modelName: "users",
+      fields: { name: "firstName" },
+      additionalFields: {
+        // input: the provider's family_name comes through mapProfileToUser (Better Auth's own user-editing endpoints are closed: OPEN_AUTH_PATHS).
+        lastName: { type: "string", required: false, defaultValue: "", input: true },
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+        isActive: { type: "boolean", required: false, defaultValue: true, input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+      // A session ends a fixed time after sign-in, however often it is used.
+      disableSessionRefresh: true,
+    },
+    account: {
+      modelName: "accounts",
+      // Later OpenID Connect sign-ins join an existing account only by an e-mail the provider verified.
+      accountLinking: { enabled: true, trustedProviders: [] },
+    },
+    verification: { modelName: "verifications" },
+    // Passwords are checked by lib/accounts/login.ts (through the sign-in plugin), never by Better Auth's own sign-up/sign-in.
+    emailAndPassword: { enabled: false },
+    // Our limits (lib/rate-limit.ts, PostgreSQL) guard every endpoint that checks a secret.
+    rateLimit: { enabled: false },
+    advanced: {
+      database: { generateId: "serial" },
+      useSecureCookies: isHttpsUrl(env.APP_URL),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Only OpenID Connect creates users through Better Auth: a learner, with the e-mail the provider verified.
+          async before(user) {
+            // false: no user, and Better Auth sends the browser to the error page (?error=...).
+            if (!user.emailVerified) return false;
+            return { data: { ...user, email: user.email.toLowerCase(), role: "user", isActive: true } };
+          },
+        },
+      },
+      session: {
+        create: {
+          async before(session) {
+            const [user] = await getDb().select({ isActive: users.isActive }).from(users).where(eq(users.id, Number(session.userId)));
+            if (!user?.isActive) throw new APIError("FORBIDDEN", { message: "This account has been deactivated." });
+          },
+        },
+      },
+    },
+    plugins: [
+      bearer({ requireSignature: false }),
+      // Its table and its encryption; the enable/confirm/verify flows are ours (lib/auth/two-factor.ts) because POST /log_in takes the code.
+      twoFactor({ issuer: "LearnPath", schema: { twoFactor: { modelName: "twoFactors" } } }),
+      genericOAuth({ config: oidcConfig() }),
+      passwordSignIn(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let auth: Auth | undefined;
+
+/** The app's Better Auth instance (one per process, built on first use from the environment). */
+export function getAuth(): Auth {
+  auth ??= createAuth();
+  return auth;
+}

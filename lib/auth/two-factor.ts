@@ -1,0 +1,125 @@
+import "server-only";
+import { createOTP } from "@better-auth/utils/otp";
+import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { twoFactors, users } from "../../db/schema";
+import { getEnv } from "../env";
+import { AppError } from "../http/app-error";
+import { verifyPassword } from "./password";
+
+/*
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 s) and ten backup
+ * codes, stored in Better Auth's two-factor format (its table, both encrypted with AUTH_SECRET by
+ * its symmetricEncrypt). Turning it on takes the password and gives the app's otpauth:// URI and
+ * the backup codes once; it counts only after a code from the app confirms it. Wrong codes are
+ * counted on the row: MAX_FAILURES in a row lock it for LOCK_MINUTES (DESIGN.md section 6).
+ */
+
+export const ISSUER = "LearnPath";
+const DIGITS = 6;
+const PERIOD_SECONDS = 30;
+const BACKUP_CODES = 10;
+export const MAX_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+
+export const TWO_FACTOR_REQUIRED = "Two-factor code required.";
+export const INVALID_TWO_FACTOR_CODE = "Invalid two-factor code.";
+const WRONG_PASSWORD = "Incorrect password.";
+const LOCKED = "Too many wrong codes. Please wait a few minutes and try again.";
+
+const key = () => getEnv().AUTH_SECRET;
+const otp = (secret: string) => createOTP(secret, { digits: DIGITS, period: PERIOD_SECONDS });
+
+function newBackupCodes(): string[] {
+  return Array.from({ length: BACKUP_CODES }, () => generateRandomString(10, "a-z", "0-9", "A-Z")).map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
+}
+
+async function assertPassword(userId: number, password: string): Promise<void> {
+  const [user] = await getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
+}
+
+/** POST /users/me/two-factor: a new secret and backup codes, waiting for a code from the app. */
+export async function beginTwoFactor(userId: number, email: string, password: string): Promise<{ otpauth_uri: string; backup_codes: string[] }> {
+  await assertPassword(userId, password);
+  const [current] = await getDb().select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId));
+  if (current?.verified) throw new AppError("conflict", "Two-factor authentication is already on.");
+  const secret = generateRandomString(32);
+  const backupCodes = newBackupCodes();
+  const row = {
+    userId,
+    secret: await symmetricEncrypt({ key: key(), data: secret }),
+    backupCodes: await symmetricEncrypt({ key: key(), data: JSON.stringify(backupCodes) }),
+    verified: false,
+    failedVerificationCount: 0,
+    lockedUntil: null,
+  };
+  await getDb().insert(twoFactors).values(row).onConflictDoUpdate({ target: twoFactors.userId, set: row });
+  return { otpauth_uri: otp(secret).url(ISSUER, email), backup_codes: backupCodes };
+}
+
+type CodeKind = "totp" | "totp-or-backup";
+
+/**
+ * Checks a code against the user's two-factor row, inside one transaction holding the row: counts
+ * a wrong one (locking the row after MAX_FAILURES), spends a backup code that matched. Returns
+ * whether it matched; throws 429 while locked, 400 when there is no row.
+ */
+async function checkCode(userId: number, code: string, kind: CodeKind, wantVerified: boolean): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.select().from(twoFactors).where(eq(twoFactors.userId, userId)).for("update");
+    if (!row || row.verified !== wantVerified) throw new AppError("bad_request", wantVerified ? "Two-factor authentication is not on." : "Turn two-factor authentication on first.");
+    if (row.lockedUntil && row.lockedUntil > new Date()) {
+      throw new AppError("rate_limited", LOCKED, { retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000) });
+    }
+    const given = code.trim();
+    let matched = /^\d{6}$/.test(given) && (await otp(await symmetricDecrypt({ key: key(), data: row.secret })).verify(given, { window: 1 }));
+    let backupCodes = row.backupCodes;
+    if (!matched && kind === "totp-or-backup") {
+      const codes = JSON.parse(await symmetricDecrypt({ key: key(), data: row.backupCodes })) as string[];
+      if (codes.includes(given)) {
+        matched = true;
+        backupCodes = await symmetricEncrypt({ key: key(), data: JSON.stringify(codes.filter((c) => c !== given)) });
+      }
+    }
+    const failures = matched ? 0 : row.failedVerificationCount + 1;
+    await tx
+      .update(twoFactors)
+      .set({
+        backupCodes,
+        failedVerificationCount: failures >= MAX_FAILURES ? 0 : failures,
+        lockedUntil: failures >= MAX_FAILURES ? sql`now() + make_interval(mins => ${LOCK_MINUTES})` : row.lockedUntil,
+      })
+      .where(eq(twoFactors.id, row.id));
+    return matched;
+  });
+}
+
+async function assertCode(userId: number, code: string, kind: CodeKind, wantVerified: boolean): Promise<void> {
+  if (!(await checkCode(userId, code, kind, wantVerified))) throw new AppError("bad_request", INVALID_TWO_FACTOR_CODE);
+}
+
+/** POST /users/me/two-factor/confirm: a code from the app turns two-factor sign-in on. */
+export async function confirmTwoFactor(userId: number, code: string): Promise<void> {
+  await assertCode(userId, code, "totp", false);
+  await getDb().transaction(async (tx) => {
+    await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  });
+}
+
+/** DELETE /users/me/two-factor: with the password and a current (or backup) code, turns it off. */
+export async function disableTwoFactor(userId: number, password: string, code: string): Promise<void> {
+  await assertPassword(userId, password);
+  await assertCode(userId, code, "totp-or-backup", true);
+  await getDb().transaction(async (tx) => {
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  });
+}
+
+/** At sign-in, after the password: a current code from the app or an unused backup code (spent by this). */
+export async function verifySignInCode(userId: number, code: string): Promise<boolean> {
+  return checkCode(userId, code, "totp-or-backup", true);
+}
