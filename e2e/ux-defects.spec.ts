@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { TOPIC_EMOJIS } from "../components/topics/topic-emoji";
 import { optionsAreCode } from "../components/ui/inline-code";
 import { createLearner, field, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
+import { animationsSettled } from "./fixtures/animations";
 import { apiToken, enrolThroughApi, quizQuestions, rightAnswers, saveProgress, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { withE2eDb } from "./fixtures/db";
@@ -64,6 +65,7 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     const toast = page.locator("[data-sonner-toast]").first();
     await expect(toast).toBeVisible();
+    await animationsSettled(page); // where it rests, not where it slides in from
     const header = await page.getByRole("banner").boundingBox();
     expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     await expect(page.getByRole("banner").getByRole("button", { name: "Open menu" })).toBeInViewport();
