@@ -181,7 +181,7 @@ async function mastery(userId: number) {
          FROM enrollments e JOIN courses c ON c.id = e.course_id JOIN course_sections s ON s.course_id = c.id
          JOIN quiz_questions q ON q.section_id = s.id
          CROSS JOIN LATERAL (SELECT coalesce(nullif(trim(q.concept), ''), s.title) AS text,
-                lower(regexp_replace(trim(coalesce(nullif(trim(q.concept), ''), s.title)), '\s+', ' ', 'g')) AS key) k
+                lower(regexp_replace(trim(coalesce(nullif(trim(q.concept), ''), s.title)), '\\s+', ' ', 'g')) AS key) k
         WHERE e.user_id = $1
         ORDER BY c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position)
      SELECT concepts.*, m.rating, m.answers, m.last_answered_at, ss.title AS lesson_title
