@@ -15,7 +15,10 @@ RUN npm ci --no-audit --no-fund
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# Not `npm ci --omit=dev`: better-auth names drizzle-kit and vitest as optional peers, so npm counts
+# those dev tools (and tsx, vite) as optional production packages. With devDependencies removed
+# from the manifest no one needs them; the lockfile still pins every version that is installed.
+RUN npm pkg delete devDependencies && npm install --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

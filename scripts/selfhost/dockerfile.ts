@@ -1,10 +1,10 @@
 /*
  * Just enough of a Dockerfile reader for the self-hosting smoke (no Docker engine runs here):
- * each stage's base, ENV, COPY --from lines, HEALTHCHECK and CMD (exec form only).
+ * each stage's base, ENV, COPY --from lines, RUN (shell form), HEALTHCHECK and CMD (exec form only).
  */
 
 export type CopyLine = { from: string | null; source: string; target: string };
-export type Stage = { name: string; base: string; env: Record<string, string>; copies: CopyLine[]; healthcheck: string[] | null; cmd: string[] | null };
+export type Stage = { name: string; base: string; env: Record<string, string>; copies: CopyLine[]; runs: string[]; healthcheck: string[] | null; cmd: string[] | null };
 
 function logicalLines(text: string): string[] {
   return text
@@ -30,10 +30,10 @@ export function parseDockerfile(text: string): Map<string, Stage> {
       case "FROM": {
         const match = rest.match(/^(\S+)(?:\s+AS\s+(\S+))?$/i);
         const base = match?.[1] ?? rest;
-        current = { name: match?.[2] ?? base, base, env: {}, copies: [], healthcheck: null, cmd: null };
+        current = { name: match?.[2] ?? base, base, env: {}, copies: [], runs: [], healthcheck: null, cmd: null };
         // A stage built on another of this file's stages starts with what that one has.
         const parent = stages.get(base);
-        if (parent) Object.assign(current, { env: { ...parent.env }, copies: [...parent.copies], healthcheck: parent.healthcheck, cmd: parent.cmd });
+        if (parent) Object.assign(current, { env: { ...parent.env }, copies: [...parent.copies], runs: [...parent.runs], healthcheck: parent.healthcheck, cmd: parent.cmd });
         stages.set(current.name, current);
         break;
       }
@@ -46,6 +46,9 @@ export function parseDockerfile(text: string): Map<string, Stage> {
         current!.copies.push({ from, source: args[0]!, target: args[1]! });
         break;
       }
+      case "RUN":
+        current!.runs.push(rest);
+        break;
       case "HEALTHCHECK":
         current!.healthcheck = JSON.parse(rest.slice(rest.indexOf("CMD") + 3).trim()) as string[];
         break;
