@@ -5,9 +5,9 @@ import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import { QuizProgress } from "@/components/quiz/quiz-progress";
 import { buttonClasses } from "@/components/ui/button-link";
-import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
+import { AnswerChoices } from "./answer-choices";
 import { QuizRemediation, type GradedResult } from "./quiz-remediation";
 
 /** A question as the quiz screen gets it: no right answer, no hint (the server keeps those). */
@@ -150,34 +150,7 @@ export function QuizRunner({
           void submit();
         }}
       >
-        <fieldset className="mt-2">
-          <legend id={legendId} className="text-xl font-semibold text-slate-900">
-            <InlineCode text={question.question} />
-          </legend>
-          <div role="radiogroup" aria-labelledby={legendId} className="mt-5 space-y-3">
-            {question.options.map((option, i) => {
-              const selected = choice === option;
-              return (
-                <label
-                  key={`${question.id}-${i}`}
-                  className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-slate-900 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${selected ? "border-brand-600 bg-brand-50" : "border-slate-300 hover:border-slate-400 hover:bg-slate-50"}`}
-                >
-                  <input
-                    type="radio"
-                    name={`question-${question.id}`}
-                    value={option}
-                    checked={selected}
-                    onChange={() => setChoice(option)}
-                    className="size-4 accent-brand-600"
-                  />
-                  <span>
-                    <InlineCode text={optionText(option, optionsAreCode(question.question, question.options))} />
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <AnswerChoices legendId={legendId} name={`question-${question.id}`} question={question.question} options={question.options} choice={choice} onChoose={setChoice} />
         <div className="mt-8 flex flex-wrap justify-between gap-3">
           <button type="button" onClick={() => advance(null)} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
             Skip

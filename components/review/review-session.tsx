@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
+import { AnswerChoices } from "@/components/quiz/answer-choices";
 import { InlineCode } from "@/components/ui/inline-code";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
@@ -87,24 +88,7 @@ export function ReviewSession({ cards }: { cards: ReviewScreenCard[] }) {
           void submit();
         }}
       >
-        <fieldset className="mt-2">
-          <legend id={legendId} className="text-xl font-semibold text-slate-900">
-            <InlineCode text={card.question} />
-          </legend>
-          <div role="radiogroup" aria-labelledby={legendId} className="mt-5 space-y-3">
-            {card.options.map((option, i) => (
-              <label
-                key={`${card.card_id}-${i}`}
-                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-slate-900 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${choice === option ? "border-brand-600 bg-brand-50" : "border-slate-300 hover:border-slate-400 hover:bg-slate-50"}`}
-              >
-                <input type="radio" name={`card-${card.card_id}`} value={option} checked={choice === option} onChange={() => setChoice(option)} className="size-4 accent-brand-600" />
-                <span>
-                  <InlineCode text={option} />
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <AnswerChoices legendId={legendId} name={`card-${card.card_id}`} question={card.question} options={card.options} choice={choice} onChoose={setChoice} />
         <div className="mt-8 flex justify-end">
           <button type="submit" disabled={choice === null || sending} aria-busy={sending} className={buttonClasses({ className: "min-w-28" })}>
             Submit
