@@ -28,7 +28,6 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
-export const codePurpose = pgEnum("code_purpose", ["register", "reset_password"]);
 export const courseLevel = pgEnum("course_level", ["Beginner", "Intermediate", "Advanced"]);
 export const generationStatus = pgEnum("generation_status", ["pending", "running", "failed", "done"]);
 
@@ -109,7 +108,7 @@ export const accounts = pgTable(
   (t) => [uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId), index("accounts_user_id_idx").on(t.userId)],
 );
 
-/** Better Auth's short-lived values (OpenID Connect sign-in state). */
+/** Better Auth's short-lived values: OpenID Connect sign-in state, one-time codes (email-OTP plugin) and our rows beside them (lib/accounts/codes.ts). */
 export const verifications = pgTable(
   "verifications",
   {
@@ -122,6 +121,14 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_expires_at_idx").on(t.expiresAt)],
 );
+
+/** Better Auth's rate limiter (database storage) for its own open endpoints: one counter per (address, path). */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  key: text("key").notNull().unique("auth_rate_limits_key_key"),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
 
 /** An authenticator app (TOTP) and backup codes, both encrypted with AUTH_SECRET, in Better Auth's two-factor format. */
 export const twoFactors = pgTable(
@@ -139,24 +146,6 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
-);
-
-export const verificationCodes = pgTable(
-  "verification_codes",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    email: text("email").notNull(),
-    purpose: codePurpose("purpose").notNull(),
-    codeHash: text("code_hash").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
-    pendingData: jsonb("pending_data"),
-    createdAt: createdAt(),
-  },
-  // One live code per e-mail and purpose: a resend replaces it.
-  (t) => [uniqueIndex("verification_codes_email_purpose_key").on(t.email, t.purpose)],
 );
 
 /** Fixed-window counters shared by every app instance (DESIGN.md section 6). */
