@@ -39,8 +39,6 @@ export const users = pgTable(
     // Empty for people whose identity provider gave one name only (OpenID Connect sign-in).
     lastName: text("last_name").notNull().default(""),
     email: text("email").notNull(),
-    // argon2id; empty (matches no password) for people who only ever signed in with OpenID Connect.
-    passwordHash: text("password_hash").notNull().default(""),
     role: userRole("role").notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     emailVerified: boolean("email_verified").notNull().default(false),
@@ -84,7 +82,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-/** Sign-ins through an identity provider (OpenID Connect), linked to the user they belong to. */
+/** How a user signs in: their password (provider "credential") and identity providers (OpenID Connect). */
 export const accounts = pgTable(
   "accounts",
   {
@@ -100,7 +98,7 @@ export const accounts = pgTable(
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
-    // Unused: passwords stay in users.password_hash, checked by lib/accounts/login.ts.
+    // Provider "credential" (account id = user id): the argon2id password hash (lib/auth/credentials.ts).
     password: text("password"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verifications } from "../../db/schema";
-import { hashPassword } from "../auth/password";
+import { hashNewPassword, setPasswordHash } from "../auth/credentials";
 import { endAllSessions } from "../auth/sessions";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
@@ -64,7 +64,7 @@ export async function resetPassword(input: { email: string; password: string; re
   const tokenHash = hashSecret("reset_token", input.email, input.reset_token);
   const live = await readVerification(getDb(), resetTokenIdentifier(input.email));
   if (!live || !sameHash(live.value, tokenHash)) throw new AppError("bad_request", RESET_EXPIRED);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   return getDb().transaction(async (tx) => {
     // Used once: the row goes with the first reset that reaches it.
     const used = await tx
@@ -80,10 +80,11 @@ export async function resetPassword(input: { email: string; password: string; re
     if (!used.length) throw new AppError("bad_request", RESET_EXPIRED);
     const updated = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ updatedAt: sql`now()` })
       .where(and(eq(users.email, input.email), eq(users.isActive, true)))
       .returning({ id: users.id });
     if (!updated.length) throw new AppError("bad_request", RESET_EXPIRED);
+    await setPasswordHash(tx, updated[0]!.id, passwordHash);
     // Every session of the old password ends with it.
     await endAllSessions(updated[0]!.id, tx);
     return { message: "Password reset successfully. You can now log in with your new password." };

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
-import { hashPassword } from "../auth/password";
+import { hashNewPassword, setPasswordHash } from "../auth/credentials";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
@@ -72,13 +72,14 @@ async function savePendingSignUps(tx: Tx, email: string, pending: PendingSignUps
   await writeVerification(tx, requestsIdentifier(email), JSON.stringify(pending), REQUEST_TTL_MINUTES);
 }
 
-async function createUser(tx: Tx, values: { email: string; firstName: string; lastName: string; passwordHash: string }) {
+async function createUser(tx: Tx, { passwordHash, ...values }: { email: string; firstName: string; lastName: string; passwordHash: string }) {
   const [user] = await tx
     .insert(users)
     .values({ ...values, role: "user", emailVerified: true })
     .onConflictDoNothing()
     .returning();
   if (!user) throw new AppError("conflict", EMAIL_TAKEN);
+  await setPasswordHash(tx, user.id, passwordHash);
   return user;
 }
 
@@ -108,7 +109,7 @@ export async function verifyRegistrationCode(email: string, code: string, signup
   const values = openValues(request, signupToken!);
   if (!values) throw new AppError("bad_request", SIGN_UP_EXPIRED);
   // Hashed only now, after the code proved the mailbox: sending values costs the server no argon2.
-  const passwordHash = await hashPassword(values.password);
+  const passwordHash = await hashNewPassword(values.password);
   return getDb().transaction(async (tx) => {
     await lockCodeRow(tx, email, "register");
     if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
@@ -128,7 +129,7 @@ export async function registerVerifiedUser(
   if (!findGrant(await pendingSignUps(getDb(), input.email), input.email, input.registration_token)) {
     throw new AppError("forbidden", VERIFY_FIRST);
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   return getDb().transaction(async (tx) => {
     await lockCodeRow(tx, input.email, "register");
     const pending = await pendingSignUps(tx, input.email);

@@ -10,6 +10,7 @@ import { emailOtpPlugin } from "../accounts/email-otp";
 import { getEnv } from "../env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { isHttpsUrl } from "../http/security-headers";
+import { hashPassword, verifyPassword } from "./password";
 import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
 import { passwordSignIn } from "./sign-in-plugin";
 
@@ -111,8 +112,12 @@ function createAuth() {
       accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: "verifications" },
-    // Passwords are checked by lib/accounts/login.ts (through the sign-in plugin), never by Better Auth's own sign-up/sign-in.
-    emailAndPassword: { enabled: false },
+    // Its endpoints stay off: lib/accounts/login.ts checks passwords (through the sign-in plugin) with
+    // these hooks, our argon2id, on the hash in the user's "credential" account (lib/auth/credentials.ts).
+    emailAndPassword: {
+      enabled: false,
+      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+    },
     rateLimit: AUTH_RATE_LIMIT,
     advanced: {
       database: { generateId: "serial" },
