@@ -28,7 +28,6 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
-export const codePurpose = pgEnum("code_purpose", ["register", "reset_password"]);
 export const courseLevel = pgEnum("course_level", ["Beginner", "Intermediate", "Advanced"]);
 export const generationStatus = pgEnum("generation_status", ["pending", "running", "failed", "done"]);
 
@@ -40,8 +39,6 @@ export const users = pgTable(
     // Empty for people whose identity provider gave one name only (OpenID Connect sign-in).
     lastName: text("last_name").notNull().default(""),
     email: text("email").notNull(),
-    // argon2id; empty (matches no password) for people who only ever signed in with OpenID Connect.
-    passwordHash: text("password_hash").notNull().default(""),
     role: userRole("role").notNull().default("user"),
     isActive: boolean("is_active").notNull().default(true),
     emailVerified: boolean("email_verified").notNull().default(false),
@@ -85,7 +82,7 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
-/** Sign-ins through an identity provider (OpenID Connect), linked to the user they belong to. */
+/** How a user signs in: their password (provider "credential") and identity providers (OpenID Connect). */
 export const accounts = pgTable(
   "accounts",
   {
@@ -101,7 +98,7 @@ export const accounts = pgTable(
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
-    // Unused: passwords stay in users.password_hash, checked by lib/accounts/login.ts.
+    // Provider "credential" (account id = user id): the argon2id password hash (lib/auth/credentials.ts).
     password: text("password"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -109,7 +106,7 @@ export const accounts = pgTable(
   (t) => [uniqueIndex("accounts_provider_account_key").on(t.providerId, t.accountId), index("accounts_user_id_idx").on(t.userId)],
 );
 
-/** Better Auth's short-lived values (OpenID Connect sign-in state). */
+/** Better Auth's short-lived values: OpenID Connect sign-in state, one-time codes (email-OTP plugin) and our rows beside them (lib/accounts/codes.ts). */
 export const verifications = pgTable(
   "verifications",
   {
@@ -122,6 +119,14 @@ export const verifications = pgTable(
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_expires_at_idx").on(t.expiresAt)],
 );
+
+/** Better Auth's rate limiter (database storage) for its own open endpoints: one counter per (address, path). */
+export const authRateLimits = pgTable("auth_rate_limits", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  key: text("key").notNull().unique("auth_rate_limits_key_key"),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
 
 /** An authenticator app (TOTP) and backup codes, both encrypted with AUTH_SECRET, in Better Auth's two-factor format. */
 export const twoFactors = pgTable(
@@ -139,24 +144,6 @@ export const twoFactors = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
-);
-
-export const verificationCodes = pgTable(
-  "verification_codes",
-  {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    email: text("email").notNull(),
-    purpose: codePurpose("purpose").notNull(),
-    codeHash: text("code_hash").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    consumedAt: timestamp("consumed_at", { withTimezone: true }),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
-    pendingData: jsonb("pending_data"),
-    createdAt: createdAt(),
-  },
-  // One live code per e-mail and purpose: a resend replaces it.
-  (t) => [uniqueIndex("verification_codes_email_purpose_key").on(t.email, t.purpose)],
 );
 
 /** Fixed-window counters shared by every app instance (DESIGN.md section 6). */

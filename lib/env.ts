@@ -26,7 +26,7 @@ export const envSchema = z.object({
     .string({ error: "is required: a random string of at least 32 characters (npm run dev creates one in .data/)" })
     .min(32, "must be at least 32 characters"),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-  // true: an admin must turn on two-factor sign-in before the admin area opens.
+  // true: an admin must turn on two-factor sign-in before the admin area (pages and API) opens.
   ADMIN_REQUIRE_TWO_FACTOR: z
     .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
     .default("false")

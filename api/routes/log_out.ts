@@ -5,4 +5,4 @@ import { endSession } from "@/lib/auth/sessions";
 export const POST = route("signed-in", async ({ caller }) => {
   await endSession(caller.id, caller.session.sessionId);
   return { message: "Signed out." };
-});
+}, { beforeTwoFactor: true });

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import { hashPassword } from "../../lib/auth/password";
 import type { Database } from "../client";
-import { courseSections, courseSubsections, courses, quizQuestions, topics, users } from "../schema";
+import { credentialAccount } from "../credential-account";
+import { accounts as userAccounts, courseSections, courseSubsections, courses, quizQuestions, topics, users } from "../schema";
 import { loadCatalogue, type Catalogue } from "./catalogue";
 
 export type SeedAccount = { role: "admin" | "user"; email: string; password: string; created: boolean };
@@ -55,12 +56,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
           firstName: account.firstName,
           lastName: account.lastName,
           email: account.email,
-          passwordHash: hashes[i]!,
           role: account.role,
           emailVerified: true,
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
+      if (inserted[0]) await tx.insert(userAccounts).values(credentialAccount(inserted[0].id, hashes[i]!));
       accounts.push({ role: account.role, email: account.email, password: account.password, created: inserted.length > 0 });
     }
 

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TEST_ADMIN, TEST_LEARNER } from "../../tests/harness/global-setup";
 import { verifyPassword } from "../../lib/auth/password";
 import { getDb } from "../client";
-import { courseSections, courseSubsections, courses, enrollments, quizQuestions, topics, users } from "../schema";
+import { accounts, courseSections, courseSubsections, courses, enrollments, quizQuestions, topics, users } from "../schema";
 import { loadCatalogue } from "./catalogue";
 import { countCatalogue } from "./counts";
 import { seedDatabase } from "./index";
@@ -56,9 +56,13 @@ describe("seeded database", () => {
       [TEST_ADMIN.email, "admin"],
       [TEST_LEARNER.email, "user"],
     ]);
-    expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword(rows[0]!.passwordHash, TEST_ADMIN.password)).toBe(true);
-    expect(await verifyPassword(rows[1]!.passwordHash, "wrong-password")).toBe(false);
+    // Each password is a Better Auth "credential" account.
+    const hashes = await Promise.all(
+      rows.map(async (u) => (await getDb().select().from(accounts).where(and(eq(accounts.userId, u.id), eq(accounts.providerId, "credential"))))[0]!.password!),
+    );
+    expect(hashes[0]).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(hashes[0]!, TEST_ADMIN.password)).toBe(true);
+    expect(await verifyPassword(hashes[1]!, "wrong-password")).toBe(false);
   });
 
   it("seeding again duplicates nothing and leaves changed data alone", async () => {
@@ -111,7 +115,7 @@ describe("seeded database", () => {
       db.insert(enrollments).values({ userId: learner!.id, courseId: course!.id, progress: 101 }),
     ).rejects.toThrow();
     await expect(
-      db.insert(users).values({ firstName: "A", lastName: "B", email: "Mixed@Case.com", passwordHash: "x" }),
+      db.insert(users).values({ firstName: "A", lastName: "B", email: "Mixed@Case.com" }),
     ).rejects.toThrow();
     await expect(
       db.insert(courseSubsections).values({ sectionId: section!.id, position: 0, title: "dup", content: "dup" }),

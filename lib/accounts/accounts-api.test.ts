@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as logInRoute from "../../api/routes/log_in";
 import * as usersRoute from "../../api/routes/users";
@@ -12,7 +12,8 @@ import * as forgotSend from "../../api/routes/forgot-password/send-code";
 import * as forgotVerify from "../../api/routes/forgot-password/verify-code";
 import * as forgotReset from "../../api/routes/forgot-password/reset-password";
 import { getDb } from "../../db/client";
-import { rateLimits, users, verificationCodes } from "../../db/schema";
+import { rateLimits, users, verifications } from "../../db/schema";
+import { otpIdentifier } from "./email-otp";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { call, createUser, setUserActive } from "../../tests/harness/http";
 import { TEST_ADMIN } from "../../tests/harness/global-setup";
@@ -34,12 +35,12 @@ beforeEach(async () => {
 let seq = 0;
 const newEmail = () => `new-${Date.now()}-${++seq}@example.com`;
 
+/** The email-OTP plugin's row for the code: what it stores, and the wrong tries counted on it. */
 async function codeRow(email: string, purpose: "register" | "reset_password") {
-  const [row] = await getDb()
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
-  return row;
+  const [row] = await getDb().select().from(verifications).where(eq(verifications.identifier, otpIdentifier(email, purpose)));
+  if (!row) return undefined;
+  const [codeHash, attempts] = row.value.split(":");
+  return { codeHash: codeHash!, attempts: Number(attempts) };
 }
 
 describe("POST /log_in", () => {
@@ -170,7 +171,10 @@ describe("sign-up with an e-mailed code", () => {
     const email = newEmail();
     const sent = await call(registerSend.POST, { json: { email, first_name: "A", last_name: "B", password: "secret-1" } });
     const code = (await latestCode(delivery.smtp.messages, email))!;
-    await getDb().update(verificationCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(verificationCodes.email, email));
+    await getDb()
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(verifications.identifier, otpIdentifier(email, "register")));
     const res = await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe("Invalid or expired code.");
@@ -261,9 +265,9 @@ describe("sign-up with an e-mailed code", () => {
     const { registration_token } = (await call(registerVerify.POST, { json: { email, code, signup_token: sent.body.signup_token } })).body;
     // The grant's time, 16 minutes back.
     await getDb()
-      .update(verificationCodes)
-      .set({ pendingData: sql`jsonb_set(${verificationCodes.pendingData}, '{requests,0,grantedAt}', to_jsonb((extract(epoch from now()) - 16 * 60) * 1000))` })
-      .where(eq(verificationCodes.email, email));
+      .update(verifications)
+      .set({ value: sql`jsonb_set(${verifications.value}::jsonb, '{requests,0,grantedAt}', to_jsonb((extract(epoch from now()) - 16 * 60) * 1000))::text` })
+      .where(eq(verifications.identifier, `sign-up-requests-${email}`));
     expect((await call(usersRoute.POST, { json: { first_name: "A", last_name: "B", email, password: "secret-1", registration_token } })).status).toBe(403);
   });
 });

@@ -1,34 +1,35 @@
 import "server-only";
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { APIError } from "better-auth/api";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb, type Database } from "../../db/client";
-import { verificationCodes } from "../../db/schema";
+import { verifications } from "../../db/schema";
+import { getAuth } from "../auth/better-auth";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
+import { CODE_TTL_MINUTES, hashOtp, MAX_CODE_ATTEMPTS, OTP_TYPE, otpIdentifier, type CodePurpose } from "./email-otp";
 
 /*
- * One-time 6-digit codes (DESIGN.md section 6): from a CSPRNG, stored only as an HMAC, compared
- * in constant time, valid for 10 minutes, single use, tied to their purpose, at most 5 wrong
- * tries counted atomically. A resend replaces the code but cannot lift a lock early.
+ * One-time 6-digit codes (DESIGN.md section 6) on Better Auth's email-OTP plugin
+ * (lib/accounts/email-otp.ts): it generates them, stores them as an HMAC in its `verifications`
+ * table, counts wrong tries atomically and refuses a code after MAX_CODE_ATTEMPTS. What it does
+ * not do, this module adds: the try that reaches the limit answers "locked" at once, and the lock
+ * holds for LOCK_MINUTES (a lock row beside the code), so a resend cannot lift it early; a code
+ * is single use for our flows (consumeCode, in the caller's transaction).
  */
 
-export type CodePurpose = "register" | "reset_password";
+export { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, type CodePurpose } from "./email-otp";
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** The database, or a transaction on it. */
 export type DbOrTx = Database | Tx;
 
-export const CODE_TTL_MINUTES = 10;
-export const MAX_CODE_ATTEMPTS = 5;
 /** How long a locked code blocks resends, and how long a verified code stays usable. */
 export const LOCK_MINUTES = 15;
 export const VERIFIED_WINDOW_MINUTES = 15;
 
 export const INVALID_CODE = "Invalid or expired code.";
 export const LOCKED_CODE = "Too many attempts. Please request a new code.";
-
-export function generateCode(): string {
-  return randomInt(0, 1_000_000).toString().padStart(6, "0");
-}
+const RESEND_LOCKED = "Too many wrong codes. Please wait a few minutes before asking for a new one.";
 
 /** A one-time token handed to a client (sign-up, registration, reset); the server keeps only its hashSecret. */
 export function newSecretToken(): string {
@@ -45,146 +46,127 @@ export function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * Serialises, until the transaction ends, everything that rewrites one e-mail's code row for a
- * purpose: two sends at once must not each write pending_data without the other's request.
- */
+/** Serialises, until the transaction ends, everything that rewrites one e-mail's rows for a purpose. */
 export async function lockCodeRow(tx: Tx, email: string, purpose: CodePurpose): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`verification-code:${purpose}:${email}`}, 0))`);
 }
 
-/**
- * Issues (or replaces) the code for an e-mail and purpose inside the caller's transaction.
- * `nextPending` computes the row's pending_data from the current one (none: cleared).
- */
-export async function issueCode(
-  tx: Tx,
-  email: string,
-  purpose: CodePurpose,
-  nextPending?: (current: unknown) => Record<string, unknown>,
-): Promise<{ code: string; expiresAt: Date }> {
-  await lockCodeRow(tx, email, purpose);
-  const [existing] = await tx
-    .select({ attempts: verificationCodes.attempts, createdAt: verificationCodes.createdAt, pendingData: verificationCodes.pendingData })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
-    .for("update");
-  if (existing && existing.attempts >= MAX_CODE_ATTEMPTS && existing.createdAt.getTime() > Date.now() - LOCK_MINUTES * 60_000) {
-    const retry = Math.ceil((existing.createdAt.getTime() + LOCK_MINUTES * 60_000 - Date.now()) / 1000);
-    throw new AppError("rate_limited", "Too many wrong codes. Please wait a few minutes before asking for a new one.", {
-      retryAfterSeconds: Math.max(1, retry),
-    });
-  }
+const lockIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-lock-${email}`;
 
-  const code = generateCode();
-  const values = {
-    email,
-    purpose,
-    codeHash: hashSecret(purpose, email, code),
-    expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
-    attempts: 0,
-    consumedAt: null,
-    verifiedAt: null,
-    createdAt: sql`now()`,
-    pendingData: nextPending ? nextPending(existing?.pendingData ?? null) : null,
-  };
-  const [row] = await tx
-    .insert(verificationCodes)
-    .values(values)
-    .onConflictDoUpdate({ target: [verificationCodes.email, verificationCodes.purpose], set: values })
-    .returning({ expiresAt: verificationCodes.expiresAt });
-  return { code, expiresAt: row!.expiresAt };
+/** A live row of ours in the verifications table (a lock, a sign-up's requests, a reset token), newest first. */
+export async function readVerification(db: DbOrTx, identifier: string): Promise<{ id: number; value: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ id: verifications.id, value: verifications.value, createdAt: verifications.createdAt })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)))
+    .orderBy(desc(verifications.createdAt), desc(verifications.id))
+    .limit(1);
+  return row;
 }
 
-/** A code that matched: its row, and which code it was (a resend replaces the hash, not the row). */
-export type VerifiedCode = { id: number; codeHash: string; pendingData: unknown };
+/** Replaces the rows of one identifier with this value until `minutes` from now. */
+export async function writeVerification(tx: DbOrTx, identifier: string, value: string, minutes: number): Promise<void> {
+  await tx.delete(verifications).where(eq(verifications.identifier, identifier));
+  await tx.insert(verifications).values({ identifier, value, expiresAt: sql`now() + make_interval(mins => ${minutes})` });
+}
 
-/** Checks a code; counts the try first (atomically), so parallel guesses cannot exceed the limit. */
-export async function checkCode(email: string, purpose: CodePurpose, code: string): Promise<VerifiedCode> {
-  const db = getDb();
-  const tried = await db
-    .update(verificationCodes)
-    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.email, email),
-        eq(verificationCodes.purpose, purpose),
-        sql`${verificationCodes.consumedAt} IS NULL`,
-        sql`${verificationCodes.verifiedAt} IS NULL`,
-        sql`${verificationCodes.expiresAt} > now()`,
-        sql`${verificationCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,
-      ),
-    )
-    .returning({
-      id: verificationCodes.id,
-      codeHash: verificationCodes.codeHash,
-      attempts: verificationCodes.attempts,
-      pendingData: verificationCodes.pendingData,
-    });
-  const row = tried[0];
-  if (!row) {
-    const [current] = await db
-      .select({ attempts: verificationCodes.attempts, expiresAt: verificationCodes.expiresAt })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)));
-    if (current && current.attempts >= MAX_CODE_ATTEMPTS && current.expiresAt > new Date()) {
-      throw new AppError("rate_limited", LOCKED_CODE);
-    }
+async function lockedSeconds(email: string, purpose: CodePurpose): Promise<number> {
+  const [row] = await getDb()
+    .select({ seconds: sql<number>`ceil(extract(epoch from ${verifications.expiresAt} - now()))::int` })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, lockIdentifier(email, purpose)), gt(verifications.expiresAt, sql`now()`)));
+  return row?.seconds ?? 0;
+}
+
+/** The plugin's code row: its stored hash and the wrong tries counted on it. */
+async function codeRow(email: string, purpose: CodePurpose) {
+  const row = await readVerification(getDb(), otpIdentifier(email, purpose));
+  if (!row) return undefined;
+  const at = row.value.lastIndexOf(":");
+  return { hash: row.value.slice(0, at), attempts: Number(row.value.slice(at + 1)) || 0 };
+}
+
+/** Issues (or replaces) the code for an e-mail and purpose; a locked code blocks this until its lock ends. */
+export async function issueCode(email: string, purpose: CodePurpose): Promise<{ code: string; expiresAt: Date }> {
+  const retry = await lockedSeconds(email, purpose);
+  if (retry > 0) throw new AppError("rate_limited", RESEND_LOCKED, { retryAfterSeconds: Math.max(1, retry) });
+  // The plugin adds a row per code; the one it checks is the newest, so older ones go at once.
+  await getDb().delete(verifications).where(eq(verifications.identifier, otpIdentifier(email, purpose)));
+  const code = await getAuth().api.createVerificationOTP({ body: { email, type: OTP_TYPE[purpose] } });
+  return { code, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000) };
+}
+
+async function lockCode(email: string, purpose: CodePurpose): Promise<never> {
+  await writeVerification(getDb(), lockIdentifier(email, purpose), "locked", LOCK_MINUTES);
+  throw new AppError("rate_limited", LOCKED_CODE);
+}
+
+const checking = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs one e-mail's code checks one after another in this process. The plugin lets one check at a
+ * time compare (it takes the code row while it does) and refuses the others uncounted; queued
+ * here, parallel guesses each count, so the fifth locks the code whatever their timing.
+ */
+async function oneAtATime<T>(key: string, check: () => Promise<T>): Promise<T> {
+  const before = checking.get(key) ?? Promise.resolve();
+  const mine = before.catch(() => undefined).then(check);
+  checking.set(key, mine);
+  try {
+    return await mine;
+  } finally {
+    if (checking.get(key) === mine) checking.delete(key);
+  }
+}
+
+/**
+ * Checks a code through the plugin (which counts the try and keeps the code for the caller's
+ * consumeCode). The try that uses up the last attempt locks the code at once.
+ */
+export function checkCode(email: string, purpose: CodePurpose, code: string): Promise<void> {
+  return oneAtATime(otpIdentifier(email, purpose), () => checkCodeNow(email, purpose, code));
+}
+
+async function checkCodeNow(email: string, purpose: CodePurpose, code: string): Promise<void> {
+  if ((await lockedSeconds(email, purpose)) > 0) throw new AppError("rate_limited", LOCKED_CODE);
+  try {
+    await getAuth().api.checkVerificationOTP({ body: { email, type: OTP_TYPE[purpose], otp: code } });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const reason = (error.body as { code?: string } | undefined)?.code;
+    // The plugin answers this only after the code matched: sign-ups and decoy resets have no user yet.
+    if (reason === "USER_NOT_FOUND") return;
+    if (reason === "TOO_MANY_ATTEMPTS" || ((await codeRow(email, purpose))?.attempts ?? 0) >= MAX_CODE_ATTEMPTS) await lockCode(email, purpose);
     throw new AppError("bad_request", INVALID_CODE);
   }
-  if (!sameHash(row.codeHash, hashSecret(purpose, email, code))) {
-    throw new AppError(row.attempts >= MAX_CODE_ATTEMPTS ? "rate_limited" : "bad_request", row.attempts >= MAX_CODE_ATTEMPTS ? LOCKED_CODE : INVALID_CODE);
-  }
-  return { id: row.id, codeHash: row.codeHash, pendingData: row.pendingData };
-}
-
-/**
- * Deletes codes nobody can use any more (the maintenance job runs this): past their expiry, their
- * lock (which counts from creation) and the window in which a verified code still counts.
- */
-export async function pruneVerificationCodes(): Promise<number> {
-  const keepMinutes = Math.max(LOCK_MINUTES - CODE_TTL_MINUTES, VERIFIED_WINDOW_MINUTES);
-  const result = await getDb().execute(sql`DELETE FROM verification_codes WHERE expires_at < now() - make_interval(mins => ${keepMinutes})`);
-  return result.rowCount ?? 0;
 }
 
 /**
  * Inside the caller's transaction, uses up a code checkCode accepted, unless it was used or
- * replaced by a resend meanwhile (then false). `nextPending` gives the row's new pending_data.
+ * replaced by a resend meanwhile (then false).
  */
-export async function useVerifiedCode(
-  tx: Tx,
-  email: string,
-  purpose: CodePurpose,
-  verified: VerifiedCode,
-  nextPending: (current: unknown) => unknown,
-): Promise<boolean> {
-  await lockCodeRow(tx, email, purpose);
-  const [row] = await tx
-    .select({ pendingData: verificationCodes.pendingData })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.id, verified.id), eq(verificationCodes.codeHash, verified.codeHash), sql`${verificationCodes.consumedAt} IS NULL`))
-    .for("update");
-  if (!row) return false;
-  await tx
-    .update(verificationCodes)
-    .set({ consumedAt: sql`now()`, verifiedAt: sql`now()`, pendingData: nextPending(row.pendingData) ?? null })
-    .where(eq(verificationCodes.id, verified.id));
-  return true;
-}
-
-/** Whether this is still the usable code for the e-mail (not replaced by a resend, used or expired). */
-export async function isLiveCode(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
-  const [row] = await getDb()
-    .select({ codeHash: verificationCodes.codeHash })
-    .from(verificationCodes)
+export async function consumeCode(tx: Tx, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  const used = await tx
+    .delete(verifications)
     .where(
       and(
-        eq(verificationCodes.email, email),
-        eq(verificationCodes.purpose, purpose),
-        sql`${verificationCodes.consumedAt} IS NULL`,
-        sql`${verificationCodes.expiresAt} > now()`,
+        eq(verifications.identifier, otpIdentifier(email, purpose)),
+        sql`${verifications.value} LIKE ${`${hashOtp(code)}:%`}`,
+        gt(verifications.expiresAt, sql`now()`),
       ),
-    );
-  return Boolean(row && sameHash(row.codeHash, hashSecret(purpose, email, code)));
+    )
+    .returning({ id: verifications.id });
+  return used.length > 0;
+}
+
+/** Whether this is still the usable code for the e-mail (not replaced by a resend, used, locked or expired). */
+export async function isLiveCode(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  const row = await codeRow(email, purpose);
+  return Boolean(row && row.attempts < MAX_CODE_ATTEMPTS && sameHash(row.hash, hashOtp(code)));
+}
+
+/** Deletes verifications nobody can use any more (the maintenance job runs this; Better Auth also does now and then). */
+export async function pruneVerifications(): Promise<number> {
+  const result = await getDb().execute(sql`DELETE FROM verifications WHERE expires_at < now()`);
+  return result.rowCount ?? 0;
 }

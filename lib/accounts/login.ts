@@ -1,8 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { users, type User } from "../../db/schema";
-import { hashPassword, verifyPassword } from "../auth/password";
+import { accounts, users, type User } from "../../db/schema";
+import { credentialOfUser, hashNewPassword, passwordMatches } from "../auth/credentials";
 import { startSession } from "../auth/sessions";
 import { TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE, verifySignInCode } from "../auth/two-factor";
 import { getEnv } from "../env";
@@ -29,13 +29,17 @@ export class TwoFactorRequired extends AppError {
  */
 export async function authenticate(email: string, password: string, ip: string): Promise<User> {
   const release = await reserveAttempt(LOGIN_LIMITS, email, ip);
-  let user: User | undefined;
+  let user: (User & { passwordHash: string | null }) | undefined;
   let ok: boolean;
   try {
-    [user] = await getDb().select().from(users).where(eq(users.email, email));
-    dummyHash ??= hashPassword("not-a-real-password-but-same-cost");
+    [user] = await getDb()
+      .select({ ...getTableColumns(users), passwordHash: accounts.password })
+      .from(users)
+      .leftJoin(accounts, credentialOfUser)
+      .where(eq(users.email, email));
+    dummyHash ??= hashNewPassword("not-a-real-password-but-same-cost");
     // An account without a password (OpenID Connect only) is checked against the dummy and fails.
-    ok = await verifyPassword(user?.passwordHash || (await dummyHash), password);
+    ok = await passwordMatches(user?.passwordHash || (await dummyHash), password);
   } catch (error) {
     // Nothing was checked (database down, server busy): not a failure.
     await release();
@@ -45,7 +49,9 @@ export async function authenticate(email: string, password: string, ip: string):
   if (!user || !user.passwordHash || !ok) throw new AppError("unauthorized", INVALID_LOGIN);
   await release();
   if (!user.isActive) throw new AppError("forbidden", "This account has been deactivated.");
-  return user;
+  // The hash goes no further than this check.
+  const { passwordHash: _hash, ...account } = user;
+  return account;
 }
 
 export type SignInInput = { email: string; password: string; otp?: string };

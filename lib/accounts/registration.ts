@@ -1,14 +1,25 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { users, verificationCodes } from "../../db/schema";
-import { hashPassword } from "../auth/password";
+import { users } from "../../db/schema";
+import { hashNewPassword, setPasswordHash } from "../auth/credentials";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { checkCode, CODE_TTL_MINUTES, INVALID_CODE, issueCode, lockCodeRow, useVerifiedCode, type DbOrTx, type Tx } from "./codes";
+import { checkCode, consumeCode, INVALID_CODE, issueCode, lockCodeRow, readVerification, writeVerification, type DbOrTx, type Tx } from "./codes";
+import { OTP_TYPE, sendCodeEmail } from "./email-otp";
 import { toPublicUser, type PublicUser } from "./serialize";
-import { findGrant, findRequest, grantRegistration, openValues, recordRequest, withoutRequest, type SignUpValues } from "./sign-up-requests";
+import {
+  findGrant,
+  findRequest,
+  grantRegistration,
+  openValues,
+  recordRequest,
+  REQUEST_TTL_MINUTES,
+  withoutRequest,
+  type PendingSignUps,
+  type SignUpValues,
+} from "./sign-up-requests";
 
 /*
  * Sign-up (SPEC.md section 4, with the departure the README documents): send-code answers a
@@ -16,7 +27,8 @@ import { findGrant, findRequest, grantRegistration, openValues, recordRequest, w
  * e-mailed code proves the mailbox, the token says whose request it completes. With values the
  * account is created at verify-code; without, verify-code grants a one-time registration token
  * that POST /users/ needs. An already registered e-mail gets a notice instead of a code, with the
- * same answer to the caller: nobody learns who has an account.
+ * same answer to the caller: nobody learns who has an account. An e-mail's waiting requests are a
+ * row of Better Auth's verifications table beside its code (sign-up-requests-<e-mail>).
  */
 
 const EMAIL_TAKEN = "An account with this email already exists.";
@@ -35,26 +47,39 @@ export async function sendRegistrationCode(
 
   const db = getDb();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  const { code } = await issueCode(input.email, "register");
   let token = "";
-  // The code row and its mail job commit together; the worker sends it.
+  // The request and its mail job commit together; the worker sends it.
   await db.transaction(async (tx) => {
-    const { code, expiresAt } = await issueCode(tx, input.email, "register", (current) => {
-      const recorded = recordRequest(current, input.email, { token: input.signup_token, values });
-      token = recorded.token;
-      return recorded.pendingData;
-    });
-    await enqueueEmail(tx, existing ? { kind: "account-exists", to: input.email } : { kind: "verification-code", to: input.email, code, ttlMinutes: CODE_TTL_MINUTES }, expiresAt);
+    await lockCodeRow(tx, input.email, "register");
+    const recorded = recordRequest(await pendingSignUps(tx, input.email), input.email, { token: input.signup_token, values });
+    token = recorded.token;
+    await savePendingSignUps(tx, input.email, recorded.pendingData);
+    if (existing) await enqueueEmail(tx, { kind: "account-exists", to: input.email });
+    else await sendCodeEmail(tx, { email: input.email, otp: code, type: OTP_TYPE.register });
   });
   return { message: `A verification code has been sent to: ${input.email}`, signup_token: token };
 }
 
-async function createUser(tx: Tx, values: { email: string; firstName: string; lastName: string; passwordHash: string }) {
+const requestsIdentifier = (email: string) => `sign-up-requests-${email}`;
+
+async function pendingSignUps(db: DbOrTx, email: string): Promise<unknown> {
+  const row = await readVerification(db, requestsIdentifier(email));
+  return row ? JSON.parse(row.value) : null;
+}
+
+async function savePendingSignUps(tx: Tx, email: string, pending: PendingSignUps): Promise<void> {
+  await writeVerification(tx, requestsIdentifier(email), JSON.stringify(pending), REQUEST_TTL_MINUTES);
+}
+
+async function createUser(tx: Tx, { passwordHash, ...values }: { email: string; firstName: string; lastName: string; passwordHash: string }) {
   const [user] = await tx
     .insert(users)
     .values({ ...values, role: "user", emailVerified: true })
     .onConflictDoNothing()
     .returning();
   if (!user) throw new AppError("conflict", EMAIL_TAKEN);
+  await setPasswordHash(tx, user.id, passwordHash);
   return user;
 }
 
@@ -66,43 +91,32 @@ export type VerifyRegistrationResult =
 export async function verifyRegistrationCode(email: string, code: string, signupToken: string | undefined, ip: string): Promise<VerifyRegistrationResult> {
   await hitLimit(LIMITS.verifyCodePerEmail, email);
   await hitLimit(LIMITS.verifyCodePerIp, ip);
-  const verified = await checkCode(email, "register", code);
-  const request = findRequest(verified.pendingData, email, signupToken);
+  await checkCode(email, "register", code);
+  const request = findRequest(await pendingSignUps(getDb(), email), email, signupToken);
   if (!request) throw new AppError("bad_request", SIGN_UP_EXPIRED);
   const message = "Code verified successfully.";
 
   if (!request.values) {
     return getDb().transaction(async (tx) => {
-      let registrationToken = "";
-      const used = await useVerifiedCode(tx, email, "register", verified, (current) => {
-        const granted = grantRegistration(current, email, request);
-        registrationToken = granted.registrationToken;
-        return granted.pendingData;
-      });
-      if (!used) throw new AppError("bad_request", INVALID_CODE);
-      return { message, registered: false as const, registration_token: registrationToken };
+      await lockCodeRow(tx, email, "register");
+      if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
+      const granted = grantRegistration(await pendingSignUps(tx, email), email, request);
+      await savePendingSignUps(tx, email, granted.pendingData);
+      return { message, registered: false as const, registration_token: granted.registrationToken };
     });
   }
 
   const values = openValues(request, signupToken!);
   if (!values) throw new AppError("bad_request", SIGN_UP_EXPIRED);
   // Hashed only now, after the code proved the mailbox: sending values costs the server no argon2.
-  const passwordHash = await hashPassword(values.password);
+  const passwordHash = await hashNewPassword(values.password);
   return getDb().transaction(async (tx) => {
-    const used = await useVerifiedCode(tx, email, "register", verified, (current) => withoutRequest(current, request));
-    if (!used) throw new AppError("bad_request", INVALID_CODE);
+    await lockCodeRow(tx, email, "register");
+    if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
+    await savePendingSignUps(tx, email, withoutRequest(await pendingSignUps(tx, email), request));
     const user = await createUser(tx, { email, firstName: values.first_name, lastName: values.last_name, passwordHash });
     return { message, registered: true as const, user: toPublicUser(user) };
   });
-}
-
-async function registerCodeRow(db: DbOrTx, email: string, forUpdate = false) {
-  const query = db
-    .select({ id: verificationCodes.id, pendingData: verificationCodes.pendingData })
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, "register")));
-  const [row] = forUpdate ? await query.for("update") : await query;
-  return row;
 }
 
 /** POST /users/: creates the account of the sign-up request whose registration token verify-code granted, once. */
@@ -112,16 +126,16 @@ export async function registerVerifiedUser(
 ): Promise<PublicUser> {
   await hitLimit(LIMITS.createAccountPerIp, ip);
   // The token first: without one nothing is hashed and known and unknown e-mails fare alike.
-  if (!findGrant((await registerCodeRow(getDb(), input.email))?.pendingData, input.email, input.registration_token)) {
+  if (!findGrant(await pendingSignUps(getDb(), input.email), input.email, input.registration_token)) {
     throw new AppError("forbidden", VERIFY_FIRST);
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   return getDb().transaction(async (tx) => {
     await lockCodeRow(tx, input.email, "register");
-    const row = await registerCodeRow(tx, input.email, true);
-    const grant = findGrant(row?.pendingData, input.email, input.registration_token);
-    if (!row || !grant) throw new AppError("forbidden", VERIFY_FIRST);
-    await tx.update(verificationCodes).set({ pendingData: withoutRequest(row.pendingData, grant) }).where(eq(verificationCodes.id, row.id));
+    const pending = await pendingSignUps(tx, input.email);
+    const grant = findGrant(pending, input.email, input.registration_token);
+    if (!grant) throw new AppError("forbidden", VERIFY_FIRST);
+    await savePendingSignUps(tx, input.email, withoutRequest(pending, grant));
     const user = await createUser(tx, { email: input.email, firstName: input.first_name, lastName: input.last_name, passwordHash });
     return toPublicUser(user);
   });

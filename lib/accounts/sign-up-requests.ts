@@ -4,7 +4,7 @@ import { seal, unseal } from "../auth/seal";
 import { hashSecret, newSecretToken, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
 
 /*
- * The sign-up requests waiting on one e-mail's code (kept in the code row's pending_data).
+ * The sign-up requests waiting on one e-mail's code (kept beside it: lib/accounts/registration.ts).
  * Whoever sends a code gets a one-time sign-up token bound to their own request: their values
  * (the password sealed under a key only that token opens) or none (the SPEC flow, values later).
  * The e-mailed code proves control of the mailbox; the token says whose request it completes.

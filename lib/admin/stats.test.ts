@@ -23,7 +23,7 @@ async function userAt(createdAt: string, role: "user" | "admin" = "user") {
   seq++;
   const [row] = await getDb()
     .insert(users)
-    .values({ firstName: "F", lastName: `L${seq}`, email: `fixture-${seq}@example.com`, passwordHash: "x", role, createdAt: new Date(createdAt) })
+    .values({ firstName: "F", lastName: `L${seq}`, email: `fixture-${seq}@example.com`, role, createdAt: new Date(createdAt) })
     .returning({ id: users.id });
   return row!.id;
 }

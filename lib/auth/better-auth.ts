@@ -5,10 +5,12 @@ import { APIError } from "better-auth/api";
 import { bearer, genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { accounts, sessions, twoFactors, users, verifications } from "../../db/schema";
+import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../../db/schema";
+import { emailOtpPlugin } from "../accounts/email-otp";
 import { getEnv } from "../env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { isHttpsUrl } from "../http/security-headers";
+import { hashPassword, verifyPassword } from "./password";
 import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
 import { passwordSignIn } from "./sign-in-plugin";
 
@@ -18,12 +20,13 @@ import { passwordSignIn } from "./sign-in-plugin";
  * API's bearer access_token is a session token (bearer plugin), and deleting the row ends it.
  *
  * What Better Auth does here: sessions and their cookie, sign-out, OpenID Connect sign-in
- * (genericOAuth), the two-factor data format. What stays ours because our rules are stricter
- * (DESIGN.md section 6): the password check with its per-(e-mail, address), per-address and
- * per-e-mail limits (lib/accounts/login.ts, reached through the sign-in plugin), the one-time codes
- * of sign-up and password reset (lib/accounts/codes.ts), and the client address, which the server
- * decides (lib/http/client-address.ts) and hands over in CLIENT_ADDRESS_HEADER, overwriting
- * whatever the client sent (lib/auth/handler.ts).
+ * (genericOAuth), the two-factor data format, the one-time codes of sign-up and password reset
+ * (email-OTP plugin, driven by lib/accounts/codes.ts, which adds our lock and single use). What
+ * stays ours because our rules are stricter (DESIGN.md section 6): the password check with its
+ * per-(e-mail, address), per-address and per-e-mail limits (lib/accounts/login.ts, reached through
+ * the sign-in plugin), the limits on sending and checking codes (lib/rate-limit.ts), and the
+ * client address, which the server decides (lib/http/client-address.ts) and hands over in
+ * CLIENT_ADDRESS_HEADER, overwriting whatever the client sent (lib/auth/handler.ts).
  */
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -35,6 +38,28 @@ export const OIDC_PROVIDER_ID = "oidc";
  * HttpOnly cookie keeps from them.
  */
 export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
+
+/**
+ * Better Auth's limiter (its counters in PostgreSQL, shared by every instance, per server-decided
+ * client address and path) on its own open endpoints. Its window slides: each request moves it
+ * on, so `max` requests with gaps under `window` seconds apart pass and the next waits. The
+ * password sign-in keeps only our stricter limits (lib/accounts/login.ts, lib/rate-limit.ts).
+ */
+export const AUTH_RATE_LIMIT = {
+  enabled: true,
+  storage: "database",
+  modelName: "authRateLimits",
+  window: 60,
+  max: 100,
+  // One address may be a whole school behind NAT: a class signing in at once must pass, a flood not.
+  customRules: {
+    "/sign-in/password": false,
+    // Each starts a sign-in with the identity provider (a state row, a redirect).
+    "/sign-in/social": { window: 60, max: 60 },
+    [`/callback/${OIDC_PROVIDER_ID}`]: { window: 60, max: 60 },
+    "/sign-out": { window: 60, max: 100 },
+  },
+} as const;
 
 function oidcConfig() {
   const env = getEnv();
@@ -64,7 +89,7 @@ function createAuth() {
     basePath: AUTH_BASE_PATH,
     database: drizzleAdapter(getDb(), {
       provider: "pg",
-      schema: { users, sessions, accounts, verifications, twoFactors },
+      schema: { users, sessions, accounts, verifications, twoFactors, authRateLimits },
     }),
     user: {
       modelName: "users",
@@ -88,10 +113,13 @@ function createAuth() {
       accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: "verifications" },
-    // Passwords are checked by lib/accounts/login.ts (through the sign-in plugin), never by Better Auth's own sign-up/sign-in.
-    emailAndPassword: { enabled: false },
-    // Our limits (lib/rate-limit.ts, PostgreSQL) guard every endpoint that checks a secret.
-    rateLimit: { enabled: false },
+    // Its endpoints stay off: lib/accounts/login.ts checks passwords (through the sign-in plugin) with
+    // these hooks, our argon2id, on the hash in the user's "credential" account (lib/auth/credentials.ts).
+    emailAndPassword: {
+      enabled: false,
+      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+    },
+    rateLimit: AUTH_RATE_LIMIT,
     advanced: {
       database: { generateId: "serial" },
       useSecureCookies: isHttpsUrl(env.APP_URL),
@@ -122,6 +150,7 @@ function createAuth() {
       // Its table and its encryption; the enable/confirm/verify flows are ours (lib/auth/two-factor.ts) because POST /log_in takes the code.
       twoFactor({ issuer: "LearnPath", schema: { twoFactor: { modelName: "twoFactors" } } }),
       genericOAuth({ config: oidcConfig() }),
+      emailOtpPlugin(),
       passwordSignIn(),
     ],
   });

@@ -24,6 +24,16 @@ export type Caller = {
 };
 
 
+export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor authentication is required for admin accounts.";
+
+/**
+ * With ADMIN_REQUIRE_TWO_FACTOR, an admin who has not confirmed two-factor sign-in may only set it
+ * up (pages: lib/auth/page.ts; API: lib/http/route.ts). Read from the caller the one lookup loaded.
+ */
+export function mustSetUpTwoFactor(caller: Caller): boolean {
+  return caller.role === "admin" && !caller.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;
+}
+
 // Better Auth's session tokens: 32 characters of [a-zA-Z0-9].
 const SESSION_TOKEN = /^[A-Za-z0-9]{32}$/;
 // How stale "last seen" may get before a request moves it forward (one write per session per this long).

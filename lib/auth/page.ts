@@ -3,8 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import type { UserRole } from "../../db/schema";
-import { getEnv } from "../env";
-import { resolveCaller, type Caller } from "./caller";
+import { mustSetUpTwoFactor, resolveCaller, type Caller } from "./caller";
 
 /** The caller for this render (resolved once per request, however many components ask). */
 export const getPageCaller = cache(async (): Promise<Caller | null> => resolveCaller(await headers()));
@@ -18,6 +17,6 @@ export const TWO_FACTOR_SETUP_PATH = "/two-factor-setup";
 export async function requirePageCaller(role: UserRole): Promise<Caller> {
   const caller = await getPageCaller();
   if (!caller || caller.role !== role) redirect("/login");
-  if (role === "admin" && !caller.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR) redirect(TWO_FACTOR_SETUP_PATH);
+  if (mustSetUpTwoFactor(caller)) redirect(TWO_FACTOR_SETUP_PATH);
   return caller;
 }

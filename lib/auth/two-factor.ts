@@ -6,7 +6,7 @@ import { getDb } from "../../db/client";
 import { twoFactors, users } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
-import { verifyPassword } from "./password";
+import { passwordHashOf, passwordMatches } from "./credentials";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 s) and ten backup
@@ -36,8 +36,8 @@ function newBackupCodes(): string[] {
 }
 
 async function assertPassword(userId: number, password: string): Promise<void> {
-  const [user] = await getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
+  const hash = await passwordHashOf(userId);
+  if (!hash || !(await passwordMatches(hash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
 }
 
 /** POST /users/me/two-factor: a new secret and backup codes, waiting for a code from the app. */

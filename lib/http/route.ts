@@ -1,6 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
-import { resolveCaller, type Caller } from "../auth/caller";
+import { ADMIN_TWO_FACTOR_REQUIRED, mustSetUpTwoFactor, resolveCaller, type Caller } from "../auth/caller";
 import { getEnv } from "../env";
 import { logger } from "../log/logger";
 import { AppError } from "./app-error";
@@ -32,6 +32,15 @@ export type RouteSegment = { params?: Promise<Record<string, string>> | Record<s
 
 type Handler<A extends Access> = (context: Context<A>) => Promise<Response | unknown>;
 
+type RouteOptions = {
+  /**
+   * Open to an admin who must still set up two-factor sign-in (ADMIN_REQUIRE_TWO_FACTOR): what
+   * setting it up takes (their account, the two-factor routes, signing out). Every other
+   * signed-in or admin route refuses that admin with 403.
+   */
+  beforeTwoFactor?: boolean;
+};
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
@@ -62,12 +71,12 @@ function noStore(response: Response): Response {
   return response;
 }
 
-export function route<A extends Access>(access: A, handler: Handler<A>) {
-  return async (request: Request, segment?: RouteSegment): Promise<Response> => noStore(await answer(access, handler, request, segment));
+export function route<A extends Access>(access: A, handler: Handler<A>, options: RouteOptions = {}) {
+  return async (request: Request, segment?: RouteSegment): Promise<Response> => noStore(await answer(access, handler, options, request, segment));
 }
 
 /** The handler's answer, or the refusal or error as `{detail}`. */
-async function answer<A extends Access>(access: A, handler: Handler<A>, request: Request, segment?: RouteSegment): Promise<Response> {
+async function answer<A extends Access>(access: A, handler: Handler<A>, options: RouteOptions, request: Request, segment?: RouteSegment): Promise<Response> {
   try {
     const caller = await resolveCaller(request.headers);
     if (access !== "public") {
@@ -76,6 +85,7 @@ async function answer<A extends Access>(access: A, handler: Handler<A>, request:
         throw new AppError("forbidden", "You do not have permission to do this.");
       }
       if (caller.credential === "cookie") assertSameOrigin(request, new URL(getEnv().APP_URL).origin);
+      if (!options.beforeTwoFactor && mustSetUpTwoFactor(caller)) throw new AppError("forbidden", ADMIN_TWO_FACTOR_REQUIRED);
     }
     const params = (await segment?.params) ?? {};
     const clientAddress = segment?.clientAddress ?? UNKNOWN_ADDRESS;

@@ -1,14 +1,14 @@
-import { inArray, like, sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { rateLimits, sessions, users, verificationCodes } from "../../db/schema";
+import { rateLimits, sessions, users, verifications } from "../../db/schema";
 import { getEnv } from "../env";
 import { createBoss } from "../jobs/boss";
 import { PRUNE_CRON, PRUNE_QUEUE, registerMaintenanceJobs } from "./prune-expired-rows";
 
 /*
- * rate_limits, verification_codes and sessions stay bounded: a pg-boss schedule runs the prune job, which
+ * rate_limits, verifications and sessions stay bounded: a pg-boss schedule runs the prune job, which
  * deletes rows whose window is over and keeps every row that still counts.
  */
 
@@ -32,14 +32,13 @@ async function insertRows(tag: string) {
       { key: `${tag}:expired`, windowStart: minutesAgo(2 * 60), count: 3 },
       { key: `${tag}:live`, windowStart: minutesAgo(5), count: 3 },
     ]);
-  const code = { purpose: "register" as const, codeHash: "x", attempts: 0 };
   await getDb()
-    .insert(verificationCodes)
+    .insert(verifications)
     .values([
-      { ...code, email: `${tag}-expired@example.com`, expiresAt: minutesAgo(60) },
-      { ...code, email: `${tag}-live@example.com`, expiresAt: minutesAgo(-5) },
-      // Past its expiry, but verified moments ago: POST /users/ may still need it.
-      { ...code, email: `${tag}-verified@example.com`, expiresAt: minutesAgo(5), verifiedAt: minutesAgo(6) },
+      { identifier: `${tag}-expired`, value: "x:0", expiresAt: minutesAgo(60) },
+      { identifier: `${tag}-live`, value: "x:0", expiresAt: minutesAgo(-5) },
+      // A lock outlives its code: it stays until its own end.
+      { identifier: `${tag}-lock`, value: "locked", expiresAt: minutesAgo(-10) },
     ]);
   const [user] = await getDb().select({ id: users.id }).from(users).limit(1);
   await getDb()
@@ -52,12 +51,9 @@ async function insertRows(tag: string) {
 
 async function remaining(tag: string) {
   const limits = await getDb().select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, `${tag}:%`));
-  const codes = await getDb()
-    .select({ email: verificationCodes.email })
-    .from(verificationCodes)
-    .where(inArray(verificationCodes.email, ["expired", "live", "verified"].map((k) => `${tag}-${k}@example.com`)));
+  const codes = await getDb().select({ identifier: verifications.identifier }).from(verifications).where(like(verifications.identifier, `${tag}-%`));
   const sessionRows = await getDb().select({ token: sessions.token }).from(sessions).where(like(sessions.token, `${tag}-%`));
-  return { limits: limits.map((r) => r.key).sort(), codes: codes.map((r) => r.email).sort(), sessions: sessionRows.map((r) => r.token) };
+  return { limits: limits.map((r) => r.key).sort(), codes: codes.map((r) => r.identifier).sort(), sessions: sessionRows.map((r) => r.token) };
 }
 
 describe("pruning expired rows", () => {
@@ -77,7 +73,7 @@ describe("pruning expired rows", () => {
     while ((await remaining(tag)).limits.length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await remaining(tag)).toEqual({
       limits: [`${tag}:live`],
-      codes: [`${tag}-live@example.com`, `${tag}-verified@example.com`],
+      codes: [`${tag}-live`, `${tag}-lock`],
       sessions: [`${tag}-live`],
     });
     const [ran] = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PRUNE_QUEUE} AND state = 'completed'`).then((r) => r.rows);

@@ -1,20 +1,21 @@
 import "server-only";
 import type { PgBoss } from "pg-boss";
-import { pruneVerificationCodes } from "../accounts/codes";
+import { pruneVerifications } from "../accounts/codes";
 import { pruneExpiredSessions } from "../auth/sessions";
 import { pruneRateLimits } from "../rate-limit";
 
 /*
  * prune-expired-rows: every request that counts a limit or sends a code leaves a row behind, and
- * every sign-in a session row; without this job rate_limits, verification_codes and
- * sessions would grow with every address, e-mail and session ever seen. pg-boss cron makes it one run per schedule across all workers.
+ * every sign-in a session row; without this job rate_limits, verifications (Better Auth's codes,
+ * locks and tokens; it deletes expired ones itself only when it reads one) and sessions would
+ * grow with every address, e-mail and session ever seen. pg-boss cron makes it one run per schedule across all workers.
  */
 
 export const PRUNE_QUEUE = "prune-expired-rows";
 export const PRUNE_CRON = "*/10 * * * *";
 
-export async function pruneExpiredRows(): Promise<{ rateLimits: number; verificationCodes: number; expiredSessions: number }> {
-  return { rateLimits: await pruneRateLimits(), verificationCodes: await pruneVerificationCodes(), expiredSessions: await pruneExpiredSessions() };
+export async function pruneExpiredRows(): Promise<{ rateLimits: number; verifications: number; expiredSessions: number }> {
+  return { rateLimits: await pruneRateLimits(), verifications: await pruneVerifications(), expiredSessions: await pruneExpiredSessions() };
 }
 
 /** `schedule` is a cron expression or an RFC 5545 rule; tests pass a rule that fires every few seconds. */
@@ -24,8 +25,8 @@ export async function registerMaintenanceJobs(boss: PgBoss, schedule = PRUNE_CRO
   await boss.schedule(PRUNE_QUEUE, schedule);
   await boss.work(PRUNE_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
     const pruned = await pruneExpiredRows();
-    if (pruned.rateLimits || pruned.verificationCodes || pruned.expiredSessions) {
-      console.log(`[maintenance] pruned ${pruned.rateLimits} rate-limit rows, ${pruned.verificationCodes} verification codes and ${pruned.expiredSessions} expired sessions`);
+    if (pruned.rateLimits || pruned.verifications || pruned.expiredSessions) {
+      console.log(`[maintenance] pruned ${pruned.rateLimits} rate-limit rows, ${pruned.verifications} verifications and ${pruned.expiredSessions} expired sessions`);
     }
   });
 }

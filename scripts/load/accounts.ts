@@ -32,10 +32,15 @@ export async function prepareDatabase(url: string, learnerCount: number): Promis
   const client = new Pool({ connectionString: url, max: 1 });
   try {
     const { rows } = await client.query<{ id: number; email: string }>(
-      `INSERT INTO users (first_name, last_name, email, password_hash, role, email_verified)
-       SELECT 'Load', 'Learner ' || i, 'load-learner-' || i || '@load.test', $1, 'user', true
-       FROM generate_series(0, $2::int) AS i
-       RETURNING id, email`,
+      `WITH created AS (
+         INSERT INTO users (first_name, last_name, email, role, email_verified)
+         SELECT 'Load', 'Learner ' || i, 'load-learner-' || i || '@load.test', 'user', true
+         FROM generate_series(0, $2::int) AS i
+         RETURNING id, email
+       ), passwords AS (
+         INSERT INTO accounts (user_id, provider_id, account_id, password) SELECT id, 'credential', id::text, $1 FROM created
+       )
+       SELECT id, email FROM created`,
       [hash, learnerCount],
     );
     const accounts = rows.map((r) => ({ id: r.id, email: r.email, password: LEARNER_PASSWORD }));

@@ -62,7 +62,7 @@ export type SynthResult = { counts: SynthCounts; seconds: number; steps: { step:
 /** The synthetic accounts' e-mails: admin<n>@… for admins; learners get a name-like address with their number. */
 export const SYNTH_ADMIN_EMAIL_DOMAIN = "synth.learnpath.test";
 
-const BULK_TABLES = ["users", "user_topics", "enrollments", "quiz_attempts", "quiz_answers", "course_subsections", "quiz_questions", "course_sections"];
+const BULK_TABLES = ["users", "accounts", "user_topics", "enrollments", "quiz_attempts", "quiz_answers", "course_subsections", "quiz_questions", "course_sections"];
 const IDENTITY_TABLES = ["users", "topics", "courses", "course_sections", "course_subsections", "quiz_questions", "quiz_attempts"];
 const VACUUM_TABLES = [...BULK_TABLES, "topics", "courses", "question_stats", "question_wrong_options", "topic_learner_counts", "stats_counters"];
 
@@ -128,12 +128,12 @@ export async function synthesize(client: ClientBase, options: SynthOptions): Pro
 
     await step(
       "users",
-      `INSERT INTO users (id, first_name, last_name, email, password_hash, role, is_active, email_verified, created_at, updated_at)
+      `INSERT INTO users (id, first_name, last_name, email, role, is_active, email_verified, created_at, updated_at)
        OVERRIDING SYSTEM VALUE
        SELECT i, first_name, last_name,
               CASE WHEN i <= ${A} THEN 'admin' || i || '@${SYNTH_ADMIN_EMAIL_DOMAIN}'
                    ELSE lower(first_name || '.' || last_name || '.' || (i - ${A})) || '@' || (${sqlArray(DOMAINS)})[1 + i % ${DOMAINS.length}] END,
-              $1::text, CASE WHEN i <= ${A} THEN 'admin' ELSE 'user' END::user_role,
+              CASE WHEN i <= ${A} THEN 'admin' ELSE 'user' END::user_role,
               i <= ${A} OR pg_temp.unit(i * 16 + 1) >= 0.01, true, created_at, created_at
        FROM (
          SELECT i, (${sqlArray(FIRST_NAMES)})[1 + i % ${FIRST_NAMES.length}] AS first_name,
@@ -142,6 +142,12 @@ export async function synthesize(client: ClientBase, options: SynthOptions): Pro
                      ELSE now() - interval '365 days' * power(pg_temp.unit(i * 16 + 2), 1.5) END AS created_at
          FROM generate_series(1, ${A + N}) i
        ) u`,
+    );
+    // Every account signs in with the one password: a Better Auth "credential" account each.
+    await step(
+      "passwords",
+      `INSERT INTO accounts (user_id, provider_id, account_id, password, created_at, updated_at)
+       SELECT id, 'credential', id::text, $1::text, created_at, created_at FROM users`,
       [options.passwordHash],
     );
 

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { verificationCodes } from "../../db/schema";
+import { verifications } from "../../db/schema";
+import { otpIdentifier } from "../../lib/accounts/email-otp";
 import { getEnv } from "../../lib/env";
 import { call } from "../harness/http";
 import { browserSessionFor } from "../harness/session-cookie";
@@ -47,7 +48,7 @@ describe("cross-site form posts with the session cookie", () => {
     const res = await call(handlerOf("POST /users/me/password-reset-code"), formPost(await cookieOf(world.a), headers));
     expect(res.status).toBe(403);
     expect(res.body).toEqual(REFUSED);
-    expect(await getDb().select().from(verificationCodes).where(eq(verificationCodes.email, world.a.email))).toEqual([]);
+    expect(await getDb().select().from(verifications).where(eq(verifications.identifier, otpIdentifier(world.a.email, "reset_password")))).toEqual([]);
   });
 
   it.each(["POST /courses/{id}/generation/retry", "POST /topics/{id}/generation/retry"])("the admin's bodyless %s from a sibling subdomain is refused", async (name) => {

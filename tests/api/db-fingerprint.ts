@@ -20,7 +20,7 @@ export const MUTABLE_TABLES = [
   "quiz_answers",
   "review_cards",
   "concept_mastery",
-  "verification_codes",
+  "verifications",
   "generation_sections",
   "generation_parts",
   "generation_live_calls",

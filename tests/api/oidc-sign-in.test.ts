@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
-import { users } from "../../db/schema";
+import { accounts, users } from "../../db/schema";
 import { call, createUser } from "../harness/http";
 import { freePort } from "../harness/free-port";
 import { OIDC_CLIENT, startOidcProvider, type OidcProvider } from "../harness/oidc-provider";
@@ -102,8 +102,10 @@ describe("organisation sign-in (OpenID Connect)", () => {
     const res = await call(me, { headers: { cookie: jar.header(APP) } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email, first_name: "Olivia", last_name: "Provider", role: "user" });
-    const [row] = await getDb().select({ emailVerified: users.emailVerified, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
-    expect(row).toEqual({ emailVerified: true, passwordHash: "" });
+    const [row] = await getDb().select({ id: users.id, emailVerified: users.emailVerified }).from(users).where(eq(users.email, email));
+    expect(row!.emailVerified).toBe(true);
+    // No password: its only account is the provider's.
+    expect((await getDb().select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, row!.id))).map((a) => a.providerId)).toEqual(["oidc"]);
   });
 
   it("a later sign-in joins the existing account by its verified e-mail", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses, courseSections, enrollments, quizQuestions, reviewCards, topics, users, userTopics } from "../../db/schema";
+import { credentialAccount } from "../../db/credential-account";
+import { accounts, courses, courseSections, enrollments, quizQuestions, reviewCards, topics, users, userTopics } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { scheduleAnswer } from "../../lib/review/scheduler";
 import { startSession } from "../../lib/auth/sessions";
@@ -44,8 +45,9 @@ export async function quickAccount(role: "user" | "admin" = "user"): Promise<Acc
   const email = `${role}-${unique()}@example.com`;
   const [user] = await getDb()
     .insert(users)
-    .values({ firstName: "World", lastName: role, email, passwordHash: await passwordHash, role, emailVerified: true })
+    .values({ firstName: "World", lastName: role, email, role, emailVerified: true })
     .returning({ id: users.id });
+  await getDb().insert(accounts).values(credentialAccount(user!.id, await passwordHash));
   const session = await startSession(user!.id, { address: "test", userAgent: "world" });
   return { id: user!.id, email, role, token: session.token, sessionId: Number(session.id) };
 }

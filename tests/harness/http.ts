@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { users } from "../../db/schema";
+import { credentialAccount } from "../../db/credential-account";
+import { accounts, users } from "../../db/schema";
 import { logIn } from "../../lib/accounts/login";
 import { hashPassword } from "../../lib/auth/password";
 import { assertDocumentedResponse } from "./openapi";
@@ -69,8 +70,9 @@ export async function createUser(role: "user" | "admin" = "user", password = "co
   const email = `${role}-${process.pid}-${Date.now()}-${counter}@example.com`;
   const [user] = await getDb()
     .insert(users)
-    .values({ firstName: "Test", lastName: `User${counter}`, email, passwordHash: await hashPassword(password), role, emailVerified: true })
+    .values({ firstName: "Test", lastName: `User${counter}`, email, role, emailVerified: true })
     .returning();
+  await getDb().insert(accounts).values(credentialAccount(user!.id, await hashPassword(password)));
   const { access_token } = await logIn({ email, password }, "test");
   return { user: user!, email, password, token: access_token };
 }

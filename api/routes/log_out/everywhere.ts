@@ -5,4 +5,4 @@ import { endAllSessions } from "@/lib/auth/sessions";
 export const POST = route("signed-in", async ({ caller }) => {
   await endAllSessions(caller.id);
   return { message: "Signed out everywhere." };
-});
+}, { beforeTwoFactor: true });

@@ -5,4 +5,4 @@ import { route } from "@/lib/http/route";
 export const GET = route("signed-in", async ({ caller }) => {
   const sessions = await listSessions(caller.id);
   return { sessions: sessions.map((s) => ({ ...s, current: s.id === caller.session.sessionId })) };
-});
+}, { beforeTwoFactor: true });

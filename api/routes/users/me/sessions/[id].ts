@@ -6,4 +6,4 @@ import { idParam, route } from "@/lib/http/route";
 export const DELETE = route("signed-in", async ({ caller, params }) => {
   if (!(await endSession(caller.id, idParam(params)))) throw new AppError("not_found", "Session not found.");
   return { message: "Signed out." };
-});
+}, { beforeTwoFactor: true });

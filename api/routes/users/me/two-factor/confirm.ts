@@ -8,4 +8,4 @@ export const POST = route("signed-in", async ({ request, caller }) => {
   const { code } = await readJson(request, twoFactorConfirmSchema);
   await confirmTwoFactor(caller.id, code);
   return { message: "Two-factor authentication is on." };
-});
+}, { beforeTwoFactor: true });
