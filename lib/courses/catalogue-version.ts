@@ -1,0 +1,41 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Database } from "../../db/client";
+import { statsCounters } from "../../db/schema";
+
+/*
+ * The catalogue version: a counter (stats_counters 'courses_version') that triggers move on every
+ * write to courses, topics, course sections, quiz questions and a topic creator's name
+ * (migrations 0006_admin_summaries and 0009_catalogue_version). It only grows, so a process may
+ * keep what it derives from the catalogue under the version it read, and check it with one cheap
+ * read per request: the copy is never stale, whichever instance or the worker wrote.
+ */
+export async function catalogueVersion(db: Database = getDb()): Promise<number> {
+  const [row] = await db
+    .select({ version: sql<string>`coalesce(sum(${statsCounters.value}), 0)` })
+    .from(statsCounters)
+    .where(eq(statsCounters.name, "courses_version"));
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * One value derived from the catalogue per database handle, kept while the version stays put.
+ * It is loaded after the version was read, so it is at least as new as the version it is kept
+ * under; the calls that arrive during a load share it, and a failed load is not kept.
+ */
+export function perCatalogueVersion<V>(load: (db: Database, version: number) => Promise<V>): () => Promise<V> {
+  const entries = new WeakMap<Database, { version: number; value: Promise<V> }>();
+  return async () => {
+    const db = getDb();
+    const version = await catalogueVersion(db);
+    const cached = entries.get(db);
+    // A lower version than the copy's was read by a call that raced a newer one: the copy is newer still.
+    if (cached && cached.version >= version) return cached.value;
+    const entry = { version, value: load(db, version) };
+    entries.set(db, entry);
+    entry.value.catch(() => {
+      if (entries.get(db) === entry) entries.delete(db);
+    });
+    return entry.value;
+  };
+}
