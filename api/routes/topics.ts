@@ -9,9 +9,9 @@ import { topicSchema } from "@/lib/validation/topics";
 // GET /topics – every topic with its creator, courses and totalCourses (public; personal courses only for their requester and admins).
 // A strong ETag of the caller's view: If-None-Match with it gets a 304 without the body.
 export const GET = route("public", async ({ request, caller }) => {
-  const { json, etag } = await listTopicsView(caller);
+  const { body, etag } = await listTopicsView(caller);
   if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: { etag } });
-  return jsonTextResponse(json, { headers: { etag } });
+  return jsonTextResponse(body, { headers: { etag } });
 });
 
 // POST /topics – an admin creates a topic; its course generation is requested in the same transaction

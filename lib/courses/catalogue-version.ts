@@ -19,15 +19,16 @@ export async function catalogueVersion(db: Database = getDb()): Promise<number> 
 }
 
 /**
- * One value derived from the catalogue per database handle, kept while the version stays put.
- * It is loaded after the version was read, so it is at least as new as the version it is kept
- * under; the calls that arrive during a load share it, and a failed load is not kept.
+ * One value derived from the catalogue per database handle, kept while the version stays put:
+ * `current()` reads the version first; `at(version)` takes one the caller read itself (in the
+ * same statement as its other reads). The value is loaded after the version was read, so it is
+ * at least as new as the version it is kept under; the calls that arrive during a load share it,
+ * and a failed load is not kept.
  */
-export function perCatalogueVersion<V>(load: (db: Database, version: number) => Promise<V>): () => Promise<V> {
+export function perCatalogueVersion<V>(load: (db: Database, version: number) => Promise<V>): { current: () => Promise<V>; at: (version: number) => Promise<V> } {
   const entries = new WeakMap<Database, { version: number; value: Promise<V> }>();
-  return async () => {
+  const at = (version: number) => {
     const db = getDb();
-    const version = await catalogueVersion(db);
     const cached = entries.get(db);
     // A lower version than the copy's was read by a call that raced a newer one: the copy is newer still.
     if (cached && cached.version >= version) return cached.value;
@@ -38,4 +39,5 @@ export function perCatalogueVersion<V>(load: (db: Database, version: number) => 
     });
     return entry.value;
   };
+  return { current: async () => at(await catalogueVersion()), at };
 }

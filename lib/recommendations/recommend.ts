@@ -1,7 +1,5 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
-import { getDb, getPool } from "../../db/client";
-import { courses } from "../../db/schema";
+import { getPool } from "../../db/client";
 import { perCatalogueVersion } from "../courses/catalogue-version";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { conceptKeySql } from "../mastery/list-mastery";
@@ -10,12 +8,12 @@ import { clampPage, type Page } from "../pagination";
 import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateIndex, type LearnerFacts, type Level } from "./rank";
 
 /*
- * Recommendations at scale: per call, one read of the catalogue version, one statement for the
- * learner's facts (chosen topics, enrolments, passed levels, concept mastery: each through the
- * learner's own index entries) and one for their personal courses; the ranking walks only the
- * page's share of the candidates (rank.ts). What is the same for every learner (the catalogue's
- * candidates and summaries, each course's concepts) is kept per process under the catalogue
- * version (lib/courses/catalogue-version.ts), so it is never stale.
+ * Recommendations at scale: per call, one statement reads the catalogue version and the
+ * learner's facts (chosen topics, enrolments, passed levels, concept mastery, personal courses:
+ * each through the learner's own index entries), and the ranking walks only the page's share of
+ * the candidates (rank.ts). What is the same for every learner (the catalogue's candidates and
+ * summaries, each course's concepts) is kept per process under the catalogue version
+ * (lib/courses/catalogue-version.ts), so it is never stale.
  */
 
 type Catalogue = {
@@ -28,19 +26,11 @@ type Catalogue = {
 const currentCatalogue = perCatalogueVersion(async (db): Promise<Catalogue> => {
   // Every course not written for one learner: the same candidates for everyone.
   const rows = await db.query.courses.findMany({ columns: courseSummaryColumns, where: (c, { isNull }) => isNull(c.requestedBy) });
-  return {
-    index: indexCandidates(rows.map(candidateOf)),
-    summaries: new Map(rows.map((c) => [c.id, toCourseSummary(c)])),
-    concepts: new Map(),
-  };
+  const summaries = rows.map((c) => toCourseSummary(c));
+  return { index: indexCandidates(summaries.map(candidateOf)), summaries: new Map(summaries.map((c) => [c.id, c])), concepts: new Map() };
 });
 
-const candidateOf = (c: { id: number; topicId: number; level: Level; isDetailCreatedByAi: boolean }): Candidate => ({
-  id: c.id,
-  topicId: c.topicId,
-  level: c.level,
-  isDetailCreatedByAi: c.isDetailCreatedByAi,
-});
+const candidateOf = (c: CourseSummary): Candidate => ({ id: c.id, topicId: c.topic_id, level: c.course_level, isDetailCreatedByAi: c.is_detail_created_by_ai });
 
 async function conceptKeys(catalogue: Catalogue, courseIds: number[]): Promise<Map<number, Set<string>>> {
   const missing = courseIds.filter((id) => !catalogue.concepts.has(id));
@@ -60,62 +50,70 @@ async function conceptKeys(catalogue: Catalogue, courseIds: number[]): Promise<M
   return new Map(await Promise.all(courseIds.map(async (id) => [id, await catalogue.concepts.get(id)!] as const)));
 }
 
-type FactRow = { kind: "chosen" | "enrolled" | "passed" | "concept"; id: number; topic_id: number | null; level: Level | null; concept_key: string | null; rating: number | null; answers: number | null };
+type CourseRow = { id: number; topic_id: number; title: string; description: string; level: Level; duration_hours: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
+type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number };
+type FactsRow = {
+  version: string;
+  chosen: number[];
+  enrolled: number[];
+  passed: { topic_id: number; level: Level }[] | null;
+  mastery: MasteryRow[] | null;
+  personal: CourseRow[] | null;
+};
 
 /*
- * The learner's facts in one statement, each part on the learner's own index entries: chosen
- * topics (user_topics' key), enrolments (enrollments' key), the highest level passed per topic
- * (completed enrolments and passed quiz attempts, quiz_attempts_user_course_section_idx) and the
- * concept mastery of enrolled courses (concept_mastery's key), with those courses' topic and level.
+ * Everything a call reads, in one statement (one round trip), each part through the learner's
+ * own index entries: the catalogue version, chosen topics (user_topics' key), enrolments
+ * (enrollments' key), the highest level passed per topic (completed enrolments, passed quiz
+ * attempts by quiz_attempts_user_course_section_idx, then those courses by key), the concept
+ * mastery of enrolled courses (concept_mastery's key) and the learner's personal courses
+ * (courses_requested_by_idx).
  */
 const LEARNER_FACTS = {
   name: "recommendation_learner_facts",
   text: `
-    select 'chosen' as kind, topic_id as id, null::int as topic_id, null::course_level as level, null as concept_key, null::float8 as rating, null::int as answers
-      from user_topics where user_id = $1
-    union all
-    select 'enrolled', course_id, null, null, null, null, null from enrollments where user_id = $1
-    union all
-    select 'passed', c.topic_id, null, max(c.level), null, null, null
-      from courses c
-     where c.id in (select course_id from enrollments where user_id = $1 and completed_at is not null
-                    union select course_id from quiz_attempts where user_id = $1 and passed)
-     group by c.topic_id
-    union all
-    select 'concept', m.course_id, c.topic_id, c.level, m.concept_key, m.rating, m.answers
-      from concept_mastery m
-      join enrollments e on e.user_id = m.user_id and e.course_id = m.course_id
-      join courses c on c.id = m.course_id
-     where m.user_id = $1`,
+    select
+      (select coalesce(sum(value), 0) from stats_counters where name = 'courses_version') as version,
+      array(select topic_id from user_topics where user_id = $1) as chosen,
+      array(select course_id from enrollments where user_id = $1) as enrolled,
+      (select json_agg(json_build_object('topic_id', topic_id, 'level', level)) from (
+         select c.topic_id, max(c.level) as level
+           from unnest(array(select course_id from enrollments where user_id = $1 and completed_at is not null
+                             union select course_id from quiz_attempts where user_id = $1 and passed)) as p(id)
+           join courses c on c.id = p.id
+          group by c.topic_id) t) as passed,
+      (select json_agg(json_build_object('course_id', m.course_id, 'topic_id', c.topic_id, 'level', c.level, 'concept_key', m.concept_key, 'rating', m.rating, 'answers', m.answers))
+         from concept_mastery m
+         join enrollments e on e.user_id = m.user_id and e.course_id = m.course_id
+         join courses c on c.id = m.course_id
+        where m.user_id = $1) as mastery,
+      (select json_agg(c order by c.id) from (
+         select id, topic_id, title, description, level, duration_hours, is_detail_created_by_ai, generation_status from courses where requested_by = $1) c) as personal`,
 };
 
-async function learnerFacts(userId: number, catalogue: Promise<Catalogue>): Promise<LearnerFacts> {
-  const { rows } = await getPool().query<FactRow>({ ...LEARNER_FACTS, values: [userId] });
-  const facts = { chosenTopics: new Set<number>(), enrolledCourses: new Set<number>(), passedLevel: new Map<number, Level>(), strugglingLevel: new Map<number, Level>() };
+/** The learner's facts for the ranking; mastery, as GET /users/me/mastery reports it, needs the catalogue's concepts. */
+async function learnerFacts(row: FactsRow, catalogue: Catalogue): Promise<LearnerFacts> {
+  const facts = { chosenTopics: new Set(row.chosen), enrolledCourses: new Set(row.enrolled), passedLevel: new Map<number, Level>(), strugglingLevel: new Map<number, Level>() };
   const raise = (topicId: number, level: Level) => {
     const current = facts.passedLevel.get(topicId);
     if (!current || levelIndex(level) > levelIndex(current)) facts.passedLevel.set(topicId, level);
   };
-  const mastery = new Map<number, { topicId: number; level: Level; byKey: Map<string, FactRow> }>();
-  for (const row of rows) {
-    if (row.kind === "chosen") facts.chosenTopics.add(row.id);
-    else if (row.kind === "enrolled") facts.enrolledCourses.add(row.id);
-    else if (row.kind === "passed") raise(row.id, row.level!);
-    else {
-      const course = mastery.get(row.id) ?? { topicId: row.topic_id!, level: row.level!, byKey: new Map() };
-      course.byKey.set(row.concept_key!, row);
-      mastery.set(row.id, course);
-    }
+  for (const { topic_id, level } of row.passed ?? []) raise(topic_id, level);
+  if (!row.mastery) return facts;
+  const mastery = new Map<number, { topicId: number; level: Level; byKey: Map<string, MasteryRow> }>();
+  for (const m of row.mastery) {
+    const course = mastery.get(m.course_id) ?? { topicId: m.topic_id, level: m.level, byKey: new Map() };
+    course.byKey.set(m.concept_key, m);
+    mastery.set(m.course_id, course);
   }
-  if (!mastery.size) return facts;
-  // Mastery, as GET /users/me/mastery reports it: every concept of a course's questions, "new"
-  // until answered. All of them mastered counts as that level done; one struggling holds the
-  // topic back to an easier level. A row for a concept the questions no longer name is not counted.
-  const concepts = await conceptKeys(await catalogue, [...mastery.keys()]);
+  // Every concept of a course's questions, "new" until answered: all of them mastered counts as
+  // that level done; one struggling holds the topic back to an easier level. A row for a concept
+  // the questions no longer name is not counted.
+  const concepts = await conceptKeys(catalogue, [...mastery.keys()]);
   for (const [courseId, { topicId, level, byKey }] of mastery) {
     const levels = [...concepts.get(courseId)!].map((key) => {
-      const row = byKey.get(key);
-      return levelOf(row ? masteryOf(row.rating ?? 0) : 0, row?.answers ?? 0);
+      const m = byKey.get(key);
+      return m ? levelOf(masteryOf(m.rating), m.answers) : "new";
     });
     if (!levels.length) continue;
     if (levels.every((l) => l === "mastered")) raise(topicId, level);
@@ -127,15 +125,15 @@ async function learnerFacts(userId: number, catalogue: Promise<Catalogue>): Prom
 
 /** `limit` course summaries of the ranked list from `offset`, and the list's length. */
 async function rankedSummaries(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
-  const catalogue = currentCatalogue();
-  const [{ index, summaries }, facts, personal] = await Promise.all([
-    catalogue,
-    learnerFacts(userId, catalogue),
-    getDb().query.courses.findMany({ columns: courseSummaryColumns, where: eq(courses.requestedBy, userId), orderBy: asc(courses.id) }),
-  ]);
-  const { ids, total } = rankRange(index, personal.map(candidateOf), facts, offset, limit);
-  const own = new Map(personal.map((c) => [c.id, toCourseSummary(c)]));
-  return { items: ids.map((id) => own.get(id) ?? summaries.get(id)!), total };
+  const { rows } = await getPool().query<FactsRow>({ ...LEARNER_FACTS, values: [userId] });
+  const row = rows[0]!;
+  const catalogue = await currentCatalogue.at(Number(row.version));
+  const personal = (row.personal ?? []).map((c) =>
+    toCourseSummary({ id: c.id, topicId: c.topic_id, title: c.title, description: c.description, level: c.level, durationHours: c.duration_hours, isDetailCreatedByAi: c.is_detail_created_by_ai, generationStatus: c.generation_status }),
+  );
+  const { ids, total } = rankRange(catalogue.index, personal.map(candidateOf), await learnerFacts(row, catalogue), offset, limit);
+  const own = new Map(personal.map((c) => [c.id, c]));
+  return { items: ids.map((id) => own.get(id) ?? catalogue.summaries.get(id)!), total };
 }
 
 /** Courses for this learner (the catalogue and their own personal courses), best first (see rankCourses in rank.ts). */

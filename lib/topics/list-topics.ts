@@ -37,10 +37,13 @@ export const topicWithCreatorColumns = {
 type CourseRow = CourseSummary & { requestedBy: number | null };
 type TopicRow = Awaited<ReturnType<typeof loadTopicRows>>[number];
 
-/** An answer of GET /topics: its JSON and a strong ETag (a hash of exactly those bytes). */
-export type TopicListView = { json: string; etag: string };
+/** An answer of GET /topics: its JSON as UTF-8 bytes and a strong ETag (a hash of exactly those bytes). */
+export type TopicListView = { body: Uint8Array<ArrayBuffer>; etag: string };
 
-const viewOf = (json: string): TopicListView => ({ json, etag: `"${createHash("sha256").update(json).digest("base64url")}"` });
+function viewOf(json: string): TopicListView {
+  const body = new TextEncoder().encode(json);
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url")}"` };
+}
 
 function loadTopicRows(db: Database) {
   return db.select(topicWithCreatorColumns).from(topics).leftJoin(users, eq(users.id, topics.createdBy)).orderBy(asc(topics.title));
@@ -109,13 +112,13 @@ function summariseTopic(t: TopicRow, byTopic: Map<number, CourseRow[]>, viewer: 
 
 /** Every topic with its creator, courses and course count; personal courses only for whoever may see them. */
 export async function listTopics(viewer: Viewer): Promise<TopicSummary[]> {
-  const { topicRows, byTopic } = await currentCatalogue();
+  const { topicRows, byTopic } = await currentCatalogue.current();
   return topicRows.map((t) => summariseTopic(t, byTopic, viewer));
 }
 
 /** GET /topics: the same list as JSON, for this viewer. */
 export async function listTopicsView(viewer: Viewer): Promise<TopicListView> {
-  const catalogue = await currentCatalogue();
+  const catalogue = await currentCatalogue.current();
   return catalogue.ownView(viewer) ?? catalogue.publicView;
 }
 
