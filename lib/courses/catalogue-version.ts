@@ -1,7 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client";
-import { statsCounters } from "../../db/schema";
+import { getDb, getPool, type Database } from "../../db/client";
 
 /*
  * The catalogue version: a counter (stats_counters 'courses_version') that triggers move on every
@@ -10,12 +8,14 @@ import { statsCounters } from "../../db/schema";
  * keep what it derives from the catalogue under the version it read, and check it with one cheap
  * read per request: the copy is never stale, whichever instance or the worker wrote.
  */
-export async function catalogueVersion(db: Database = getDb()): Promise<number> {
-  const [row] = await db
-    .select({ version: sql<string>`coalesce(sum(${statsCounters.value}), 0)` })
-    .from(statsCounters)
-    .where(eq(statsCounters.name, "courses_version"));
-  return Number(row?.version ?? 0);
+
+/** The version as a SELECT expression, for statements that read it along with other things. */
+export const CATALOGUE_VERSION_SQL = "select coalesce(sum(value), 0) as version from stats_counters where name = 'courses_version'";
+
+export async function catalogueVersion(): Promise<number> {
+  // A named statement: read on every call of the hottest lists, parsed and planned once per connection.
+  const { rows } = await getPool().query<{ version: string }>({ name: "catalogue_version", text: CATALOGUE_VERSION_SQL });
+  return Number(rows[0]!.version);
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { getPool } from "../../db/client";
-import { perCatalogueVersion } from "../courses/catalogue-version";
+import { CATALOGUE_VERSION_SQL, perCatalogueVersion } from "../courses/catalogue-version";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { conceptKeySql } from "../mastery/list-mastery";
 import { levelOf, masteryOf } from "../mastery/model";
@@ -73,7 +73,7 @@ const LEARNER_FACTS = {
   name: "recommendation_learner_facts",
   text: `
     select
-      (select coalesce(sum(value), 0) from stats_counters where name = 'courses_version') as version,
+      (${CATALOGUE_VERSION_SQL}) as version,
       array(select topic_id from user_topics where user_id = $1) as chosen,
       array(select course_id from enrollments where user_id = $1) as enrolled,
       (select json_agg(json_build_object('topic_id', topic_id, 'level', level)) from (
