@@ -1,4 +1,5 @@
 import "server-only";
+import type { Pool } from "pg";
 import { getDb, getPool, type Database } from "../../db/client";
 
 /*
@@ -12,9 +13,40 @@ import { getDb, getPool, type Database } from "../../db/client";
 /** The version as a SELECT expression, for statements that read it along with other things. */
 export const CATALOGUE_VERSION_SQL = "select coalesce(sum(value), 0) as version from stats_counters where name = 'courses_version'";
 
-export async function catalogueVersion(): Promise<number> {
-  // A named statement: read on every call of the hottest lists, parsed and planned once per connection.
-  const { rows } = await getPool().query<{ version: string }>({ name: "catalogue_version", text: CATALOGUE_VERSION_SQL });
+/*
+ * Under load every call would read the version on its own, each taking a pooled connection. The
+ * reads are shared instead: a call joins the read that starts next (never one already under way,
+ * which may have begun before the call and miss a write committed since), so each call still sees
+ * every write committed before it began, and at most two reads per pool are ever under way.
+ */
+type Reads = { current?: Promise<number>; next?: Promise<number> };
+const readsByPool = new WeakMap<Pool, Reads>();
+
+export function catalogueVersion(): Promise<number> {
+  const pool = getPool();
+  let reads = readsByPool.get(pool);
+  if (!reads) readsByPool.set(pool, (reads = {}));
+  const state = reads;
+  const start = () => {
+    const read = readVersion(pool);
+    state.current = read;
+    void read.catch(() => {}).finally(() => {
+      if (state.current === read) state.current = undefined;
+    });
+    return read;
+  };
+  if (!state.current) return start();
+  return (state.next ??= state.current
+    .catch(() => {})
+    .then(() => {
+      state.next = undefined;
+      return start();
+    }));
+}
+
+async function readVersion(pool: Pool): Promise<number> {
+  // A named statement: parsed and planned once per connection.
+  const { rows } = await pool.query<{ version: string }>({ name: "catalogue_version", text: CATALOGUE_VERSION_SQL });
   return Number(rows[0]!.version);
 }
 
