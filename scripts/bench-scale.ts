@@ -1,4 +1,4 @@
-// `npm run bench:scale [-- --learners 100000 --seconds 10 --connections 50 --resynth]`
+// `npm run bench:scale [-- --learners 100000 --seconds 10 --connections 50 --resynth --only <name part>]`
 //
 // The API at scale: a production build (`npm run build`) serving the synthetic data set of
 // `npm run db:synth` (100,000 learners: 1,000,000 enrolments, 2,000,000 quiz attempts,
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     port: { type: "string", default: "3510" },
     "pg-port": { type: "string", default: "54391" },
     resynth: { type: "boolean", default: false },
+    // Measure only the endpoints whose name contains one of these (e.g. --only recommendations --only topics).
+    only: { type: "string", multiple: true },
   },
 });
 const LEARNERS = Number(values.learners);
@@ -123,9 +125,11 @@ try {
     { name: "GET /quiz-questions/stats?flag", method: "GET", path: "/quiz-questions/stats?flag=flagged&page=3&limit=20", token: admin, p99TargetMs: 300 },
   ];
 
-  console.log(`\nbench:scale: production build, ${CONNECTIONS} connections, ${SECONDS} s per endpoint (after a 2 s warm-up)\n`);
+  const chosen = values.only ? endpoints.filter((e) => values.only!.some((part) => e.name.includes(part))) : endpoints;
+  const subset = chosen.length < endpoints.length ? ` (only ${chosen.length} of the ${endpoints.length} endpoints)` : "";
+  console.log(`\nbench:scale: production build, ${CONNECTIONS} connections, ${SECONDS} s per endpoint (after a 2 s warm-up)${subset}\n`);
   const rows: { endpoint: Target; run: Measurement }[] = [];
-  for (const endpoint of endpoints) {
+  for (const endpoint of chosen) {
     await measure(app.url, endpoint, { connections: CONNECTIONS, seconds: 2 });
     rows.push({ endpoint, run: await measure(app.url, endpoint, { connections: CONNECTIONS, seconds: SECONDS }) });
     console.log(`  measured ${endpoint.name}`);

@@ -48,6 +48,7 @@ function commonErrors(method: DocumentedMethod, doc: OperationDoc): Partial<Reco
 }
 
 const TOTAL_COUNT = { "X-Total-Count": { description: "How many items the whole list has.", required: true, schema: { type: "integer" as const, minimum: 0 } } };
+const ETAG = { ETag: { description: "A strong entity tag of this answer: send it in If-None-Match to get a 304 while it is current.", required: true, schema: { type: "string" as const } } };
 const retryAfter = (required: boolean) => ({ "Retry-After": { description: "Seconds to wait before trying again.", required, schema: { type: "integer" as const, minimum: 1 } } });
 /** Headers of the error answers: errorResponse() in lib/http/route.ts always sets these two; a 429 has Retry-After when its limit knows when it ends. */
 const ERROR_HEADERS: Partial<Record<number, ZodOpenApiHeadersObject>> = {
@@ -59,10 +60,10 @@ const ERROR_HEADERS: Partial<Record<number, ZodOpenApiHeadersObject>> = {
 function responsesOf(method: DocumentedMethod, doc: OperationDoc): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, success] of Object.entries(doc.responses)) {
-    responses[status as `2${string}`] = {
+    responses[status as `2${string}` | `3${string}`] = {
       description: success.description,
       ...(success.schema ? { content: { "application/json": { schema: success.schema } } } : {}),
-      ...(success.totalCount ? { headers: TOTAL_COUNT } : {}),
+      ...(success.totalCount || success.etag ? { headers: { ...(success.totalCount ? TOTAL_COUNT : {}), ...(success.etag ? ETAG : {}) } } : {}),
     };
   }
   const common = commonErrors(method, doc);

@@ -23,6 +23,8 @@ export type SuccessResponse = {
   schema?: z.ZodType;
   /** Lists paged with ?page=&limit= carry the total in X-Total-Count. */
   totalCount?: true;
+  /** The answer carries a strong ETag (and If-None-Match with it gets a 304). */
+  etag?: true;
 };
 
 export type OperationDoc = {
@@ -36,8 +38,8 @@ export type OperationDoc = {
   query?: z.ZodObject;
   /** The body schema the handler parses, JSON or form-encoded (POST /log_in). */
   body?: { json: z.ZodType } | { form: z.ZodType };
-  /** The 2xx answers, by status. */
-  responses: Partial<Record<200 | 201 | 202 | 204, SuccessResponse>>;
+  /** The 2xx answers, by status, and 304 for a conditional GET. */
+  responses: Partial<Record<200 | 201 | 202 | 204 | 304, SuccessResponse>>;
   /** This route's own errors, each with when it happens (all `{detail}`). */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** An error whose body carries more than `{detail}` (POST /log_in's 401 says when a second factor is needed). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KeyedCache, ShortLivedValue } from "./memo";
+import { KeyedCache } from "./memo";
 
 afterEach(() => vi.useRealTimers());
 
@@ -29,35 +29,5 @@ describe("KeyedCache", () => {
     cache.set(1, "k", "one");
     vi.advanceTimersByTime(1_001);
     expect(cache.get(1, "k")).toBeUndefined();
-  });
-});
-
-describe("ShortLivedValue", () => {
-  it("shares one load between concurrent callers and reloads after the time to live", async () => {
-    vi.useFakeTimers();
-    let loads = 0;
-    const value = new ShortLivedValue(1_000, async () => ++loads);
-    expect(await Promise.all([value.get(), value.get(), value.get()])).toEqual([1, 1, 1]);
-    vi.advanceTimersByTime(1_001);
-    expect(await value.get()).toBe(2);
-  });
-
-  it("reloads at once after invalidate", async () => {
-    let loads = 0;
-    const value = new ShortLivedValue(60_000, async () => ++loads);
-    await value.get();
-    value.invalidate();
-    expect(await value.get()).toBe(2);
-  });
-
-  it("does not keep a failed load", async () => {
-    let calls = 0;
-    const value = new ShortLivedValue(60_000, async () => {
-      calls++;
-      if (calls === 1) throw new Error("database down");
-      return "topics";
-    });
-    await expect(value.get()).rejects.toThrow("database down");
-    expect(await value.get()).toBe("topics");
   });
 });

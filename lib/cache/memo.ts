@@ -1,7 +1,7 @@
 /*
- * Small in-process caches for hot reads. Each web instance keeps its own, so every entry is
- * either validated against a cheap key read from the database on each request (content) or
- * lives for a short time only (lists), and concurrent misses share one database load.
+ * A small in-process cache for hot reads. Each web instance keeps its own, so every entry is
+ * validated against a cheap key read from the database on each request (content). The
+ * catalogue's lists are kept under the catalogue version instead (lib/courses/catalogue-version.ts).
  */
 
 type Entry<V> = { key: string; value: V; expires: number };
@@ -32,31 +32,5 @@ export class KeyedCache<V> {
 
   clear(): void {
     this.entries.clear();
-  }
-}
-
-/** One value refreshed at most every `ttlMs`; callers during a refresh share the same load. */
-export class ShortLivedValue<V> {
-  private current: { value: Promise<V>; expires: number } | undefined;
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly load: () => Promise<V>,
-  ) {}
-
-  get(): Promise<V> {
-    if (this.current && this.current.expires > Date.now()) return this.current.value;
-    const value = this.load();
-    const entry = { value, expires: Date.now() + this.ttlMs };
-    this.current = entry;
-    // A failed load is not kept: the next caller tries again.
-    value.catch(() => {
-      if (this.current === entry) this.current = undefined;
-    });
-    return value;
-  }
-
-  invalidate(): void {
-    this.current = undefined;
   }
 }

@@ -8,7 +8,10 @@ export function jsonResponse(body: unknown, init: ResponseInit & { headers?: Rec
   return jsonTextResponse(JSON.stringify(body), init);
 }
 
-/** The same for JSON that is already text (a cached serialisation). */
-export function jsonTextResponse(text: string, init: ResponseInit & { headers?: Record<string, string> } = {}): Response {
+/**
+ * The same for JSON that is already serialised (a cached copy). As UTF-8 bytes it is written to
+ * the socket as it is; a string is measured and encoded again on every answer.
+ */
+export function jsonTextResponse(text: string | Uint8Array<ArrayBuffer>, init: ResponseInit & { headers?: Record<string, string> } = {}): Response {
   return new Response(text, { ...init, headers: { "content-type": "application/json", ...init.headers } });
 }

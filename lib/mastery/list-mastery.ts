@@ -38,6 +38,10 @@ type Row = {
 // Weakest first: struggling, learning, not tried yet, mastered; then by mastery, then course order.
 const LEVEL_ORDER: Record<MasteryLevel, number> = { struggling: 0, learning: 1, new: 2, mastered: 3 };
 
+/** SQL for a question's concept key (its section's title when it names none), as conceptKey() in model.ts makes it. */
+export const conceptKeySql = (question: string, section: string) =>
+  `lower(regexp_replace(trim(coalesce(nullif(trim(${question}.concept), ''), ${section}.title)), '\\s+', ' ', 'g'))`;
+
 const conceptsQuery = (courseFilter: string) => `
     with concepts as (
       select distinct on (c.id, k.key)
@@ -49,7 +53,7 @@ const conceptsQuery = (courseFilter: string) => `
       join quiz_questions q on q.section_id = s.id
       cross join lateral (
         select coalesce(nullif(trim(q.concept), ''), s.title) as text,
-               lower(regexp_replace(trim(coalesce(nullif(trim(q.concept), ''), s.title)), '\\s+', ' ', 'g')) as key
+               ${conceptKeySql("q", "s")} as key
       ) k
       where e.user_id = $1 ${courseFilter}
       order by c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position

@@ -1,162 +1,157 @@
 import "server-only";
-import { eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client";
-import { courses, enrollments, quizAttempts, statsCounters, userTopics } from "../../db/schema";
+import { getPool } from "../../db/client";
+import { CATALOGUE_VERSION_SQL, perCatalogueVersion } from "../courses/catalogue-version";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
-import { visibleCourses } from "../courses/visibility";
-import { listConceptMastery } from "../mastery/list-mastery";
+import { conceptKeySql } from "../mastery/list-mastery";
+import { levelOf, masteryOf } from "../mastery/model";
 import { clampPage, type Page } from "../pagination";
+import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateIndex, type LearnerFacts, type Level } from "./rank";
 
-const LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;
-type Level = (typeof LEVELS)[number];
+/*
+ * Recommendations at scale: per call, one statement reads the catalogue version and the
+ * learner's facts (chosen topics, enrolments, passed levels, concept mastery, personal courses:
+ * each through the learner's own index entries), and the ranking walks only the page's share of
+ * the candidates (rank.ts). What is the same for every learner (the catalogue's candidates and
+ * summaries, each course's concepts) is kept per process under the catalogue version
+ * (lib/courses/catalogue-version.ts), so it is never stale.
+ */
 
-export type RankInput = {
-  courses: { id: number; topicId: number; level: Level; isDetailCreatedByAi: boolean }[];
-  chosenTopics: Set<number>;
-  enrolledCourses: Set<number>;
-  /** Per topic, the highest level in which the learner passed a quiz, finished a course or mastered every concept of one. */
-  passedLevel: Map<number, Level>;
-  /** Per topic, the lowest level of a course in which the learner struggles with a concept (lib/mastery). */
-  strugglingLevel?: Map<number, Level>;
+type Catalogue = {
+  index: CandidateIndex;
+  summaries: Map<number, CourseSummary>;
+  /** Each course's concept keys (from its quiz questions), loaded the first time a learner's mastery needs them. */
+  concepts: Map<number, Promise<Set<string>>>;
 };
 
-/**
- * Orders the courses a learner is not enrolled in: chosen topics first, then the level that fits
- * (the one after the highest level passed or mastered in that topic; Beginner when nothing is
- * passed yet; but one below the level where they struggle with a concept, so an easier course
- * comes before a harder one while they review), then written courses before ones still
- * generating. Enrolled and completed courses never appear.
- */
-export function rankCourses({ courses: all, chosenTopics, enrolledCourses, passedLevel, strugglingLevel = new Map() }: RankInput): number[] {
-  const score = (c: RankInput["courses"][number]) => {
-    const passed = passedLevel.get(c.topicId);
-    const struggling = strugglingLevel.get(c.topicId);
-    const target = struggling
-      ? Math.max(LEVELS.indexOf(struggling) - 1, 0)
-      : passed
-        ? Math.min(LEVELS.indexOf(passed) + 1, LEVELS.length - 1)
-        : 0;
-    const levelFit = 3 - Math.abs(LEVELS.indexOf(c.level) - target);
-    return (chosenTopics.size === 0 || chosenTopics.has(c.topicId) ? 100 : 0) + levelFit * 10 + (c.isDetailCreatedByAi ? 1 : 0);
-  };
-  return all
-    .filter((c) => !enrolledCourses.has(c.id))
-    .map((c) => ({ id: c.id, s: score(c) }))
-    .sort((a, b) => b.s - a.s || a.id - b.id)
-    .map((c) => c.id);
-}
+const currentCatalogue = perCatalogueVersion(async (db): Promise<Catalogue> => {
+  // Every course not written for one learner: the same candidates for everyone.
+  const rows = await db.query.courses.findMany({ columns: courseSummaryColumns, where: (c, { isNull }) => isNull(c.requestedBy) });
+  const summaries = rows.map((c) => toCourseSummary(c));
+  return { index: indexCandidates(summaries.map(candidateOf)), summaries: new Map(summaries.map((c) => [c.id, c])), concepts: new Map() };
+});
 
-type Candidate = RankInput["courses"][number];
+const candidateOf = (c: CourseSummary): Candidate => ({ id: c.id, topicId: c.topic_id, level: c.course_level, isDetailCreatedByAi: c.is_detail_created_by_ai });
 
-const candidateColumns = { id: courses.id, topicId: courses.topicId, level: courses.level, isDetailCreatedByAi: courses.isDetailCreatedByAi };
-
-/*
- * The catalogue's candidates (every course not written for one learner) are the same for every
- * learner and change rarely: each process keeps them with the catalogue version that a trigger
- * on courses moves on every write (stats_counters 'courses_version', migration
- * 0006_admin_summaries). The version is read on every call, so the copy is never stale.
- */
-const catalogues = new WeakMap<Database, { version: number; candidates: Promise<Candidate[]> }>();
-
-async function catalogueCandidates(): Promise<Candidate[]> {
-  const db = getDb();
-  const [row] = await db
-    .select({ version: sql<string>`coalesce(sum(${statsCounters.value}), 0)` })
-    .from(statsCounters)
-    .where(eq(statsCounters.name, "courses_version"));
-  const version = Number(row?.version ?? 0);
-  const cached = catalogues.get(db);
-  if (cached?.version === version) return cached.candidates;
-  // Read after the version: the copy is at least as new as the version it is kept under.
-  // One load shared by the calls that arrive meanwhile (a query builder would run again for each await).
-  const entry = { version, candidates: Promise.resolve(db.select(candidateColumns).from(courses).where(isNull(courses.requestedBy))) };
-  catalogues.set(db, entry);
-  entry.candidates.catch(() => {
-    if (catalogues.get(db) === entry) catalogues.delete(db);
-  });
-  return entry.candidates;
-}
-
-/*
- * The ranking reads only what rankCourses needs (ids, topics, levels) for every candidate, and the
- * learner's own rows through their indexes; full course summaries are read for the courses shown.
- */
-async function rankedCourseIds(userId: number): Promise<number[]> {
-  const db = getDb();
-  const [catalogue, personal, chosen, enrolled, passedRows, concepts] = await Promise.all([
-    catalogueCandidates(),
-    db.select(candidateColumns).from(courses).where(eq(courses.requestedBy, userId)),
-    db.select({ topicId: userTopics.topicId }).from(userTopics).where(eq(userTopics.userId, userId)),
-    db.select({ courseId: enrollments.courseId }).from(enrollments).where(eq(enrollments.userId, userId)),
-    // The courses the learner finished or passed a quiz of: their completed enrolments and passed attempts first, then those courses.
-    db
-      .selectDistinct({ topicId: courses.topicId, level: courses.level })
-      .from(courses)
-      .where(
-        inArray(
-          courses.id,
-          sql`(SELECT ${enrollments.courseId} FROM ${enrollments} WHERE ${enrollments.userId} = ${userId} AND ${enrollments.completedAt} IS NOT NULL
-               UNION SELECT ${quizAttempts.courseId} FROM ${quizAttempts} WHERE ${quizAttempts.userId} = ${userId} AND ${quizAttempts.passed})`,
-        ),
-      ),
-    listConceptMastery(userId),
-  ]);
-  const candidates = personal.length ? [...catalogue, ...personal] : catalogue;
-  const passedLevel = new Map<number, Level>();
-  const raise = (topicId: number, level: Level) => {
-    const current = passedLevel.get(topicId);
-    if (!current || LEVELS.indexOf(level) > LEVELS.indexOf(current)) passedLevel.set(topicId, level);
-  };
-  for (const row of passedRows) raise(row.topicId, row.level);
-  // Mastery: every concept of a course mastered counts as that level done; a struggling concept
-  // holds the topic back to an easier level.
-  const strugglingLevel = new Map<number, Level>();
-  const byCourse = new Map<number, typeof concepts>();
-  for (const c of concepts) byCourse.set(c.course_id, [...(byCourse.get(c.course_id) ?? []), c]);
-  for (const rows of byCourse.values()) {
-    const { topic_id: topicId, course_level: level } = rows[0]!;
-    if (rows.every((c) => c.level === "mastered")) raise(topicId, level);
-    const current = strugglingLevel.get(topicId);
-    if (rows.some((c) => c.level === "struggling") && (!current || LEVELS.indexOf(level) < LEVELS.indexOf(current))) strugglingLevel.set(topicId, level);
+async function conceptKeys(catalogue: Catalogue, courseIds: number[]): Promise<Map<number, Set<string>>> {
+  const missing = courseIds.filter((id) => !catalogue.concepts.has(id));
+  if (missing.length) {
+    const load = getPool().query<{ course_id: number; key: string }>({
+      name: "recommendation_concepts",
+      text: `select distinct s.course_id, ${conceptKeySql("q", "s")} as key
+             from course_sections s join quiz_questions q on q.section_id = s.id where s.course_id = any($1::int[])`,
+      values: [missing],
+    });
+    for (const id of missing) {
+      const keys = load.then(({ rows }) => new Set(rows.filter((r) => r.course_id === id).map((r) => r.key)));
+      catalogue.concepts.set(id, keys);
+      keys.catch(() => catalogue.concepts.delete(id));
+    }
   }
-  return rankCourses({
-    courses: candidates,
-    chosenTopics: new Set(chosen.map((c) => c.topicId)),
-    enrolledCourses: new Set(enrolled.map((e) => e.courseId)),
-    passedLevel,
-    strugglingLevel,
-  });
+  return new Map(await Promise.all(courseIds.map(async (id) => [id, await catalogue.concepts.get(id)!] as const)));
 }
 
-/** These courses' summaries, in this order (one deleted meanwhile is left out); `all`: they are every course the learner may see. */
-async function summariesInOrder(ids: number[], all?: { userId: number }): Promise<CourseSummary[]> {
-  if (!ids.length) return [];
-  const where = all ? visibleCourses({ id: all.userId, role: "user" }) : inArray(courses.id, ids);
-  const rows = await getDb().query.courses.findMany({ columns: courseSummaryColumns, where });
-  const byId = new Map(rows.map((c) => [c.id, c]));
-  return ids.flatMap((id) => {
-    const course = byId.get(id);
-    return course ? [toCourseSummary(course)] : [];
-  });
+type CourseRow = { id: number; topic_id: number; title: string; description: string; level: Level; duration_hours: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
+type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number };
+type FactsRow = {
+  version: string;
+  chosen: number[];
+  enrolled: number[];
+  passed: { topic_id: number; level: Level }[] | null;
+  mastery: MasteryRow[] | null;
+  personal: CourseRow[] | null;
+};
+
+/*
+ * Everything a call reads, in one statement (one round trip), each part through the learner's
+ * own index entries: the catalogue version, chosen topics (user_topics' key), enrolments
+ * (enrollments' key), the highest level passed per topic (completed enrolments, passed quiz
+ * attempts by quiz_attempts_user_course_section_idx, then those courses by key), the concept
+ * mastery of enrolled courses (concept_mastery's key) and the learner's personal courses
+ * (courses_requested_by_idx).
+ */
+const LEARNER_FACTS = {
+  name: "recommendation_learner_facts",
+  text: `
+    select
+      (${CATALOGUE_VERSION_SQL}) as version,
+      array(select topic_id from user_topics where user_id = $1) as chosen,
+      array(select course_id from enrollments where user_id = $1) as enrolled,
+      (select json_agg(json_build_object('topic_id', topic_id, 'level', level)) from (
+         select c.topic_id, max(c.level) as level
+           from unnest(array(select course_id from enrollments where user_id = $1 and completed_at is not null
+                             union select course_id from quiz_attempts where user_id = $1 and passed)) as p(id)
+           join courses c on c.id = p.id
+          group by c.topic_id) t) as passed,
+      (select json_agg(json_build_object('course_id', m.course_id, 'topic_id', c.topic_id, 'level', c.level, 'concept_key', m.concept_key, 'rating', m.rating, 'answers', m.answers))
+         from concept_mastery m
+         join enrollments e on e.user_id = m.user_id and e.course_id = m.course_id
+         join courses c on c.id = m.course_id
+        where m.user_id = $1) as mastery,
+      (select json_agg(c order by c.id) from (
+         select id, topic_id, title, description, level, duration_hours, is_detail_created_by_ai, generation_status from courses where requested_by = $1) c) as personal`,
+};
+
+/** The learner's facts for the ranking; mastery, as GET /users/me/mastery reports it, needs the catalogue's concepts. */
+async function learnerFacts(row: FactsRow, catalogue: Catalogue): Promise<LearnerFacts> {
+  const facts = { chosenTopics: new Set(row.chosen), enrolledCourses: new Set(row.enrolled), passedLevel: new Map<number, Level>(), strugglingLevel: new Map<number, Level>() };
+  const raise = (topicId: number, level: Level) => {
+    const current = facts.passedLevel.get(topicId);
+    if (!current || levelIndex(level) > levelIndex(current)) facts.passedLevel.set(topicId, level);
+  };
+  for (const { topic_id, level } of row.passed ?? []) raise(topic_id, level);
+  if (!row.mastery) return facts;
+  const mastery = new Map<number, { topicId: number; level: Level; byKey: Map<string, MasteryRow> }>();
+  for (const m of row.mastery) {
+    const course = mastery.get(m.course_id) ?? { topicId: m.topic_id, level: m.level, byKey: new Map() };
+    course.byKey.set(m.concept_key, m);
+    mastery.set(m.course_id, course);
+  }
+  // Every concept of a course's questions, "new" until answered: all of them mastered counts as
+  // that level done; one struggling holds the topic back to an easier level. A row for a concept
+  // the questions no longer name is not counted.
+  const concepts = await conceptKeys(catalogue, [...mastery.keys()]);
+  for (const [courseId, { topicId, level, byKey }] of mastery) {
+    const levels = [...concepts.get(courseId)!].map((key) => {
+      const m = byKey.get(key);
+      return m ? levelOf(masteryOf(m.rating), m.answers) : "new";
+    });
+    if (!levels.length) continue;
+    if (levels.every((l) => l === "mastered")) raise(topicId, level);
+    const current = facts.strugglingLevel.get(topicId);
+    if (levels.includes("struggling") && (!current || levelIndex(level) < levelIndex(current))) facts.strugglingLevel.set(topicId, level);
+  }
+  return facts;
 }
 
-/** Courses for this learner (the catalogue and their own personal courses), best first (see rankCourses). */
+/** `limit` course summaries of the ranked list from `offset`, and the list's length. */
+async function rankedSummaries(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
+  const { rows } = await getPool().query<FactsRow>({ ...LEARNER_FACTS, values: [userId] });
+  const row = rows[0]!;
+  const catalogue = await currentCatalogue.at(Number(row.version));
+  const personal = (row.personal ?? []).map((c) =>
+    toCourseSummary({ id: c.id, topicId: c.topic_id, title: c.title, description: c.description, level: c.level, durationHours: c.duration_hours, isDetailCreatedByAi: c.is_detail_created_by_ai, generationStatus: c.generation_status }),
+  );
+  const { ids, total } = rankRange(catalogue.index, personal.map(candidateOf), await learnerFacts(row, catalogue), offset, limit);
+  const own = new Map(personal.map((c) => [c.id, c]));
+  return { items: ids.map((id) => own.get(id) ?? catalogue.summaries.get(id)!), total };
+}
+
+/** Courses for this learner (the catalogue and their own personal courses), best first (see rankCourses in rank.ts). */
 export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
-  return summariesInOrder(await rankedCourseIds(userId), { userId });
+  return (await rankedSummaries(userId, 0, Infinity)).items;
 }
 
 /** GET /recommendations: `limit` courses from `offset` of the ranked list, and the list's length. */
 export async function listRecommendationsRange(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
-  const ids = await rankedCourseIds(userId);
-  return { items: await summariesInOrder(ids.slice(offset, offset + limit)), total: ids.length };
+  return rankedSummaries(userId, offset, limit);
 }
 
-/**
- * Recommended Courses: one page of the ranked list (clamped to the last page). The ranking needs every
- * candidate (it is computed in rankCourses, not in SQL); only the page's courses are read in full.
- */
+/** Recommended Courses: one page of the ranked list (clamped to the last page). */
 export async function listRecommendationsPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
-  const ids = await rankedCourseIds(userId);
-  const { page, totalPages } = clampPage(requestedPage, ids.length, pageSize);
-  return { items: await summariesInOrder(ids.slice((page - 1) * pageSize, page * pageSize)), page, totalPages, total: ids.length };
+  // The page is clamped against the list's length, which the first call tells: past the end, ask again for the last page.
+  const asked = clampPage(requestedPage, Infinity, pageSize).page;
+  const first = await rankedSummaries(userId, (asked - 1) * pageSize, pageSize);
+  const { page, totalPages } = clampPage(requestedPage, first.total, pageSize);
+  const items = page === asked ? first.items : (await rankedSummaries(userId, (page - 1) * pageSize, pageSize)).items;
+  return { items, page, totalPages, total: first.total };
 }

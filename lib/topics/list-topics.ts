@@ -1,9 +1,10 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Database } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
+import { perCatalogueVersion } from "../courses/catalogue-version";
 import { AppError } from "../http/app-error";
-import { ShortLivedValue } from "../cache/memo";
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { canSeeCourse, visibleCourses, type Viewer } from "../courses/visibility";
 
@@ -33,45 +34,92 @@ export const topicWithCreatorColumns = {
   lastName: users.lastName,
 };
 
-type Catalogue = Awaited<ReturnType<typeof loadCatalogue>>;
+type CourseRow = CourseSummary & { requestedBy: number | null };
+type TopicRow = Awaited<ReturnType<typeof loadTopicRows>>[number];
 
-function loadCatalogue() {
-  const db = getDb();
-  return Promise.all([
-    db
-      .select(topicWithCreatorColumns)
-      .from(topics)
-      .leftJoin(users, eq(users.id, topics.createdBy))
-      .orderBy(asc(topics.title)),
+/** An answer of GET /topics: its JSON as UTF-8 bytes and a strong ETag (a hash of exactly those bytes). */
+export type TopicListView = { body: Uint8Array<ArrayBuffer>; etag: string };
+
+function viewOf(json: string): TopicListView {
+  const body = new TextEncoder().encode(json);
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url")}"` };
+}
+
+function loadTopicRows(db: Database) {
+  return db.select(topicWithCreatorColumns).from(topics).leftJoin(users, eq(users.id, topics.createdBy)).orderBy(asc(topics.title));
+}
+
+/*
+ * The catalogue as the topic lists show it, kept per process under the catalogue version (which
+ * topic, course and creator-name writes move: lib/courses/catalogue-version.ts), so every answer
+ * is as fresh as the database. GET /topics is public and the busiest read; its answer is some
+ * 0.9 MB at 3,000 courses: the visitors' JSON (one piece per topic) is built once per version,
+ * as is the admins'; a learner with personal courses gets the visitors' pieces with the topics
+ * of their own courses rebuilt. Nobody ever gets a view made for someone else.
+ */
+const currentCatalogue = perCatalogueVersion(async (db) => {
+  const [topicRows, courseRows] = await Promise.all([
+    loadTopicRows(db),
     db.query.courses.findMany({ columns: { ...courseSummaryColumns, requestedBy: true } }),
   ]);
-}
-
-/** Every topic with its creator, courses and course count, in two queries; personal courses only for whoever may see them. */
-export async function listTopics(viewer: Viewer): Promise<TopicSummary[]> {
-  return summarise(await loadCatalogue(), viewer);
-}
-
-function summarise([topicRows, courseRows]: Catalogue, viewer: Viewer): TopicSummary[] {
-  const byTopic = new Map<number, CourseSummary[]>();
+  // Each topic's courses in the lists' order: a viewer's share of them keeps it (the sort is stable).
+  const byTopic = new Map<number, CourseRow[]>();
   for (const course of courseRows) {
-    if (!canSeeCourse(viewer, course.requestedBy)) continue;
     const list = byTopic.get(course.topicId) ?? [];
-    list.push(toCourseSummary(course));
+    list.push({ ...toCourseSummary(course), requestedBy: course.requestedBy });
     byTopic.set(course.topicId, list);
   }
-  return topicRows.map((t) => {
-    const list = (byTopic.get(t.id) ?? []).sort(byLevelThenTitle);
-    return {
-      id: t.id,
-      title: t.title,
-      description: t.description,
-      created_at: t.createdAt.toISOString(),
-      creator: t.firstName === null ? null : { first_name: t.firstName, last_name: t.lastName ?? "" },
-      courses: list,
-      totalCourses: list.length,
-    };
-  });
+  for (const list of byTopic.values()) list.sort(byLevelThenTitle);
+  // Per learner with personal courses, the topics those are in.
+  const personalTopics = new Map<number, Set<number>>();
+  for (const course of courseRows) {
+    if (course.requestedBy === null) continue;
+    personalTopics.set(course.requestedBy, (personalTopics.get(course.requestedBy) ?? new Set()).add(course.topicId));
+  }
+  const publicPieces = topicRows.map((t) => JSON.stringify(summariseTopic(t, byTopic, null)));
+  const piecesFor = (viewer: Viewer, rebuilt: Set<number>) =>
+    topicRows.map((t, i) => (rebuilt.has(t.id) ? JSON.stringify(summariseTopic(t, byTopic, viewer)) : publicPieces[i]!));
+  const everyPersonalTopic = new Set([...personalTopics.values()].flatMap((set) => [...set]));
+  let adminView: TopicListView | undefined;
+  return {
+    topicRows,
+    byTopic,
+    publicView: viewOf(`[${publicPieces.join(",")}]`),
+    /** The view of an admin (every personal course) or of a learner with personal courses; undefined: the visitors' view. */
+    ownView(viewer: Viewer): TopicListView | undefined {
+      if (viewer?.role === "admin") {
+        if (!everyPersonalTopic.size) return undefined;
+        return (adminView ??= viewOf(`[${piecesFor(viewer, everyPersonalTopic).join(",")}]`));
+      }
+      const own = viewer ? personalTopics.get(viewer.id) : undefined;
+      return own ? viewOf(`[${piecesFor(viewer, own).join(",")}]`) : undefined;
+    },
+  };
+});
+
+function summariseTopic(t: TopicRow, byTopic: Map<number, CourseRow[]>, viewer: Viewer): TopicSummary {
+  const list = (byTopic.get(t.id) ?? []).flatMap(({ requestedBy, ...course }) => (canSeeCourse(viewer, requestedBy) ? [course] : []));
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    created_at: t.createdAt.toISOString(),
+    creator: t.firstName === null ? null : { first_name: t.firstName, last_name: t.lastName ?? "" },
+    courses: list,
+    totalCourses: list.length,
+  };
+}
+
+/** Every topic with its creator, courses and course count; personal courses only for whoever may see them. */
+export async function listTopics(viewer: Viewer): Promise<TopicSummary[]> {
+  const { topicRows, byTopic } = await currentCatalogue.current();
+  return topicRows.map((t) => summariseTopic(t, byTopic, viewer));
+}
+
+/** GET /topics: the same list as JSON, for this viewer. */
+export async function listTopicsView(viewer: Viewer): Promise<TopicListView> {
+  const catalogue = await currentCatalogue.current();
+  return catalogue.ownView(viewer) ?? catalogue.publicView;
 }
 
 /** GET /topics/{id}/courses: the topic and the courses this viewer may see. */
@@ -91,26 +139,4 @@ export async function existingTopicIds(ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await getDb().select({ id: topics.id }).from(topics).where(inArray(topics.id, ids));
   return new Set(rows.map((r) => r.id));
-}
-
-/*
- * GET /topics is public and the busiest read. What visitors see (the catalogue without personal
- * courses) is the same for everyone: its JSON is kept for a second, and dropped at once when this
- * instance changes a topic; another instance's or the worker's change shows within that second.
- * A viewer with personal courses to see (their requester, an admin) gets a list of their own.
- */
-const cachedCatalogue = new ShortLivedValue(1_000, async () => {
-  const catalogue = await loadCatalogue();
-  const requesters = new Set(catalogue[1].flatMap((c) => (c.requestedBy === null ? [] : [c.requestedBy])));
-  return { catalogue, requesters, publicJson: JSON.stringify(summarise(catalogue, null)) };
-});
-
-export async function listTopicsJson(viewer: Viewer): Promise<string> {
-  const { catalogue, requesters, publicJson } = await cachedCatalogue.get();
-  const seesPersonal = viewer !== null && (viewer.role === "admin" ? requesters.size > 0 : requesters.has(viewer.id));
-  return seesPersonal ? JSON.stringify(summarise(catalogue, viewer)) : publicJson;
-}
-
-export function forgetTopicList(): void {
-  cachedCatalogue.invalidate();
 }

@@ -5,7 +5,7 @@ import { courses, topics, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
 import type { TopicInput } from "../validation/topics";
-import { forgetTopicList, topicWithCreatorColumns } from "./list-topics";
+import { topicWithCreatorColumns } from "./list-topics";
 import { onTopicCreated } from "./on-topic-created";
 
 /*
@@ -90,7 +90,6 @@ export async function createTopic(caller: Caller, input: TopicInput): Promise<Ad
     if (isUniqueViolation(error)) throw new AppError("conflict", DUPLICATE);
     throw error;
   }
-  forgetTopicList();
   return loadAdminTopic(id);
 }
 
@@ -108,7 +107,6 @@ export async function updateTopic(id: number, input: TopicInput): Promise<AdminT
     throw error;
   }
   if (!updated.length) throw new AppError("not_found", NOT_FOUND);
-  forgetTopicList();
   return loadAdminTopic(id);
 }
 
@@ -116,7 +114,6 @@ export async function updateTopic(id: number, input: TopicInput): Promise<AdminT
 export async function deleteTopic(id: number): Promise<void> {
   const deleted = await getDb().delete(topics).where(eq(topics.id, id)).returning({ id: topics.id });
   if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
-  forgetTopicList();
 }
 
 const LEVEL_ORDER = { Beginner: 0, Intermediate: 1, Advanced: 2 } as const;

@@ -33,7 +33,10 @@ export const learningDocs: OperationDocs = {
     summary: "List topics",
     description: "Every topic with its creator and courses. A learner's personal course is listed only for that learner and admins (send a credential to see yours).",
     access: "public",
-    responses: { 200: { description: "Every topic.", schema: z.array(topicSummary) } },
+    responses: {
+      200: { description: "Every topic.", schema: z.array(topicSummary), etag: true },
+      304: { description: "Not modified: If-None-Match named the caller's current ETag (no body).", etag: true },
+    },
   },
   "GET /topics/:id/courses": {
     tag: "Learning",
