@@ -6,7 +6,7 @@ import { useCallback, useState, type FormEvent } from "react";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
-import { buttonClasses } from "@/components/ui/button-link";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { useSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastError } from "@/components/ui/toaster";
 import { signInWithPassword } from "@/lib/client/auth";
