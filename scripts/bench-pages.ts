@@ -1,4 +1,4 @@
-// `npm run bench:pages [-- --preset mobile|desktop]`
+// `npm run bench:pages [-- --preset mobile|desktop] [--port N --pg-port N] [--save-reports DIR]`
 //
 // Lighthouse (the npm package, driving Debian's Chromium or CHROME_PATH) against a production build
 // on a freshly seeded embedded PostgreSQL: /, /about, /explore, /login, and signed in as the seed
@@ -7,7 +7,8 @@
 // Targets (issue 8): performance >= 95, accessibility 100, best practices >= 95; SEO >= 95 on the
 // public pages; and (issue 17) LCP <= 2.0 s and first-load JavaScript <= 150 kB compressed on
 // every page. Exits non-zero when a target is missed.
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     preset: { type: "string", default: "mobile" },
     port: { type: "string", default: "3510" },
     "pg-port": { type: "string", default: "54383" },
+    // A folder to keep each page's Lighthouse JSON report in (LCP breakdown, request chains...).
+    "save-reports": { type: "string" },
   },
 });
 
@@ -113,6 +116,10 @@ try {
   console.log(`${"page".padEnd(12)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("first-load JS", 15)}  LCP / TBT / CLS`);
   for (const page of pages) {
     const result = await audit(`${app.url}${page.path}`, { ...flags, extraHeaders: page.public ? undefined : { cookie } });
+    if (values["save-reports"]) {
+      mkdirSync(values["save-reports"], { recursive: true });
+      writeFileSync(join(values["save-reports"], `${page.name.replace(/\W+/g, "_") || "home"}.json`), JSON.stringify(result.lhr));
+    }
     const finalUrl = result.lhr.finalDisplayedUrl;
     if (!page.public && new URL(finalUrl).pathname === "/login") throw new Error(`${page.path} redirected to the login page: the session cookie was refused`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { authLinkClasses } from "@/components/auth/auth-card";
-import { buttonClasses } from "@/components/ui/button-link";
+import { buttonClasses } from "@/components/ui/button-classes";
 
 export type CodeFormBusy = "verify" | "resend" | "done" | null;
 

@@ -2,17 +2,16 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useCallback, useState, type FormEvent } from "react";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
-import { buttonClasses } from "@/components/ui/button-link";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { useSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastError } from "@/components/ui/toaster";
 import { signInWithPassword } from "@/lib/client/auth";
 import { destinationAfterLogin } from "@/lib/navigation/callback-url";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import { lazyFieldCheck } from "@/lib/client/lazy-field-check";
 
 const LOGIN_FAILED = "Invalid email or password.";
 
@@ -21,11 +20,17 @@ function destinationFor(role: unknown): string {
   return destinationAfterLogin(new URLSearchParams(window.location.search).get("callbackUrl"), role);
 }
 
-const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.loginSchema));
+const fields = lazyFieldCheck(() => import("@/lib/validation/accounts").then((m) => m.loginSchema));
+
+const FIELDS = ["email", "password"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
 
 /*
  * E-mail and password; when the account has two-factor sign-in on, a second step asks for the
- * authenticator app's code (or a backup code) and sends all three again.
+ * authenticator app's code (or a backup code) and sends all three again. Validated as the other
+ * account forms are (a field once left, then on every change; all of them on submit), without
+ * react-hook-form: this page's first-load JavaScript is the largest of the public pages.
  */
 export function LoginForm() {
   const router = useRouter();
@@ -33,15 +38,62 @@ export function LoginForm() {
   const [redirecting, setRedirecting] = useState(false);
   const [askCode, setAskCode] = useState(false);
   const [otp, setOtp] = useState("");
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver, mode: "onTouched", defaultValues: { email: "", password: "" } });
-  useSignedUpEmail((email) => setValue("email", email));
+  const [values, setValues] = useState<Values>({ email: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  useSignedUpEmail(useCallback((email: string) => setValues((current) => ({ ...current, email })), []));
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  async function recheck(field: Field, next: Values) {
+    const result = await fields.check(next).catch(() => null);
+    if (result) setErrors((current) => ({ ...current, [field]: result.ok ? undefined : result.errors[field] }));
+  }
+
+  const fieldProps = (field: Field) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [field]: event.target.value };
+      setValues(next);
+      if (touched.has(field)) void recheck(field, next);
+    },
+    onBlur: () => {
+      setTouched((current) => new Set(current).add(field));
+      void recheck(field, values);
+    },
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    setSubmitting(true);
+    try {
+      await submit(form);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  async function submit(form: HTMLFormElement) {
+    const checked = await fields.check(values).catch(() => null);
+    if (!checked) {
+      setFailure("Could not check the form. Check your connection and try again.");
+      return;
+    }
+    setTouched(new Set(FIELDS));
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = FIELDS.find((field) => checked.errors[field]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    await signIn(checked.data);
+  }
+
+  async function signIn({ email, password }: Values) {
     setFailure(null);
     const code = otp.trim();
     if (askCode && !code) {
@@ -61,13 +113,13 @@ export function LoginForm() {
     setRedirecting(true);
     router.replace(destinationFor(result.role));
     router.refresh();
-  });
+  }
 
   // Stays busy after success until the next page replaces this one.
   const busy = isSubmitting || redirecting;
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocusCapture={resolver.preload} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocusCapture={fields.preload} className="space-y-5">
       <FormAlert message={failure} />
       <div hidden={askCode} className="space-y-5">
         <FormField
@@ -76,10 +128,9 @@ export function LoginForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          error={errors.email?.message}
-          {...register("email")}
+          {...fieldProps("email")}
         />
-        <PasswordInput label="Password" autoComplete="current-password" error={errors.password?.message} {...register("password")} />
+        <PasswordInput label="Password" autoComplete="current-password" {...fieldProps("password")} />
         <p className="-mt-2 text-right text-sm">
           <Link href="/forgot-password" className={authLinkClasses}>
             Forgot password?

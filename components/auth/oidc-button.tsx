@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { buttonClasses } from "@/components/ui/button-link";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { toastError } from "@/components/ui/toaster";
 
 const FAILED = "Could not start the sign-in with your organisation. Please try again.";

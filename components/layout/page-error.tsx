@@ -1,7 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
-import { buttonClasses } from "@/components/ui/button-link";
+import { buttonClasses } from "@/components/ui/button-classes";
 
 /**
  * What a page shows when its server render failed, most often because the database is briefly

@@ -40,6 +40,20 @@ async function loadedLanguage(core: HighlighterCore, lang: string): Promise<stri
   }
 }
 
+/*
+ * The highlighter and the grammars most course code is written in, loaded in the background as
+ * the production server starts (Next.js loads page modules at start): the first lesson after a
+ * restart would otherwise wait for them, a second or more on a busy machine. Other languages
+ * still load on first use.
+ */
+const COMMON_LANGUAGES = ["python", "javascript", "typescript", "sql", "bash", "java"];
+
+if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build") {
+  void getHighlighter()
+    .then((core) => Promise.all(COMMON_LANGUAGES.map((lang) => loadedLanguage(core, lang))))
+    .catch((error: unknown) => console.error("markdown: could not load the highlighter at start", error));
+}
+
 /** The code as shiki's escaped `<pre class="shiki">` HTML, highlighted for the fence's language. */
 export async function highlightCode(code: string, info: string | undefined): Promise<string> {
   const core = await getHighlighter();

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { buttonClasses, type ButtonVariant } from "@/components/ui/button-link";
+import { buttonClasses, type ButtonVariant } from "@/components/ui/button-classes";
 
 /** Renders the current page again on the server (Retry after a load failure, Refresh while generating). */
 export function RefreshButton({ label, variant = "primary" }: { label: string; variant?: ButtonVariant }) {
