@@ -5,8 +5,6 @@ import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "./lib/ht
 export default function nextConfig(phase: string): NextConfig {
   const development = phase === PHASE_DEVELOPMENT_SERVER;
   return {
-    // The Docker image ships Next's standalone server; local `npm start` uses `next start`.
-    output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
     // POST /users/ and GET /users are different calls in the API contract: never redirect either.
     skipTrailingSlashRedirect: true,
     poweredByHeader: false,
