@@ -113,6 +113,25 @@ describe("roles and tokens", () => {
     expect((await call(usersRoute.GET, { token: adminToken, path: "/users?limit=0" })).status).toBe(422);
   });
 
+  it("a search's pages all carry the total of its matches, a page past the end and no match included", async () => {
+    const marker = `Srch${Date.now()}`;
+    const matches = [] as number[];
+    for (let i = 0; i < 3; i++) {
+      const [user] = await getDb().insert(users).values({ firstName: "Search", lastName: `${i}`, email: `${marker.toLowerCase()}-${i}@example.com` }).returning();
+      matches.push(user!.id);
+    }
+    const page = async (n: number) => {
+      const res = await call(usersRoute.GET, { token: adminToken, path: `/users?search=${marker}&page=${n}&limit=2` });
+      expect(res.status).toBe(200);
+      return { ids: (res.body as { id: number }[]).map((u) => u.id), total: Number(res.headers.get("x-total-count")) };
+    };
+    expect(await page(1)).toEqual({ ids: matches.slice(0, 2), total: 3 });
+    expect(await page(2)).toEqual({ ids: matches.slice(2), total: 3 });
+    expect(await page(3)).toEqual({ ids: [], total: 3 });
+    const none = await call(usersRoute.GET, { token: adminToken, path: `/users?search=${marker}-none` });
+    expect([none.body, none.headers.get("x-total-count")]).toEqual([[], "0"]);
+  });
+
   it("an expired or forged token is refused", async () => {
     const learner = await createUser();
     const [header, payload] = learner.token.split(".");

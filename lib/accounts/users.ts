@@ -43,21 +43,30 @@ export async function getUser(id: number): Promise<PublicUser> {
 /** GET /users: one page of users (without a limit, the first MAX_PAGE_SIZE), optionally filtered by e-mail, case-insensitively. */
 export async function listUsers(options: { search?: string; page?: number; limit?: number }): Promise<{ users: PublicUser[]; total: number }> {
   const db = getDb();
-  const where = options.search ? ilike(users.email, `%${escapeLike(options.search)}%`) : undefined;
   const limit = Math.min(options.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-  const query = db
-    .select()
+  const offset = ((options.page ?? 1) - 1) * limit;
+  if (!options.search) {
+    // Without a search the total is the users counter the triggers keep (no scan).
+    const [rows, [totalRow]] = await Promise.all([
+      db.select().from(users).orderBy(asc(users.id)).limit(limit).offset(offset),
+      db.select({ n: sql<number>`coalesce(sum(${statsCounters.value}), 0)::int` }).from(statsCounters).where(eq(statsCounters.name, "users")),
+    ]);
+    return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
+  }
+  // The search uses users_email_trgm_idx once: the page and its total from one scan (a count beside
+  // the page would search the index a second time). Only a page past the end counts apart.
+  const where = ilike(users.email, `%${escapeLike(options.search)}%`);
+  const rows = await db
+    .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(users)
     .where(where)
     .orderBy(asc(users.id))
     .limit(limit)
-    .offset(((options.page ?? 1) - 1) * limit);
-  // The search uses users_email_trgm_idx; without one, the total is the users counter the triggers keep (no scan).
-  const total = where
-    ? db.select({ n: count() }).from(users).where(where)
-    : db.select({ n: sql<number>`coalesce(sum(${statsCounters.value}), 0)::int` }).from(statsCounters).where(eq(statsCounters.name, "users"));
-  const [rows, [totalRow]] = await Promise.all([query, total]);
-  return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
+    .offset(offset);
+  if (rows.length > 0) return { users: rows.map((row) => toPublicUser(row.user)), total: rows[0]!.total };
+  if (offset === 0) return { users: [], total: 0 };
+  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
+  return { users: [], total: totalRow?.n ?? 0 };
 }
 
 /** An admin edits a user's names and role. A role change ends the user's sessions; the last admin stays one. */
