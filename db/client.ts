@@ -6,6 +6,8 @@ import * as schema from "./schema";
 export type Database = NodePgDatabase<typeof schema>;
 /** What db.transaction() hands its callback. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Where a statement may run: the pool, or inside a caller's transaction. */
+export type DatabaseOrTransaction = Database | Transaction;
 
 type DbHandle = { pool: Pool; db: Database };
 

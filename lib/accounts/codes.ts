@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client";
+import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
 import { verifications } from "../../db/schema";
 import { getAuth } from "../auth/better-auth";
 import { getEnv } from "../env";
@@ -19,9 +19,6 @@ import { CODE_TTL_MINUTES, hashOtp, MAX_CODE_ATTEMPTS, OTP_TYPE, otpIdentifier, 
  */
 
 export { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, type CodePurpose } from "./email-otp";
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** The database, or a transaction on it. */
-export type DbOrTx = Database | Tx;
 
 /** How long a locked code blocks resends, and how long a verified code stays usable. */
 export const LOCK_MINUTES = 15;
@@ -47,14 +44,14 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 /** Serialises, until the transaction ends, everything that rewrites one e-mail's rows for a purpose. */
-export async function lockCodeRow(tx: Tx, email: string, purpose: CodePurpose): Promise<void> {
+export async function lockCodeRow(tx: Transaction, email: string, purpose: CodePurpose): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`verification-code:${purpose}:${email}`}, 0))`);
 }
 
 const lockIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-lock-${email}`;
 
 /** A live row of ours in the verifications table (a lock, a sign-up's requests, a reset token), newest first. */
-export async function readVerification(db: DbOrTx, identifier: string): Promise<{ id: number; value: string; createdAt: Date } | undefined> {
+export async function readVerification(db: DatabaseOrTransaction, identifier: string): Promise<{ id: number; value: string; createdAt: Date } | undefined> {
   const [row] = await db
     .select({ id: verifications.id, value: verifications.value, createdAt: verifications.createdAt })
     .from(verifications)
@@ -65,7 +62,7 @@ export async function readVerification(db: DbOrTx, identifier: string): Promise<
 }
 
 /** Replaces the rows of one identifier with this value until `minutes` from now. */
-export async function writeVerification(tx: DbOrTx, identifier: string, value: string, minutes: number): Promise<void> {
+export async function writeVerification(tx: DatabaseOrTransaction, identifier: string, value: string, minutes: number): Promise<void> {
   await tx.delete(verifications).where(eq(verifications.identifier, identifier));
   await tx.insert(verifications).values({ identifier, value, expiresAt: sql`now() + make_interval(mins => ${minutes})` });
 }
@@ -145,7 +142,7 @@ async function checkCodeNow(email: string, purpose: CodePurpose, code: string): 
  * Inside the caller's transaction, uses up a code checkCode accepted, unless it was used or
  * replaced by a resend meanwhile (then false).
  */
-export async function consumeCode(tx: Tx, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+export async function consumeCode(tx: Transaction, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
   const used = await tx
     .delete(verifications)
     .where(

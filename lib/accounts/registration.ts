@@ -1,12 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
 import { users } from "../../db/schema";
 import { hashNewPassword, setPasswordHash } from "../auth/credentials";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { checkCode, consumeCode, INVALID_CODE, issueCode, lockCodeRow, readVerification, writeVerification, type DbOrTx, type Tx } from "./codes";
+import { checkCode, consumeCode, INVALID_CODE, issueCode, lockCodeRow, readVerification, writeVerification } from "./codes";
 import { OTP_TYPE, sendCodeEmail } from "./email-otp";
 import { toPublicUser, type PublicUser } from "./serialize";
 import {
@@ -63,16 +63,16 @@ export async function sendRegistrationCode(
 
 const requestsIdentifier = (email: string) => `sign-up-requests-${email}`;
 
-async function pendingSignUps(db: DbOrTx, email: string): Promise<unknown> {
+async function pendingSignUps(db: DatabaseOrTransaction, email: string): Promise<unknown> {
   const row = await readVerification(db, requestsIdentifier(email));
   return row ? JSON.parse(row.value) : null;
 }
 
-async function savePendingSignUps(tx: Tx, email: string, pending: PendingSignUps): Promise<void> {
+async function savePendingSignUps(tx: Transaction, email: string, pending: PendingSignUps): Promise<void> {
   await writeVerification(tx, requestsIdentifier(email), JSON.stringify(pending), REQUEST_TTL_MINUTES);
 }
 
-async function createUser(tx: Tx, { passwordHash, ...values }: { email: string; firstName: string; lastName: string; passwordHash: string }) {
+async function createUser(tx: Transaction, { passwordHash, ...values }: { email: string; firstName: string; lastName: string; passwordHash: string }) {
   const [user] = await tx
     .insert(users)
     .values({ ...values, role: "user", emailVerified: true })

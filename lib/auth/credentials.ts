@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client";
+import { getDb, type DatabaseOrTransaction } from "../../db/client";
 import { credentialAccount, CREDENTIAL_PROVIDER } from "../../db/credential-account";
 import { accounts, users } from "../../db/schema";
 import { getAuth } from "./better-auth";
@@ -15,8 +15,6 @@ import { getAuth } from "./better-auth";
 
 export { CREDENTIAL_PROVIDER };
 
-type DbOrTx = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** Joins a user to their credential account (for a left join: null password when there is none). */
 export const credentialOfUser = and(eq(accounts.userId, users.id), eq(accounts.providerId, CREDENTIAL_PROVIDER));
 
@@ -29,7 +27,7 @@ export async function passwordMatches(hash: string, password: string): Promise<b
 }
 
 /** Sets (or replaces) a user's password hash, inside the caller's transaction. */
-export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+export async function setPasswordHash(db: DatabaseOrTransaction, userId: number, passwordHash: string): Promise<void> {
   await db
     .insert(accounts)
     .values(credentialAccount(userId, passwordHash))
