@@ -1,8 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Transaction } from "../../db/client";
 import { courses, topics } from "../../db/schema";
-import type { Tx } from "./publish";
 
 /* Whether a job's run of a course is still the live one: a retry bumps the attempt, and a stale job then does nothing. */
 
@@ -19,7 +18,7 @@ export async function loadLiveCourse(courseId: number, attempt: number) {
 }
 
 /** Locks the course row and says whether this run (attempt) is still the live one. */
-export async function lockLiveCourse(tx: Tx, courseId: number, attempt: number): Promise<boolean> {
+export async function lockLiveCourse(tx: Transaction, courseId: number, attempt: number): Promise<boolean> {
   const [row] = await tx
     .select({ attempt: courses.generationAttempt, status: courses.generationStatus })
     .from(courses)

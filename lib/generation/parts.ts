@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Transaction } from "../../db/client";
 import { generationParts, generationSections } from "../../db/schema";
 import type { LlmClient } from "../llm/client";
 import { questionsPrompt } from "../llm/prompts/questions";
@@ -17,7 +17,7 @@ import { sendQuestionsJob, type PartPayload } from "./enqueue";
 import type { RunContext } from "./log";
 import { learnerProfile } from "./personalise";
 import { questionsForPart, REPLACEMENT_ROUNDS } from "./plan";
-import { publishAndResend, type Tx } from "./publish";
+import { publishAndResend } from "./publish";
 
 /*
  * The two jobs of one part (one subsection) of a course's working copy: its markdown, then its
@@ -51,7 +51,7 @@ const partWhere = (p: PartPayload) =>
   and(eq(generationParts.courseId, p.courseId), eq(generationParts.sectionIndex, p.sectionIndex), eq(generationParts.position, p.subsectionIndex));
 
 /** Saves a part's result (unless an earlier run did), sends what follows, and publishes, in one transaction. */
-async function save(payload: PartPayload, write: (tx: Tx) => Promise<void>) {
+async function save(payload: PartPayload, write: (tx: Transaction) => Promise<void>) {
   await getDb().transaction(async (tx) => {
     if (!(await lockLiveCourse(tx, payload.courseId, payload.attempt))) return;
     await write(tx);

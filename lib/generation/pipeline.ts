@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Transaction } from "../../db/client";
 import { courses, courseSections, generationParts, generationSections, topics } from "../../db/schema";
 import type { LlmClient } from "../llm/client";
 import { courseOutlinePrompt } from "../llm/prompts/course-outline";
@@ -13,7 +13,7 @@ import { recordRun, type RunContext } from "./log";
 import { learnerProfile } from "./personalise";
 import { COURSES_PER_TOPIC, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "./plan";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
-import { publishAndResend, type Tx } from "./publish";
+import { publishAndResend } from "./publish";
 
 /*
  * The generation pipeline, as a dependency graph of small model calls. A topic gets its courses
@@ -150,7 +150,7 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
  * what is complete. Used by the outline step, by a retry (which resumes from the saved parts), and
  * for section jobs queued before sections were split into parts.
  */
-async function scheduleParts(tx: Tx, courseId: number, attempt: number, sectionIndex?: number): Promise<void> {
+async function scheduleParts(tx: Transaction, courseId: number, attempt: number, sectionIndex?: number): Promise<void> {
   const parts = await tx
     .select({ sectionIndex: generationParts.sectionIndex, position: generationParts.position, hasContent: sql<boolean>`${generationParts.content} is not null`, hasQuestions: sql<boolean>`${generationParts.questions} is not null` })
     .from(generationParts)

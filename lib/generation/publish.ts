@@ -1,13 +1,11 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Transaction } from "../../db/client";
 import { courses, courseSections, courseSubsections, generationParts, generationSections, quizQuestions } from "../../db/schema";
 import type { GeneratedQuestion } from "../llm/schemas";
 import { norm } from "./checks";
 import { sendQuestionsJob } from "./enqueue";
 import { QUESTION_POOL_SIZE } from "./plan";
-
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Progressive publication, in the caller's transaction (which holds the course's row lock):
@@ -20,7 +18,7 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * Each step checks what is already there, so running it twice changes nothing.
  * Returns the parts whose questions must be written again.
  */
-export async function publishReady(tx: Tx, courseId: number): Promise<{ redo: { sectionIndex: number; subsectionIndex: number }[] }> {
+export async function publishReady(tx: Transaction, courseId: number): Promise<{ redo: { sectionIndex: number; subsectionIndex: number }[] }> {
   const plan = await tx.select().from(generationSections).where(eq(generationSections.courseId, courseId)).orderBy(asc(generationSections.position));
   if (!plan.length) return { redo: [] };
   const parts = await tx
@@ -105,7 +103,7 @@ export async function publishReady(tx: Tx, courseId: number): Promise<{ redo: { 
 }
 
 /** Publishes what is complete and sends again the question batches publication rejected. */
-export async function publishAndResend(tx: Tx, courseId: number, attempt: number): Promise<void> {
+export async function publishAndResend(tx: Transaction, courseId: number, attempt: number): Promise<void> {
   const { redo } = await publishReady(tx, courseId);
   for (const part of redo) await sendQuestionsJob(tx, { courseId, attempt, ...part });
 }

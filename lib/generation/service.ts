@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { getDb, type Database } from "../../db/client";
+import { getDb, type Transaction, type DatabaseOrTransaction } from "../../db/client";
 import { courses, generationLiveCalls, generationRuns, topics, userTopics } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
@@ -12,11 +12,8 @@ import { sendOutlineJob, sendTopicCoursesJob } from "./enqueue";
  * failed course, and read the status, the log, the courses generating or failed and the cost.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Executor = Database | Tx;
-
 /** Queues course proposals for a topic, in the caller's transaction (with the topic row). */
-export async function enqueueTopicCourses(tx: Executor, topicId: number, options: { userId?: number } = {}): Promise<void> {
+export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: number, options: { userId?: number } = {}): Promise<void> {
   await sendTopicCoursesJob(tx, { topicId, ...(options.userId ? { userId: options.userId } : {}) });
 }
 
@@ -24,7 +21,7 @@ export async function enqueueTopicCourses(tx: Executor, topicId: number, options
  * Creates a topic and queues its course generation in one transaction: both exist or neither.
  * A duplicate title (case-insensitive) is a 409.
  */
-export async function createTopicWithGeneration(tx: Tx, input: { title: string; description: string; createdBy: number | null }) {
+export async function createTopicWithGeneration(tx: Transaction, input: { title: string; description: string; createdBy: number | null }) {
   const [topic] = await tx
     .insert(topics)
     .values({ title: input.title.trim(), description: input.description, createdBy: input.createdBy })
@@ -36,7 +33,7 @@ export async function createTopicWithGeneration(tx: Tx, input: { title: string; 
 }
 
 /** (Re)starts a course's generation in the caller's transaction: a new attempt, status pending, its outline job. */
-export async function enqueueCourseGeneration(tx: Executor, courseId: number): Promise<number> {
+export async function enqueueCourseGeneration(tx: DatabaseOrTransaction, courseId: number): Promise<number> {
   const [course] = await tx
     .update(courses)
     .set({ generationAttempt: sql`${courses.generationAttempt} + 1`, generationStatus: "pending", generationError: null, updatedAt: sql`now()` })
