@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client";
+import type { DatabaseOrTransaction } from "../../db/client";
 import { courseSections, courseSubsections, quizQuestions } from "../../db/schema";
 
 /** Where a question's concept is taught: the API's `lesson` object. */
@@ -23,7 +23,7 @@ export type QuestionFacts = {
  * The facts of some questions, with the subsection that teaches each (its first subsection when
  * a question does not say), in one query.
  */
-export async function loadQuestionFacts(db: Database | Transaction, questionIds: number[]): Promise<Map<number, QuestionFacts>> {
+export async function loadQuestionFacts(db: DatabaseOrTransaction, questionIds: number[]): Promise<Map<number, QuestionFacts>> {
   if (!questionIds.length) return new Map();
   const subsection = sql<number>`coalesce(${quizQuestions.subsectionIndex}, 0)`;
   const rows = await db
