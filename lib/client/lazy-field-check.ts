@@ -1,11 +1,11 @@
 import type { z } from "zod";
+import { loadOnce } from "./load-once";
 
 /*
  * Field messages from a schema shared with the API, loaded on first use (like lazyZodResolver,
  * without react-hook-form): for a small form whose first-load JavaScript matters, the login
  * form (react-hook-form is about 12 kB compressed). `preload` fetches the schema on the form's
- * first focus, before the first blur needs it. A failed chunk load is not kept: the next check
- * tries again.
+ * first focus, before the first blur needs it.
  */
 export type FieldCheck<S extends z.ZodType> = {
   preload: () => void;
@@ -14,12 +14,7 @@ export type FieldCheck<S extends z.ZodType> = {
 };
 
 export function lazyFieldCheck<S extends z.ZodType>(loadSchema: () => Promise<S>): FieldCheck<S> {
-  let loaded: Promise<S> | undefined;
-  const load = () =>
-    (loaded ??= loadSchema().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
+  const load = loadOnce(loadSchema);
   return {
     preload: () => void load().catch(() => undefined),
     async check(values) {

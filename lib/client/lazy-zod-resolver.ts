@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { loadOnce } from "./load-once";
 
 /*
  * A react-hook-form resolver for a schema shared with the API, loaded on first use. zod (classic)
@@ -11,19 +12,10 @@ export type LazyResolver<S extends z.ZodType> = Resolver<z.input<S> & FieldValue
 
 export function lazyZodResolver<S extends z.ZodType>(loadSchema: () => Promise<S>): LazyResolver<S> {
   type Loaded = Resolver<z.input<S> & FieldValues, unknown, z.output<S>>;
-  let loaded: Promise<Loaded> | undefined;
-  const load = () =>
-    (loaded ??= Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Loaded,
-    ));
   // A failed chunk load is not kept: the next validation tries again.
-  const resolver: Loaded = (values, context, options) =>
-    load().then(
-      (resolve) => resolve(values, context, options),
-      (error) => {
-        loaded = undefined;
-        throw error;
-      },
-    );
-  return Object.assign(resolver, { preload: () => void load().catch(() => (loaded = undefined)) });
+  const load = loadOnce(() =>
+    Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Loaded),
+  );
+  const resolver: Loaded = (values, context, options) => load().then((resolve) => resolve(values, context, options));
+  return Object.assign(resolver, { preload: () => void load().catch(() => undefined) });
 }
