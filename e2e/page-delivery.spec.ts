@@ -79,15 +79,20 @@ test.describe("the course reader", () => {
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
 
     // A client-side navigation from My Courses: the reader's data is held back until the loading
-    // state has been seen (prefetches go through), then let go.
-    await page.goto("/dashboard/my-courses");
+    // state has been seen, then let go. Prefetches go through, and the click waits for the link's
+    // prefetch (the loading state it brings is what a tap shows at once).
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/detail-courses/, async (route) => {
       if (!route.request().headers()["next-router-prefetch"]) await released;
       await route.continue();
     });
-    await page.locator(`a[href*="detail-courses?courseId=${courseId}"]`).first().click();
+    const prefetched = page.waitForResponse((response) => /detail-courses/.test(response.url()) && !!response.request().headers()["next-router-prefetch"]);
+    await page.goto("/dashboard/my-courses");
+    const link = page.locator(`a[href*="detail-courses?courseId=${courseId}"]`).first();
+    await link.hover();
+    await prefetched;
+    await link.click();
     await expect(page.getByRole("status").filter({ hasText: "Loading course..." })).toBeVisible();
     release();
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
