@@ -2,11 +2,13 @@
 //
 // Lighthouse (the npm package, driving Debian's Chromium or CHROME_PATH) against a production build
 // on a freshly seeded embedded PostgreSQL: /, /about, /explore, /login, and signed in as the seed
-// learner /dashboard and the course reader. Each page is audited --runs times (default 3) and the
-// median run, as Lighthouse's own computeMedianRun picks it (median FCP and time to interactive),
-// is reported, as Lighthouse's variability guide advises: one run on a 2-core machine swings
-// LCP by half a second. Prints the four category scores per page, the JavaScript each page loads
-// first (transferred, compressed) and every run's LCP.
+// learner /dashboard and the course reader. Each page is audited --runs times (default 3) with the
+// preset's throttling applied to the browser and --runs times with Lighthouse's simulated
+// throttling; the median run of each (Lighthouse's own computeMedianRun: median FCP and time to
+// interactive) is reported, as Lighthouse's variability guide advises. Prints performance, LCP and
+// TBT under applied throttling, the simulated performance and every simulated run's LCP,
+// accessibility, best practices and SEO, and the JavaScript each page loads first (transferred,
+// compressed).
 // Targets (issue 8): performance >= 95, accessibility 100, best practices >= 95; SEO >= 95 on the
 // public pages; and (issue 17) LCP <= 2.0 s and first-load JavaScript <= 150 kB compressed on
 // every page. Exits non-zero when a target is missed.
@@ -31,6 +33,15 @@ const { values } = parseArgs({
 });
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 } as const;
+/*
+ * Performance and LCP are held to their targets under applied throttling: slow 4G and a 4x slower
+ * CPU imposed on the browser while the page loads, as a phone on that network would load it.
+ * Lighthouse's default, simulated throttling, replays the unthrottled localhost load through
+ * Lantern, which counts every script whose run began before the observed paint was presented. On
+ * localhost that is a race between the first frame and scripts that arrive in milliseconds: the
+ * same page and build score LCP 0.9 s and TBT 50 ms in one run, 2.4 s and 300 ms in the next.
+ * Its figures are printed beside them.
+ */
 const LCP_TARGET_MS = 2000;
 const FIRST_LOAD_JS_TARGET_KB = 150;
 type Category = keyof typeof TARGETS;
@@ -83,19 +94,24 @@ async function auditOnce(url: string, flags: Flags): Promise<RunnerResult["lhr"]
   }
 }
 
-/** RUNS audits of one page: the median run, and every run's LCP in milliseconds. */
-async function audit(url: string, flags: Flags, saveAs: string): Promise<{ lhr: RunnerResult["lhr"]; lcps: number[] }> {
+type Throttling = "simulate" | "devtools";
+
+/** RUNS audits of one page under one throttling method: the median run, and every run's LCP in milliseconds. */
+async function audit(url: string, flags: Flags, saveAs: string, throttling: Throttling): Promise<{ lhr: RunnerResult["lhr"]; lcps: number[] }> {
   const runs: RunnerResult["lhr"][] = [];
   for (let run = 1; run <= RUNS; run++) {
-    const lhr = await auditOnce(url, flags);
+    const lhr = await auditOnce(url, { ...flags, throttlingMethod: throttling });
     runs.push(lhr);
     if (values["save-reports"]) {
       mkdirSync(values["save-reports"], { recursive: true });
-      writeFileSync(join(values["save-reports"], `${saveAs}-${run}.json`), JSON.stringify(lhr));
+      writeFileSync(join(values["save-reports"], `${saveAs}-${throttling}-${run}.json`), JSON.stringify(lhr));
     }
   }
-  return { lhr: computeMedianRun(runs), lcps: runs.map((lhr) => lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity) };
+  return { lhr: computeMedianRun(runs), lcps: runs.map(lcpOf) };
 }
+
+const lcpOf = (lhr: RunnerResult["lhr"]): number => lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity;
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 /** Which element Lighthouse took as the largest paint, to know what to make faster. */
 function largestContentfulElement(result: { lhr: RunnerResult["lhr"] }): string {
@@ -130,38 +146,51 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const flags: Flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES };
-  console.log(`bench:pages: Lighthouse ${values.preset} preset, production build, median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page\n`);
+  console.log(`bench:pages: Lighthouse ${values.preset} preset, production build, median of ${RUNS} run${RUNS === 1 ? "" : "s"} per page and throttling method\n`);
 
   const failures: string[] = [];
-  const pad = (value: string | number, width: number) => String(value).padStart(width);
-  console.log(`${"page".padEnd(12)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("first-load JS", 15)}  LCP / TBT / CLS    LCP of each run`);
+  const score = (lhr: RunnerResult["lhr"], category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  console.log(
+    `${"".padEnd(12)}${"applied throttling".padEnd(24)}${"simulated throttling".padEnd(40)}\n` +
+      `${"page".padEnd(12)}${"perf".padEnd(6)}${"LCP".padEnd(8)}${"TBT".padEnd(10)}${"perf".padEnd(6)}${"LCP of each run".padEnd(22)}${"a11y".padEnd(6)}${"best".padEnd(6)}${"seo".padEnd(6)}first-load JS`,
+  );
   for (const page of pages) {
-    const result = await audit(`${app.url}${page.path}`, { ...flags, extraHeaders: page.public ? undefined : { cookie } }, page.name.replace(/\W+/g, "_"));
-    const finalUrl = result.lhr.finalDisplayedUrl;
-    if (!page.public && new URL(finalUrl).pathname === "/login") throw new Error(`${page.path} redirected to the login page: the session cookie was refused`);
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
-    const audits = result.lhr.audits;
-    const vitals = ["largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].map((id) => audits[id]?.displayValue ?? "?").join(" / ");
-    const jsKb = firstLoadJs(result) / 1024;
+    const pageFlags: Flags = { ...flags, extraHeaders: page.public ? undefined : { cookie } };
+    const saveAs = page.name.replace(/\W+/g, "_");
+    const simulated = await audit(`${app.url}${page.path}`, pageFlags, saveAs, "simulate");
+    // The same load with the slow-4G network and 4x slower CPU applied to the browser while it
+    // runs (see LCP_TARGET_MS above): performance, LCP and TBT are held to their targets here.
+    const applied = await audit(`${app.url}${page.path}`, { ...pageFlags, onlyCategories: ["performance"] }, saveAs, "devtools");
+    if (!page.public && new URL(simulated.lhr.finalDisplayedUrl).pathname === "/login") throw new Error(`${page.path} redirected to the login page: the session cookie was refused`);
+    const scores = { ...Object.fromEntries(CATEGORIES.map((c) => [c, score(simulated.lhr, c)])), performance: score(applied.lhr, "performance") } as Record<Category, number>;
+    const jsKb = firstLoadJs(simulated) / 1024;
+    const lcpMs = lcpOf(applied.lhr);
     console.log(
-      `${page.name.padEnd(12)}${pad(scores.performance, 6)}${pad(scores.accessibility, 6)}${pad(scores["best-practices"], 6)}${pad(scores.seo, 6)}${pad(`${jsKb.toFixed(1)} kB`, 15)}  ${vitals.padEnd(19)}${result.lcps.map((ms) => (ms / 1000).toFixed(2)).join(" ")}`,
+      page.name.padEnd(12) +
+        String(scores.performance).padEnd(6) +
+        `${seconds(lcpMs)} s`.padEnd(8) +
+        (applied.lhr.audits["total-blocking-time"]?.displayValue ?? "?").padEnd(10) +
+        String(score(simulated.lhr, "performance")).padEnd(6) +
+        simulated.lcps.map(seconds).join(" ").padEnd(22) +
+        String(scores.accessibility).padEnd(6) +
+        String(scores["best-practices"]).padEnd(6) +
+        String(page.public ? scores.seo : "-").padEnd(6) +
+        `${jsKb.toFixed(1)} kB`,
     );
-    const lcpMs = audits["largest-contentful-paint"]?.numericValue ?? Infinity;
-    if (lcpMs > LCP_TARGET_MS) failures.push(`${page.name} LCP ${(lcpMs / 1000).toFixed(2)} s (target <= ${LCP_TARGET_MS / 1000} s)${largestContentfulElement(result)}`);
+    if (lcpMs > LCP_TARGET_MS) failures.push(`${page.name} LCP ${seconds(lcpMs)} s (target <= ${LCP_TARGET_MS / 1000} s)${largestContentfulElement(applied)}`);
     if (jsKb > FIRST_LOAD_JS_TARGET_KB) failures.push(`${page.name} first-load JS ${jsKb.toFixed(1)} kB (target <= ${FIRST_LOAD_JS_TARGET_KB} kB)`);
     for (const category of CATEGORIES) {
       if (category === "seo" && !page.public) continue; // signed-in pages are not for search engines
       if (scores[category] < TARGETS[category]) {
-        const failing = (result.lhr.categories[category]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => ref.id);
-        const lcpElement = category === "performance" ? largestContentfulElement(result) : "";
+        const { lhr } = category === "performance" ? applied : simulated;
+        const failing = (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+        const lcpElement = category === "performance" ? largestContentfulElement(applied) : "";
         failures.push(`${page.name} ${category} ${scores[category]} (target ${TARGETS[category]}): ${failing.join(", ")}${lcpElement}`);
       }
     }
   }
   reportTargets(
-    `performance >= ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS["best-practices"]}, SEO >= ${TARGETS.seo} on public pages, LCP <= ${LCP_TARGET_MS / 1000} s and first-load JS <= ${FIRST_LOAD_JS_TARGET_KB} kB on every page`,
+    `performance >= ${TARGETS.performance} and LCP <= ${LCP_TARGET_MS / 1000} s (applied throttling), accessibility ${TARGETS.accessibility}, best practices >= ${TARGETS["best-practices"]}, SEO >= ${TARGETS.seo} on public pages, first-load JS <= ${FIRST_LOAD_JS_TARGET_KB} kB on every page`,
     failures,
   );
 } finally {
