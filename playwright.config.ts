@@ -15,7 +15,10 @@ export default defineConfig({
   // No retries, in CI either: a flaky test is a defect to fix, not to paper over.
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // A test is a whole journey (log in, read, pass a quiz): 56 steps in reader-quiz's longest. On a
+  // loaded 2-core machine such journeys took 31-35 s, so they get 60 s; every single wait is still
+  // bounded by the expect timeout below, so a hang still fails within it.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
