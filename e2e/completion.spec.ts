@@ -81,12 +81,17 @@ test.describe("the streak, in the learner's time zone", () => {
     await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
     const card = page.getByRole("region", { name: "Your learning this week" });
     await expect(card.getByTestId("streak")).toHaveText("No streak yet");
+    // The first dashboard counts the week in the browser and remembers its zone for the server.
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "tz")?.value).toBe("Pacific/Auckland");
 
     // Reading a lesson counts for today.
     await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
     await expect(page.getByRole("heading", { level: 2, name: "Running Python and Your First Program" })).toBeVisible();
     await page.goto("/dashboard");
     await expect(card.getByTestId("streak")).toHaveText(/^1-day streak/);
+    // From then on the server sends the streak in the page itself, counted in the remembered zone.
+    const html = await (await page.request.get("/dashboard")).text();
+    expect(html).toContain("1-day streak");
 
     // And yesterday, in Auckland (24 hours ago is always yesterday there too).
     await addReading(email, courseId, [new Date(Date.now() - 24 * 60 * 60_000)]);
@@ -97,5 +102,25 @@ test.describe("the streak, in the learner's time zone", () => {
     await expect(week.getByRole("listitem").filter({ hasText: today })).toContainText("learned, today");
     // Monday's day, or today's and yesterday's, in this week.
     await expect(week).toHaveAttribute("aria-label", today === "Mon" ? "This week: 1 of 7 days with learning" : "This week: 2 of 7 days with learning");
+
+    // A learner who has moved since (the cookie says UTC, the browser is in Auckland) gets the
+    // week counted again where they are now.
+    await page.context().addCookies([{ name: "tz", value: "UTC", url: page.url() }]);
+    await page.reload();
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "tz")?.value).toBe("Pacific/Auckland");
+    await expect(week.getByRole("listitem").filter({ hasText: today })).toContainText("learned, today");
+  });
+
+  test("a time-zone cookie that is not a time zone is ignored: the browser counts the week", async ({ page }) => {
+    const { email, password } = await createLearner(page.request, "bad-zone");
+    await logInThroughUi(page, email, password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.context().addCookies([{ name: "tz", value: "Mars/Olympus_Mons", url: page.url() }]);
+    const html = await (await page.request.get("/dashboard")).text();
+    expect(html).not.toContain("No streak yet"); // the server drew only the placeholder
+    await page.reload();
+    await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
+    await expect(page.getByRole("region", { name: "Your learning this week" }).getByTestId("streak")).toHaveText("No streak yet");
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === "tz")?.value).toBe("Pacific/Auckland");
   });
 });

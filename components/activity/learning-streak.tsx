@@ -1,5 +1,10 @@
+import { cookies } from "next/headers";
 import { LearningWeek } from "@/components/activity/learning-week";
+import { WeekView } from "@/components/activity/learning-week-view";
+import { TimeZoneCheck } from "@/components/activity/time-zone-check";
+import { learningDays } from "@/lib/activity/days";
 import { learningInstants } from "@/lib/activity/history";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
 
 /** The dashboard's streak card: days with reading or a quiz, this week's at a glance. */
 export async function LearningStreak({ userId }: { userId: number }) {
@@ -11,13 +16,21 @@ export async function LearningStreak({ userId }: { userId: number }) {
     console.error("dashboard: could not load learning activity", error);
     return null;
   }
+  const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return (
     <section aria-labelledby="streak-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
       <h2 id="streak-heading" className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
         Your learning this week
       </h2>
       <div className="mt-2">
-        <LearningWeek activity={activity} />
+        {timeZone ? (
+          <>
+            <WeekView days={learningDays(activity, new Date(), timeZone)} />
+            <TimeZoneCheck remembered={timeZone} />
+          </>
+        ) : (
+          <LearningWeek activity={activity} />
+        )}
       </div>
     </section>
   );
