@@ -3,14 +3,16 @@
 // My Account: edit the first and last name (PUT /users/me), see the e-mail (not editable), and start a
 // password change (POST /users/me/password-reset-code, then /verify-code). Initial values come from the
 // server page; nothing about the user is read from browser storage.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { buttonClasses } from "@/components/ui/button-link";
 import { TOAST_DURATION_MS, toastError, toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { profileSchema, type ProfileInput } from "@/lib/validation/accounts";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import type { ProfileInput } from "@/lib/validation/accounts";
+
+const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.profileSchema));
 
 const UPDATE_FALLBACK = "Failed to update user details.";
 const RESET_CODE_FALLBACK = "Something went wrong. Please try again.";
@@ -36,7 +38,7 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
+    resolver,
     mode: "onTouched",
     defaultValues: { first_name: firstName, last_name: lastName },
   });
@@ -119,7 +121,7 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
           </div>
         ) : null}
 
-        <form noValidate onSubmit={onSubmit} className="mt-5 space-y-5">
+        <form noValidate onSubmit={onSubmit} onFocusCapture={resolver.preload} className="mt-5 space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               id={`${id}-first-name`}

@@ -2,14 +2,17 @@
 
 // Add Topic / Edit Topic: title and description, checked with the same zod schema as POST and PUT /topics.
 // The form lives inside the dialog's content, which unmounts on close: each opening starts from `initial`.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { FieldShell, FormAlert, FormField, inputClasses } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { ApiError } from "@/lib/client/api";
-import { TOPIC_DESCRIPTION_MAX, TOPIC_TITLE_MAX, topicSchema, type TopicInput } from "@/lib/validation/topics";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import { TOPIC_DESCRIPTION_MAX, TOPIC_TITLE_MAX } from "@/lib/validation/topic-limits";
+import type { TopicInput } from "@/lib/validation/topics";
+
+const resolver = lazyZodResolver(() => import("@/lib/validation/topics").then((m) => m.topicSchema));
 
 type TopicFormDialogProps = {
   open: boolean;
@@ -44,7 +47,7 @@ function TopicForm({ mode, initial, fallback, onSave, onBusyChange, onCancel }: 
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<TopicInput>({ resolver: zodResolver(topicSchema), mode: "onTouched", defaultValues: initial });
+  } = useForm<TopicInput>({ resolver, mode: "onTouched", defaultValues: initial });
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -59,7 +62,7 @@ function TopicForm({ mode, initial, fallback, onSave, onBusyChange, onCancel }: 
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate onFocusCapture={resolver.preload} className="space-y-4">
       <FormAlert message={serverError} />
       <FormField label="Title" autoComplete="off" maxLength={TOPIC_TITLE_MAX + 20} error={errors.title?.message} {...register("title")} />
       <FieldShell label="Description" error={errors.description?.message} hint="Line breaks are kept.">

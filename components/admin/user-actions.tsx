@@ -3,7 +3,6 @@
 // A row's Edit and Delete on Manage Users. Edit: first name, last name and role (User / Admin, sent in
 // lower case, SPEC.md section 5). Delete asks for confirmation. An admin's own row cannot lose its admin
 // role or be deleted: the controls say why, and the server refuses it anyway.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,7 +12,8 @@ import { FieldShell, FormAlert, FormField, inputClasses } from "@/components/aut
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { adminUserUpdateSchema } from "@/lib/validation/accounts";
+import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import type { adminUserUpdateSchema } from "@/lib/validation/accounts";
 import type { z } from "zod";
 
 const UPDATE_FAILED = "Failed to update user";
@@ -22,6 +22,7 @@ const DELETE_FAILED = "Failed to delete user";
 export type AdminUserRow = { id: number; first_name: string; last_name: string; email: string; role: "user" | "admin" };
 
 type EditValues = z.infer<typeof adminUserUpdateSchema>;
+const editResolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.adminUserUpdateSchema));
 
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
   const router = useRouter();
@@ -41,7 +42,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
     reset,
     formState: { errors, isSubmitting },
   } = useForm<EditValues>({
-    resolver: zodResolver(adminUserUpdateSchema),
+    resolver: editResolver,
     mode: "onTouched",
     defaultValues: { first_name: user.first_name, last_name: user.last_name, role: user.role },
   });
@@ -89,7 +90,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
       )}
 
       <AdminDialog open={editing} onOpenChange={setEditing} busy={isSubmitting} title="Edit User" description={user.email}>
-        <form onSubmit={save} noValidate className="space-y-4">
+        <form onSubmit={save} noValidate onFocusCapture={editResolver.preload} className="space-y-4">
           <FormAlert message={serverError} />
           <FormField label="First Name" autoComplete="off" error={errors.first_name?.message} {...register("first_name")} />
           <FormField label="Last Name" autoComplete="off" error={errors.last_name?.message} {...register("last_name")} />

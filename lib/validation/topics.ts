@@ -1,9 +1,7 @@
+import { TOPIC_DESCRIPTION_MAX, TOPIC_TITLE_MAX } from "./topic-limits";
 import { z } from "./zod";
 
 /* Topic schemas shared by the admin's add/edit dialogs and POST /topics, PUT /topics/{id}. */
-
-export const TOPIC_TITLE_MAX = 120;
-export const TOPIC_DESCRIPTION_MAX = 2000;
 
 export const topicSchema = z.object({
   title: z
