@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayIn, learningDays } from "./days";
+import { dayIn, isTimeZone, learningDays } from "./days";
 
 // Wednesday 2026-11-18, 10:00 UTC.
 const NOW = new Date("2026-11-18T10:00:00Z");
@@ -29,6 +29,16 @@ describe("learningDays", () => {
     expect(dayIn(new Date(lateEvening), "America/New_York")).toBe("2026-11-17");
     expect(learningDays([lateEvening], NOW, "Pacific/Auckland")).toMatchObject({ streak: 1, activeToday: true });
     expect(learningDays([lateEvening], NOW, "UTC")).toMatchObject({ streak: 1, activeToday: false });
+  });
+
+  it("counts the same days whichever spelling of a zone Intl accepts, again and again", () => {
+    const lateEvening = new Date("2026-11-17T23:30:00Z");
+    for (let i = 0; i < 2; i++) {
+      expect(dayIn(lateEvening, "pacific/AUCKLAND")).toBe("2026-11-18");
+      expect(dayIn(lateEvening, "America/Argentina/Buenos_Aires")).toBe("2026-11-17");
+    }
+    expect(isTimeZone("pacific/AUCKLAND")).toBe(true);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
   });
 
   it("starts the week on Monday when today is Sunday", () => {

@@ -22,17 +22,32 @@ export function currentTimeZone(): string {
   return temporal ? temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-// One formatter per zone: a formatter is costly to build and cheap to use.
+/*
+ * One formatter per zone: a formatter is costly to build and cheap to use. Kept only under the
+ * zone's canonical name: on the server the name comes from a cookie, and Intl also accepts every
+ * other spelling of it (europe/PARIS), which would otherwise grow this map without bound.
+ */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** Throws a RangeError when `timeZone` is not a time zone Intl knows. */
 function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     // en-CA formats dates as YYYY-MM-DD.
     format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, format);
+    if (format.resolvedOptions().timeZone === timeZone) dayFormats.set(timeZone, format);
   }
   return format;
+}
+
+/** Whether Intl knows `timeZone`, as days are counted in it. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    dayFormat(timeZone);
+    return true;
+  } catch {
+    return false; // RangeError: not a time zone
+  }
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */

@@ -4,6 +4,8 @@
  * browser after hydration instead, it cost the dashboard a second render and the browser's locale
  * data: about 120 ms of Total Blocking Time under Lighthouse's mobile throttling.
  */
+import { isTimeZone } from "./days";
+
 export const TIME_ZONE_COOKIE = "tz";
 const TIME_ZONE_MAX_LENGTH = 64;
 // Every IANA name and UTC offset Intl knows is made of these (Area/City, Etc/GMT+5, +05:30), all
@@ -17,12 +19,7 @@ const TIME_ZONE_SHAPE = /^[A-Za-z0-9/_+:-]+$/;
  */
 export function knownTimeZone(value: string | undefined | null): string | null {
   if (!value || value.length > TIME_ZONE_MAX_LENGTH || !TIME_ZONE_SHAPE.test(value)) return null;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return value;
-  } catch {
-    return null; // RangeError: not a time zone
-  }
+  return isTimeZone(value) ? value : null;
 }
 
 /** The cookie that remembers `timeZone` for a year, as the browser writes it. */
