@@ -79,15 +79,27 @@ test.describe("the course reader", () => {
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
 
     // A client-side navigation from My Courses: the reader's data is held back until the loading
-    // state has been seen, then let go. Prefetches go through, and the click waits for the link's
-    // prefetch (the loading state it brings is what a tap shows at once).
+    // state has been seen, then let go. Prefetches go through, and the click waits for My Courses'
+    // prefetch of the route up to its loading state (what a tap shows at once). Only that one: the
+    // reader's own prefetches (of its lessons, sent as `next-url: /dashboard/detail-courses`) can
+    // still answer while My Courses loads, and the route's tree (a `/_tree` segment prefetch)
+    // answers first but carries no loading state; a click before the loading state arrived shows
+    // the old page until the held data comes.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/detail-courses/, async (route) => {
       if (!route.request().headers()["next-router-prefetch"]) await released;
       await route.continue();
     });
-    const prefetched = page.waitForResponse((response) => /detail-courses/.test(response.url()) && !!response.request().headers()["next-router-prefetch"]);
+    const prefetched = page.waitForResponse((response) => {
+      const headers = response.request().headers();
+      return (
+        /detail-courses/.test(response.url()) &&
+        !!headers["next-router-prefetch"] &&
+        !headers["next-router-segment-prefetch"] &&
+        headers["next-url"] === "/dashboard/my-courses"
+      );
+    });
     await page.goto("/dashboard/my-courses");
     const link = page.locator(`a[href*="detail-courses?courseId=${courseId}"]`).first();
     await link.hover();
