@@ -128,9 +128,12 @@ test.describe("login", () => {
   test("login: a learner lands on the dashboard, the button is busy meanwhile and no password is stored", async ({
     page,
   }) => {
-    // Slow the credentials call down a little so the busy state is observable.
+    // The credentials call is held until the busy state has been seen, then let go: a fixed delay
+    // would race a loaded machine.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/auth/sign-in/password", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await released;
       await route.continue();
     });
     await email(page).fill(E2E_LEARNER.email);
@@ -138,6 +141,7 @@ test.describe("login", () => {
     await submit(page).click();
     const busy = main(page).getByRole("button", { name: "Logging in..." });
     await expect(busy).toBeDisabled();
+    release();
 
     await expect(page).toHaveURL(urlPath("/dashboard"));
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
