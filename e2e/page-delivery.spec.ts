@@ -79,34 +79,64 @@ test.describe("the course reader", () => {
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
 
     // A client-side navigation from My Courses: the reader's data is held back until the loading
-    // state has been seen, then let go. Prefetches go through, and the click waits for My Courses'
-    // prefetch of the route up to its loading state (what a tap shows at once). Only that one: the
-    // reader's own prefetches (of its lessons, sent as `next-url: /dashboard/detail-courses`) can
-    // still answer while My Courses loads, and the route's tree (a `/_tree` segment prefetch)
-    // answers first but carries no loading state; a click before the loading state arrived shows
-    // the old page until the held data comes.
+    // state has been seen, then let go. The tap must come after My Courses' prefetch of the route
+    // up to its loading state has arrived whole (a tap before it keeps the old page up, with the
+    // link's spinner, until the data comes: the next test). Its response streams, and in Chromium
+    // under Playwright its end was not always reported, so each prefetch is fetched whole here and
+    // handed to the page in one piece; the tap waits for that one to have been handed over.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let loadingStateDelivered!: () => void;
+    const delivered = new Promise<void>((resolve) => (loadingStateDelivered = resolve));
     await page.route(/detail-courses/, async (route) => {
-      if (!route.request().headers()["next-router-prefetch"]) await released;
-      await route.continue();
-    });
-    const prefetched = page.waitForResponse((response) => {
-      const headers = response.request().headers();
-      return (
-        /detail-courses/.test(response.url()) &&
-        !!headers["next-router-prefetch"] &&
-        !headers["next-router-segment-prefetch"] &&
-        headers["next-url"] === "/dashboard/my-courses"
-      );
+      const headers = route.request().headers();
+      if (!headers["next-router-prefetch"]) {
+        await released;
+        return route.continue();
+      }
+      await route.fulfill({ response: await route.fetch() });
+      // The route's tree (a `/_tree` segment prefetch) carries no loading state, and the reader's
+      // own prefetches of its lessons may still answer while My Courses loads.
+      if (!headers["next-router-segment-prefetch"] && headers["next-url"] === "/dashboard/my-courses") loadingStateDelivered();
     });
     await page.goto("/dashboard/my-courses");
     const link = page.locator(`a[href*="detail-courses?courseId=${courseId}"]`).first();
     await link.hover();
-    await prefetched;
+    await delivered;
     await link.click();
     await expect(page.getByRole("status").filter({ hasText: "Loading course..." })).toBeVisible();
     release();
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
+    // The reader's own prefetches may still be in the handler when the page closes.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
+  test("a tap before the link's prefetch has answered shows a spinner in the link until the reader comes", async ({ page }) => {
+    const { email, password } = await createLearner(page.request, "pending");
+    await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
+    await logInThroughUi(page, email, password);
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    // Everything for the reader is held, its prefetches too: the tap comes before any of it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/detail-courses/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // A link sends its prefetch once it is live (hydrated), so the tap is the app's, not a page load.
+    const prefetchSent = page.waitForRequest((request) => /detail-courses/.test(request.url()) && request.headers()["next-url"] === "/dashboard/my-courses");
+    await page.goto("/dashboard/my-courses");
+    await prefetchSent;
+    const link = page.getByRole("link", { name: "Python Basics", exact: true });
+    const spinner = link.locator("[data-link-pending]");
+    await expect(spinner).toBeHidden();
+    await link.click();
+    await expect(spinner).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/my-courses/);
+    release();
+    await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
+    await expect(page.locator("[data-link-pending][data-pending]")).toHaveCount(0);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });
