@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useId, type ReactNode } from "react";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
+import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import type { CourseSummary } from "@/lib/courses/serialize";
@@ -93,6 +94,7 @@ export function CourseCard({ course, ...options }: CourseCardOptions & { course:
   const title = (
     <Link href={readerHref(course.id)} aria-describedby={`${id}-description`} className={stretchedLinkClasses}>
       {course.course_title}
+      <LinkPending className="ml-2 align-[-0.125em]" />
     </Link>
   );
   return (

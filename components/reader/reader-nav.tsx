@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
+import { LinkPending } from "@/components/ui/link-pending";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
@@ -55,6 +56,7 @@ export function ReaderNav({ previousHref, next, quizHref }: { previousHref: stri
       {previousHref ? (
         <Link href={previousHref} className={buttonClasses({ variant: "outline", className: pill })}>
           <span aria-hidden="true">←</span> Previous
+          <LinkPending />
         </Link>
       ) : (
         <button type="button" disabled className={buttonClasses({ variant: "outline", className: pill })}>
@@ -65,12 +67,14 @@ export function ReaderNav({ previousHref, next, quizHref }: { previousHref: stri
       {quizHref ? (
         <Link href={quizHref} className={buttonClasses({ className: pill })}>
           Attempt Quiz
+          <LinkPending />
         </Link>
       ) : null}
 
       {next.kind === "go" ? (
         <Link href={next.href} className={buttonClasses({ className: pill })}>
           {next.label}
+          <LinkPending />
         </Link>
       ) : next.kind === "unlock" ? (
         <button type="button" onClick={() => unlock(next)} disabled={saving} aria-busy={saving} className={buttonClasses({ className: pill })}>

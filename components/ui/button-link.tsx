@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ComponentProps } from "react";
 import { buttonClasses, type ButtonSize, type ButtonVariant } from "@/components/ui/button-classes";
+import { LinkPending } from "@/components/ui/link-pending";
 
 export { buttonClasses, type ButtonSize, type ButtonVariant };
 
@@ -10,6 +11,11 @@ type ButtonLinkProps = ComponentProps<typeof Link> & {
 };
 
 /** A next/link styled as a button: for navigation that should read as a call to action. */
-export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClasses({ variant, size, className })} {...props} />;
+export function ButtonLink({ variant, size, className, children, ...props }: ButtonLinkProps) {
+  return (
+    <Link className={buttonClasses({ variant, size, className })} {...props}>
+      {children}
+      <LinkPending />
+    </Link>
+  );
 }
