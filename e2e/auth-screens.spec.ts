@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_LEARNER } from "../playwright.config";
+import { gate } from "./fixtures/gate";
 
 // The public account screens, driven without any e-mail: field validation, the password toggle,
 // logging in by role, and the code screens' client-side rules (storage, format, the six OTP boxes).
@@ -130,10 +131,9 @@ test.describe("login", () => {
   }) => {
     // The credentials call is held until the busy state has been seen, then let go: a fixed delay
     // would race a loaded machine.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const credentials = gate();
     await page.route("**/api/auth/sign-in/password", async (route) => {
-      await released;
+      await credentials.opened;
       await route.continue();
     });
     await email(page).fill(E2E_LEARNER.email);
@@ -141,7 +141,7 @@ test.describe("login", () => {
     await submit(page).click();
     const busy = main(page).getByRole("button", { name: "Logging in..." });
     await expect(busy).toBeDisabled();
-    release();
+    credentials.open();
 
     await expect(page).toHaveURL(urlPath("/dashboard"));
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { createLearner, logInThroughUi } from "./fixtures/accounts";
 import { apiToken, enrolThroughApi } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
+import { gate } from "./fixtures/gate";
 import { subsectionTitle } from "./fixtures/reader";
 import { E2E_PORT } from "./fixtures/settings";
 
@@ -84,28 +85,26 @@ test.describe("the course reader", () => {
     // link's spinner, until the data comes: the next test). Its response streams, and in Chromium
     // under Playwright its end was not always reported, so each prefetch is fetched whole here and
     // handed to the page in one piece; the tap waits for that one to have been handed over.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let loadingStateDelivered!: () => void;
-    const delivered = new Promise<void>((resolve) => (loadingStateDelivered = resolve));
+    const readerData = gate();
+    const loadingState = gate();
     await page.route(/detail-courses/, async (route) => {
       const headers = route.request().headers();
       if (!headers["next-router-prefetch"]) {
-        await released;
+        await readerData.opened;
         return route.continue();
       }
       await route.fulfill({ response: await route.fetch() });
       // The route's tree (a `/_tree` segment prefetch) carries no loading state, and the reader's
       // own prefetches of its lessons may still answer while My Courses loads.
-      if (!headers["next-router-segment-prefetch"] && headers["next-url"] === "/dashboard/my-courses") loadingStateDelivered();
+      if (!headers["next-router-segment-prefetch"] && headers["next-url"] === "/dashboard/my-courses") loadingState.open();
     });
     await page.goto("/dashboard/my-courses");
     const link = page.locator(`a[href*="detail-courses?courseId=${courseId}"]`).first();
     await link.hover();
-    await delivered;
+    await loadingState.opened;
     await link.click();
     await expect(page.getByRole("status").filter({ hasText: "Loading course..." })).toBeVisible();
-    release();
+    readerData.open();
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
     // The reader's own prefetches may still be in the handler when the page closes.
     await page.unrouteAll({ behavior: "ignoreErrors" });
@@ -118,10 +117,9 @@ test.describe("the course reader", () => {
     await expect(page).toHaveURL(/\/dashboard/);
 
     // Everything for the reader is held, its prefetches too: the tap comes before any of it.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const readerData = gate();
     await page.route(/detail-courses/, async (route) => {
-      await released;
+      await readerData.opened;
       await route.continue();
     });
     // A link sends its prefetch once it is live (hydrated), so the tap is the app's, not a page load.
@@ -134,7 +132,7 @@ test.describe("the course reader", () => {
     await link.click();
     await expect(spinner).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/my-courses/);
-    release();
+    readerData.open();
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
     await expect(page.locator("[data-link-pending][data-pending]")).toHaveCount(0);
     await page.unrouteAll({ behavior: "ignoreErrors" });
