@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createLearner, field, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
 import { insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
 import { apiToken, saveProgress } from "./fixtures/api";
-import { expectAccessible } from "./fixtures/axe";
+import { axeViolations, expectAccessible, isBlocking } from "./fixtures/axe";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
 import { answer, subsectionTitle } from "./fixtures/reader";
@@ -41,6 +41,23 @@ async function skipInterests(page: Page) {
   await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
   await expect(interestsDialog(page)).toBeHidden();
 }
+
+test("the scan itself: a planted image without a text alternative fails it, and so does text readable only in the light theme", async ({ page }) => {
+  await open(page, "/about");
+  await page.evaluate(() => {
+    const planted = document.createElement("div");
+    planted.innerHTML = `<img src="/icons/icon-192.png" id="planted-image">
+      <p id="planted-text">Planted text</p>
+      <style>@media (prefers-color-scheme: dark) { #planted-text { color: #222; background: #000; } }</style>`;
+    document.querySelector("main")!.append(planted);
+  });
+  const blockingIds = async () =>
+    (await axeViolations(page)).filter(isBlocking).map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(",")}`);
+
+  expect(await blockingIds()).toEqual(["image-alt #planted-image"]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await blockingIds()).toEqual(expect.arrayContaining(["image-alt #planted-image", "color-contrast #planted-text"]));
+});
 
 test.describe("public area", () => {
   test("home, about and explore", async ({ page }, testInfo) => {
