@@ -138,3 +138,42 @@ test.describe("the course reader", () => {
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a tapped link in the menu keeps the menu open with a spinner in the link until the page comes, then the menu closes", async ({ page }) => {
+    // Everything for /about is held, its prefetch too (sent once the menu shows the link).
+    const aboutPage = gate();
+    await page.route(/\/about/, async (route) => {
+      await aboutPage.opened;
+      await route.continue();
+    });
+    await page.goto("/");
+    const toggle = page.getByRole("banner").getByRole("button", { name: "Open menu" });
+    const prefetchSent = page.waitForRequest((request) => /\/about/.test(request.url()));
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await prefetchSent;
+    const link = menu.getByRole("link", { name: "About", exact: true });
+    await link.click();
+    await expect(link.locator("[data-link-pending]")).toBeVisible();
+    await expect(menu).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    aboutPage.open();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About LearnPath");
+    await expect(menu).toBeHidden();
+    await expect(page.locator("[data-link-pending][data-pending]")).toHaveCount(0);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
+
+  test("a tap on the menu's link to the page already shown closes the menu", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("link", { name: "About", exact: true }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});

@@ -2,6 +2,7 @@
 
 // The admin sidebar's links; client-side only for the pathname (aria-current).
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { usePathname } from "next/navigation";
 
 const ADMIN_LINKS = [
@@ -29,6 +30,7 @@ export function AdminNav() {
               className="flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
             >
               {link.label}
+              <LinkPending className="ml-2" />
             </Link>
           </li>
         ))}

@@ -3,6 +3,7 @@
 // The learner header's client parts besides the account menu: the wide-screen links (they need the
 // pathname for aria-current) and the small-screen menu with every link of the header.
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { usePathname } from "next/navigation";
 import { useCallback, useId, useRef, useState } from "react";
 import { MenuToggle } from "@/components/ui/menu-toggle";
@@ -28,6 +29,7 @@ export function LearnerNavLinks() {
             className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
           >
             {link.label}
+            <LinkPending className="ml-1.5 align-[-0.125em]" />
           </Link>
         </li>
       ))}
@@ -35,7 +37,11 @@ export function LearnerNavLinks() {
   );
 }
 
-/** The small-screen menu toggle and its panel. Remounted per pathname, so navigating always closes it. */
+/**
+ * The small-screen menu toggle and its panel. Remounted per pathname, so arriving on another page
+ * closes it. Until then a tapped link leaves it open, so the link can show that the tap is waiting
+ * for the server; a tap on the current page's own link closes it at once.
+ */
 export function LearnerMobileMenu({ name }: { name: string }) {
   const pathname = usePathname();
   return <LearnerMobileMenuPanel key={pathname} name={name} pathname={pathname} />;
@@ -52,6 +58,7 @@ function LearnerMobileMenuPanel({ name, pathname }: { name: string; pathname: st
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, rootRef, buttonRef);
+  const closeIfCurrent = (href: string) => (currentFor(pathname, href) ? close : undefined);
   const linkRow = `${ROW} text-slate-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800`;
 
   return (
@@ -68,8 +75,9 @@ function LearnerMobileMenuPanel({ name, pathname }: { name: string; pathname: st
           <ul className="flex flex-col gap-1">
             {LEARNER_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} onClick={close} aria-current={currentFor(pathname, link.href)} className={linkRow}>
+                <Link href={link.href} onClick={closeIfCurrent(link.href)} aria-current={currentFor(pathname, link.href)} className={linkRow}>
                   {link.label}
+                  <LinkPending className="ml-auto" />
                 </Link>
               </li>
             ))}
@@ -80,8 +88,9 @@ function LearnerMobileMenuPanel({ name, pathname }: { name: string; pathname: st
           <ul className="mt-1 flex flex-col gap-1">
             {ACCOUNT_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} onClick={close} aria-current={currentFor(pathname, link.href)} className={linkRow}>
+                <Link href={link.href} onClick={closeIfCurrent(link.href)} aria-current={currentFor(pathname, link.href)} className={linkRow}>
                   {link.label}
+                  <LinkPending className="ml-auto" />
                 </Link>
               </li>
             ))}

@@ -2,6 +2,7 @@
 
 // The public header's only client code: it needs the pathname (aria-current) and the menu's open state.
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { usePathname } from "next/navigation";
 import { useCallback, useId, useRef, useState } from "react";
 import { MenuToggle } from "@/components/ui/menu-toggle";
@@ -35,6 +36,7 @@ export function NavLinks({ account = LOGIN }: { account?: AccountLink }) {
             className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
           >
             {link.label}
+            <LinkPending className="ml-1.5 align-[-0.125em]" />
           </Link>
         </li>
       ))}
@@ -47,7 +49,11 @@ export function NavLinks({ account = LOGIN }: { account?: AccountLink }) {
   );
 }
 
-/** The small-screen menu toggle and its panel. Remounted per pathname, so navigating always closes it. */
+/**
+ * The small-screen menu toggle and its panel. Remounted per pathname, so arriving on another page
+ * closes it. Until then a tapped link leaves it open, so the link can show that the tap is waiting
+ * for the server; a tap on the current page's own link closes it at once.
+ */
 export function MobileMenu({ account = LOGIN }: { account?: AccountLink }) {
   const pathname = usePathname();
   return <MobileMenuPanel key={pathname} pathname={pathname} account={account} />;
@@ -61,6 +67,7 @@ function MobileMenuPanel({ pathname, account }: { pathname: string; account: Acc
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, rootRef, buttonRef);
+  const closeIfCurrent = (href: string) => (currentFor(pathname, href) ? close : undefined);
 
   return (
     <div ref={rootRef} className="md:hidden">
@@ -77,18 +84,19 @@ function MobileMenuPanel({ pathname, account }: { pathname: string; account: Acc
             <li key={link.href}>
               <Link
                 href={link.href}
-                onClick={close}
+                onClick={closeIfCurrent(link.href)}
                 aria-current={currentFor(pathname, link.href)}
                 className="flex min-h-11 items-center rounded-md px-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
               >
                 {link.label}
+                <LinkPending className="ml-auto" />
               </Link>
             </li>
           ))}
           <li className="pt-2">
             <ButtonLink
               href={account.href}
-              onClick={close}
+              onClick={closeIfCurrent(account.href)}
               aria-current={currentFor(pathname, account.href)}
               className="w-full"
             >

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { Position } from "@/lib/learning/progress";
 import { readerHref } from "./links";
@@ -79,6 +80,7 @@ export function CourseOutline({
                       >
                         <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
                         <span>{sub.title}</span>
+                        <LinkPending className="mt-0.5 ml-auto shrink-0" />
                       </Link>
                     ) : (
                       <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (${section.beingWritten ? "being written" : "locked"})`} className={`${row} cursor-not-allowed text-slate-500`}>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/ui/link-pending";
 
 /**
  * Previous / 'Page X of Y' / Next as links to ?page=N (server-rendered, shareable, works without JS).
@@ -13,6 +14,7 @@ export function Pagination({ page, totalPages, basePath, query = {} }: { page: n
       {page > 1 ? (
         <Link href={href(page - 1)} className={`${item} text-slate-800 hover:bg-slate-50`} rel="prev">
           Previous
+          <LinkPending className="ml-2" />
         </Link>
       ) : (
         <span aria-disabled="true" className={`${item} cursor-not-allowed text-slate-400`}>
@@ -25,6 +27,7 @@ export function Pagination({ page, totalPages, basePath, query = {} }: { page: n
       {page < totalPages ? (
         <Link href={href(page + 1)} className={`${item} text-slate-800 hover:bg-slate-50`} rel="next">
           Next
+          <LinkPending className="ml-2" />
         </Link>
       ) : (
         <span aria-disabled="true" className={`${item} cursor-not-allowed text-slate-400`}>
