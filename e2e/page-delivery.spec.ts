@@ -1,8 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
-import { apiToken, enrolThroughApi } from "./fixtures/api";
+import { logInEnrolledLearner } from "./fixtures/accounts";
 import { courseIdByTitle } from "./fixtures/database";
 import { gate } from "./fixtures/gate";
 import { subsectionTitle } from "./fixtures/reader";
@@ -60,10 +59,7 @@ test.describe("the course reader", () => {
   });
 
   test("a full load holds the first paint until the page is parsed; a navigation shows 'Loading course...'", async ({ page }) => {
-    const { email, password } = await createLearner(page.request, "delivery");
-    await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
-    await logInThroughUi(page, email, password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await logInEnrolledLearner(page, "delivery", courseId);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
     const reader = await fetchPage(`/dashboard/detail-courses?courseId=${courseId}`, "br", cookie);
@@ -111,10 +107,7 @@ test.describe("the course reader", () => {
   });
 
   test("a tap before the link's prefetch has answered shows a spinner in the link until the reader comes", async ({ page }) => {
-    const { email, password } = await createLearner(page.request, "pending");
-    await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
-    await logInThroughUi(page, email, password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await logInEnrolledLearner(page, "pending", courseId);
 
     // Everything for the reader is held, its prefetches too: the tap comes before any of it.
     const readerData = gate();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
-import { apiToken, enrolThroughApi, saveProgress } from "./fixtures/api";
+import { logInEnrolledLearner } from "./fixtures/accounts";
+import { apiToken, saveProgress } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { nextButton, subsectionTitle } from "./fixtures/reader";
 
@@ -20,13 +20,7 @@ test.beforeAll(async () => {
   courseId = await courseIdByTitle(COURSE);
 });
 
-async function enrolledLearner(page: Page) {
-  const { email, password } = await createLearner(page.request, "phone");
-  await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard/);
-  return { email, password };
-}
+const enrolledLearner = (page: Page) => logInEnrolledLearner(page, "phone", courseId);
 
 const drawerButton = (page: Page) => page.getByRole("button", { name: /^Course content/ });
 const outline = (page: Page) => page.getByRole("navigation", { name: "Course content" });

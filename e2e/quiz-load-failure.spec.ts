@@ -1,17 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInEnrolledLearner } from "./fixtures/accounts";
 import { apiToken, bearer, enrolThroughApi, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 
 // Issue 7 item 5: a quiz that cannot be loaded shows a clear error with Retry, never stand-in sample
 // questions, and a pass can only come from the section's own questions.
 
-test("learner: a quiz for a section that does not exist shows the error with Retry and no questions", async ({ page, request }) => {
-  const { email, password } = await createLearner(request, "quiz-missing");
+test("learner: a quiz for a section that does not exist shows the error with Retry and no questions", async ({ page }) => {
   const courseId = await courseIdByTitle("Python Basics");
-  await enrolThroughApi(request, await apiToken(request, email, password), courseId);
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInEnrolledLearner(page, "quiz-missing", courseId);
 
   await page.goto(`/dashboard/quiz?courseId=${courseId}&sectionIndex=99`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quiz not found.");

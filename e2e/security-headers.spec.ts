@@ -1,6 +1,5 @@
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { createLearner, field, logInThroughUi } from "./fixtures/accounts";
-import { apiToken, enrolThroughApi } from "./fixtures/api";
+import { field, logInThroughUi, logInEnrolledLearner } from "./fixtures/accounts";
 import { watchCspViolations } from "./fixtures/csp";
 import { courseIdByTitle } from "./fixtures/database";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
@@ -148,11 +147,8 @@ test.describe("the policy lets the app work", () => {
   });
 
   test("a learner: dashboard, lists, the reader with highlighted code, and a quiz", async ({ page }) => {
-    const { email, password } = await createLearner(page.request, "csp");
     const courseId = await courseIdByTitle("Python Basics");
-    await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
-    await logInThroughUi(page, email, password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInEnrolledLearner(page, "csp", courseId);
     await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
 
     await visit(page, "/dashboard/explore-topics", "Explore All Topics");
