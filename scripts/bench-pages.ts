@@ -154,9 +154,10 @@ try {
 
   const failures: string[] = [];
   const score = (lhr: RunnerResult["lhr"], category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const lcpsWidth = Math.max(22, RUNS * 5 + 2);
   console.log(
-    `${"".padEnd(12)}${"applied throttling".padEnd(24)}${"simulated throttling".padEnd(40)}\n` +
-      `${"page".padEnd(12)}${"perf".padEnd(6)}${"LCP".padEnd(8)}${"TBT".padEnd(10)}${"perf".padEnd(6)}${"LCP of each run".padEnd(22)}${"a11y".padEnd(6)}${"best".padEnd(6)}${"seo".padEnd(6)}first-load JS`,
+    `${"".padEnd(12)}${"applied throttling".padEnd(24)}${"simulated throttling".padEnd(6 + lcpsWidth)}\n` +
+      `${"page".padEnd(12)}${"perf".padEnd(6)}${"LCP".padEnd(8)}${"TBT".padEnd(10)}${"perf".padEnd(6)}${"LCP of each run".padEnd(lcpsWidth)}${"a11y".padEnd(6)}${"best".padEnd(6)}${"seo".padEnd(6)}first-load JS`,
   );
   for (const page of pages) {
     const pageFlags: Flags = { ...flags, extraHeaders: page.public ? undefined : { cookie } };
@@ -177,7 +178,7 @@ try {
         `${seconds(lcpMs)} s`.padEnd(8) +
         (applied.lhr.audits["total-blocking-time"]?.displayValue ?? "?").padEnd(10) +
         String(score(simulated.lhr, "performance")).padEnd(6) +
-        simulated.lcps.map(seconds).join(" ").padEnd(22) +
+        simulated.lcps.map(seconds).join(" ").padEnd(lcpsWidth) +
         String(scores.accessibility).padEnd(6) +
         String(scores["best-practices"]).padEnd(6) +
         String(page.public ? scores.seo : "-").padEnd(6) +
