@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { currentFor } from "@/components/layout/header-nav";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { LogoutButton } from "@/components/auth/logout-button";
 
@@ -12,11 +13,6 @@ export const ACCOUNT_LINKS = [
   { href: "/dashboard/my-account", label: "Edit Profile" },
   { href: "/dashboard/topic-selection", label: "Edit Personalized Learning" },
 ] as const;
-
-/** "page" for the link of the current route or any route below it (for aria-current). */
-export function currentFor(pathname: string, href: string): "page" | undefined {
-  return pathname === href || pathname.startsWith(`${href}/`) ? "page" : undefined;
-}
 
 /** Up to two initials for the avatar circle ("Lena Learner" → "LL"). */
 function initialsOf(name: string): string {
