@@ -26,8 +26,17 @@ test("SIGTERM stops the web app and the worker before the embedded PostgreSQL", 
   stack.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   stack.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((done) => stack.on("exit", (code) => done(code)));
+  // A stack that cannot start (a port taken, a failed migration) ends the test at once with its output.
+  let ready = false;
+  const exitedEarly = exited.then((code) => {
+    if (!ready) throw new Error(`the stack exited (${code}) before it was ready:\n${output}`);
+  });
   try {
-    await expect.poll(async () => (await rawRequest({ port, path: "/readyz" }).catch(() => ({ status: 0 }))).status, { timeout: 90_000 }).toBe(200);
+    await Promise.race([
+      expect.poll(async () => (await rawRequest({ port, path: "/readyz" }).catch(() => ({ status: 0 }))).status, { timeout: 90_000 }).toBe(200),
+      exitedEarly,
+    ]);
+    ready = true;
     await expect.poll(() => output, { timeout: 30_000 }).toContain("connected to the job queue");
     stack.kill("SIGTERM");
     expect(await exited).toBe(143);
