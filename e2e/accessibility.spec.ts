@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, field, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
+import { field, logInNewLearner, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
 import { insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
 import { apiToken, saveProgress } from "./fixtures/api";
 import { axeViolations, expectAccessible, isBlocking } from "./fixtures/axe";
@@ -26,13 +26,6 @@ async function open(page: Page, path: string, heading?: string | RegExp) {
   await page.goto(path);
   await expect(h1(page)).toBeVisible();
   if (heading) await expect(h1(page)).toHaveText(heading);
-}
-
-async function logInAsNewLearner(page: Page, prefix: string) {
-  const account = await createLearner(page.request, prefix);
-  await logInThroughUi(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return account;
 }
 
 const interestsDialog = (page: Page) => page.getByRole("dialog", { name: "Select Your Interests" });
@@ -144,7 +137,7 @@ test.describe("public area", () => {
 test.describe("learner area", () => {
   test("a new learner: the interests modal, empty lists, menus and the profile form", async ({ page }, testInfo) => {
     test.setTimeout(300_000);
-    await logInAsNewLearner(page, "a11y-empty");
+    await logInNewLearner(page, "a11y-empty");
     await expect(interestsDialog(page)).toBeVisible();
     await expectAccessible(page, testInfo, "/dashboard (interests modal open)");
     await interestsDialog(page).getByRole("button", { name: "Python Programming" }).click();
@@ -200,7 +193,7 @@ test.describe("learner area", () => {
 
   test("course overview, reader, quiz (question, both result modals, both final screens) and filled lists", async ({ page }, testInfo) => {
     test.setTimeout(360_000);
-    const { email, password } = await logInAsNewLearner(page, "a11y-course");
+    const { email, password } = await logInNewLearner(page, "a11y-course");
     await skipInterests(page);
     const courseId = await courseIdByTitle("Python Basics");
 
@@ -274,7 +267,7 @@ test.describe("learner area", () => {
   test("a course still being generated: overview and reader", async ({ page }, testInfo) => {
     const [title] = await insertTopicWithCourses(`A11y generating ${unique()}`, 1);
     const courseId = await courseIdByTitle(title!);
-    await logInAsNewLearner(page, "a11y-generating");
+    await logInNewLearner(page, "a11y-generating");
     await skipInterests(page);
     await open(page, `/dashboard/course-details?courseId=${courseId}`, title);
     await expectAccessible(page, testInfo, "/dashboard/course-details (generating)");

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_LEARNER } from "../playwright.config";
-import { gate } from "./fixtures/gate";
+import { holdRequests } from "./fixtures/gate";
 
 // The public account screens, driven without any e-mail: field validation, the password toggle,
 // logging in by role, and the code screens' client-side rules (storage, format, the six OTP boxes).
@@ -131,11 +131,7 @@ test.describe("login", () => {
   }) => {
     // The credentials call is held until the busy state has been seen, then let go: a fixed delay
     // would race a loaded machine.
-    const credentials = gate();
-    await page.route("**/api/auth/sign-in/password", async (route) => {
-      await credentials.opened;
-      await route.continue();
-    });
+    const credentials = await holdRequests(page, "**/api/auth/sign-in/password");
     await email(page).fill(E2E_LEARNER.email);
     await password(page).fill(E2E_LEARNER.password);
     await submit(page).click();

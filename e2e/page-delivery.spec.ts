@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { logInEnrolledLearner } from "./fixtures/accounts";
 import { courseIdByTitle } from "./fixtures/database";
-import { gate } from "./fixtures/gate";
+import { gate, holdRequests } from "./fixtures/gate";
 import { subsectionTitle } from "./fixtures/reader";
 import { E2E_PORT } from "./fixtures/settings";
 
@@ -110,11 +110,7 @@ test.describe("the course reader", () => {
     await logInEnrolledLearner(page, "pending", courseId);
 
     // Everything for the reader is held, its prefetches too: the tap comes before any of it.
-    const readerData = gate();
-    await page.route(/detail-courses/, async (route) => {
-      await readerData.opened;
-      await route.continue();
-    });
+    const readerData = await holdRequests(page, /detail-courses/);
     // A link sends its prefetch once it is live (hydrated), so the tap is the app's, not a page load.
     const prefetchSent = page.waitForRequest((request) => /detail-courses/.test(request.url()) && request.headers()["next-url"] === "/dashboard/my-courses");
     await page.goto("/dashboard/my-courses");
@@ -137,11 +133,7 @@ test.describe("on a phone", () => {
 
   test("a tapped link in the menu keeps the menu open with a spinner in the link until the page comes, then the menu closes", async ({ page }) => {
     // Everything for /about is held, its prefetch too (sent once the menu shows the link).
-    const aboutPage = gate();
-    await page.route(/\/about/, async (route) => {
-      await aboutPage.opened;
-      await route.continue();
-    });
+    const aboutPage = await holdRequests(page, /\/about/);
     await page.goto("/");
     const toggle = page.getByRole("banner").getByRole("button", { name: "Open menu" });
     const prefetchSent = page.waitForRequest((request) => /\/about/.test(request.url()));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { TOPIC_EMOJIS } from "../components/topics/topic-emoji";
 import { optionsAreCode } from "../components/ui/inline-code";
-import { createLearner, field, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
+import { field, logInNewLearner, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
 import { animationsSettled } from "./fixtures/animations";
 import { apiToken, enrolThroughApi, quizQuestions, rightAnswers, saveProgress, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
@@ -20,13 +20,6 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 async function logInAsAdmin(page: Page) {
   await logInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-}
-
-async function newLearner(page: Page, prefix: string) {
-  const account = await createLearner(page.request, prefix);
-  await logInThroughUi(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return account;
 }
 
 test.describe("on a phone", () => {
@@ -54,7 +47,7 @@ test.describe("on a phone", () => {
   });
 
   test("'See more' keeps its arrow on its line, and a toast never covers the header", async ({ page }) => {
-    await newLearner(page, "phone-edges");
+    await logInNewLearner(page, "phone-edges");
     await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
     const more = page.getByRole("link", { name: "See more of My Learning" });
     expect((await more.boundingBox())!.height).toBeLessThanOrEqual(44);
@@ -73,7 +66,7 @@ test.describe("on a phone", () => {
 });
 
 test("My Account opened directly: Cancel goes to the dashboard, not out of the app", async ({ page }) => {
-  await newLearner(page, "cancel");
+  await logInNewLearner(page, "cancel");
   // A fresh tab: nothing of this app to go back to.
   const tab = await page.context().newPage();
   await tab.goto("/dashboard/my-account");
@@ -82,7 +75,7 @@ test("My Account opened directly: Cancel goes to the dashboard, not out of the a
 });
 
 test("after a passed quiz the banner shows once: the address keeps only the course id", async ({ page }) => {
-  const { email, password } = await newLearner(page, "completed");
+  const { email, password } = await logInNewLearner(page, "completed");
   const courseId = await courseIdByTitle("Python Basics");
   const token = await apiToken(page.request, email, password);
   await enrolThroughApi(page.request, token, courseId);
@@ -122,7 +115,7 @@ test("/verify-code without a reset in progress goes to /forgot-password, which s
 });
 
 test("a first visit is greeted 'Welcome', a returning learner 'Welcome back'", async ({ page }) => {
-  const { email, password } = await newLearner(page, "welcome");
+  const { email, password } = await logInNewLearner(page, "welcome");
   await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Jo");
   await enrolThroughApi(page.request, await apiToken(page.request, email, password), await courseIdByTitle("Python Basics"));
@@ -171,7 +164,7 @@ test("admin: questions show their code as code; no topic is both most and least 
 });
 
 test("a finished course's overview offers 'Review course', not 'Continue'", async ({ page }) => {
-  const { email, password } = await newLearner(page, "review");
+  const { email, password } = await logInNewLearner(page, "review");
   const courseId = await courseIdByTitle("Python Basics");
   await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
   await finishCourse(email, courseId);
@@ -183,7 +176,7 @@ test("a finished course's overview offers 'Review course', not 'Continue'", asyn
 test("a signed-in learner sees 'Dashboard' in the public header, not 'Login'", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
-  await newLearner(page, "public-header");
+  await logInNewLearner(page, "public-header");
   await page.goto("/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
@@ -191,7 +184,7 @@ test("a signed-in learner sees 'Dashboard' in the public header, not 'Login'", a
 });
 
 test("the quiz: a progress bar, a way back to the course, and code options in the code font", async ({ page }) => {
-  const { email, password } = await newLearner(page, "quiz-progress");
+  const { email, password } = await logInNewLearner(page, "quiz-progress");
   const courseId = await courseIdByTitle("Python Basics");
   const token = await apiToken(page.request, email, password);
   await enrolThroughApi(page.request, token, courseId);
