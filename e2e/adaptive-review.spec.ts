@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInToDashboard } from "./fixtures/accounts";
 import { apiToken, bearer } from "./fixtures/api";
 import { courseIdByTitle, sectionQuestions, shown, type SeededQuestion } from "./fixtures/database";
 import { expectAccessible } from "./fixtures/axe";
@@ -40,8 +40,7 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   const me = (await (await request.get("/users/me", { headers: bearer(token) })).json()) as { id: number };
   const courseId = await courseIdByTitle(COURSE);
   const questions = await sectionQuestions(courseId, 0);
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, email, password);
   await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
   await expect(page.getByTestId("review-due")).toHaveText("Nothing to review yet: questions you answer in quizzes come back here.");
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { Client } from "pg";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { E2E_ADMIN } from "./fixtures/settings";
 
@@ -133,8 +133,7 @@ test.describe("learner", () => {
     );
     await withDb((client) => publishSection(client, courseId, 0, "First part"));
 
-    await logInThroughUi(page, learner.email, learner.password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await logInToDashboard(page, learner.email, learner.password);
     await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} course`);
     await expect(page.getByText("This course is still being written")).toBeVisible();
@@ -164,8 +163,7 @@ test.describe("learner", () => {
     const learner = await createLearner(request, "genui-failed");
     const name = `Broken ${unique()}`;
     const { courseId } = await insertTopicAndCourse(name, { status: "failed", error: "The model server answered 500 Internal Server Error" });
-    await logInThroughUi(page, learner.email, learner.password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await logInToDashboard(page, learner.email, learner.password);
     await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
     const alert = page.getByRole("alert").filter({ hasText: "This course could not be generated." });
     await expect(alert).toContainText("Generation failed; an administrator has been notified.");
@@ -173,10 +171,8 @@ test.describe("learner", () => {
     await expect(page.getByTestId("generation-progress")).toHaveCount(0);
   });
 
-  test("learner: opening /admin/generation is sent to /login", async ({ page, request }) => {
-    const learner = await createLearner(request, "genui-admin");
-    await logInThroughUi(page, learner.email, learner.password);
-    await expect(page).toHaveURL(/\/dashboard/);
+  test("learner: opening /admin/generation is sent to /login", async ({ page }) => {
+    await logInNewLearner(page, "genui-admin");
     await page.goto("/admin/generation");
     await expect(page).toHaveURL(/\/login(?:[?#].*)?$/);
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createLearner, logInThroughUi, logInEnrolledLearner } from "./fixtures/accounts";
+import { createLearner, logInToDashboard, logInNewLearner, logInEnrolledLearner } from "./fixtures/accounts";
 import { apiToken, enrolThroughApi } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { addReading, finishCourse } from "./fixtures/learner-state";
@@ -18,8 +18,7 @@ test("a finished course: the reader leads to the completion screen, and its cert
   await enrolThroughApi(page.request, await apiToken(page.request, email, password), courseId);
   await finishCourse(email, courseId);
   await addReading(email, courseId, [new Date(Date.now() - 60 * 60_000), new Date(Date.now() - 30 * 60_000), new Date()]);
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, email, password);
 
   // The last lesson of the course.
   await page.goto(`/dashboard/detail-courses?courseId=${courseId}&section=3&sub=2`);
@@ -106,9 +105,7 @@ test.describe("the streak, in the learner's time zone", () => {
   });
 
   test("a time-zone cookie that is not a time zone is ignored: the browser counts the week", async ({ page }) => {
-    const { email, password } = await createLearner(page.request, "bad-zone");
-    await logInThroughUi(page, email, password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInNewLearner(page, "bad-zone");
     await page.context().addCookies([{ name: "tz", value: "Mars/Olympus_Mons", url: page.url() }]);
     const html = await (await page.request.get("/dashboard")).text();
     expect(html).not.toContain("No streak yet"); // the server drew only the placeholder

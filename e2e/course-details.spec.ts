@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { allWrong, apiToken, enrolThroughApi, quizQuestions, rightAnswers, saveProgress, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { percent, subsectionTitle } from "./fixtures/reader";
@@ -28,13 +28,8 @@ const states = (page: Page) => page.getByTestId("section-state");
 /** The state labels in order (each badge starts with a decorative icon). */
 const labels = (...names: string[]) => names.map((name) => new RegExp(`^\\S+ ${name}$`, "u"));
 
-async function logIn(page: Page, email: string, password: string) {
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test("learner: without a course id or with an unknown one the overview says so", async ({ page }) => {
-  await logIn(page, E2E_LEARNER.email, E2E_LEARNER.password);
+  await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
   await page.goto("/dashboard/course-details");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("No course selected.");
   await page.goto("/dashboard/course-details?courseId=abc");
@@ -43,9 +38,8 @@ test("learner: without a course id or with an unknown one the overview says so",
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Course not found.");
 });
 
-test("learner: a course not enrolled in shows its overview with every section locked; 'Enrol and start' opens the reader", async ({ page, request }) => {
-  const { email, password } = await createLearner(request, "overview-enrol");
-  await logIn(page, email, password);
+test("learner: a course not enrolled in shows its overview with every section locked; 'Enrol and start' opens the reader", async ({ page }) => {
+  await logInNewLearner(page, "overview-enrol");
   await overview(page);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(COURSE);
@@ -86,7 +80,7 @@ test("learner: the overview shows passed, review and locked sections and the ove
   expect((await (await submitQuiz(request, token, courseId, 0, await rightAnswers(await quizQuestions(request, token, courseId, 0)))).json()).passed).toBe(true);
   expect((await (await submitQuiz(request, token, courseId, 1, await allWrong(await quizQuestions(request, token, courseId, 1)))).json()).passed).toBe(false);
 
-  await logIn(page, email, password);
+  await logInToDashboard(page, email, password);
   await overview(page);
   await expect(percent(page)).toHaveText("25%");
   await expect(page.getByRole("progressbar", { name: "Course progress" })).toHaveAttribute("aria-valuenow", "25");

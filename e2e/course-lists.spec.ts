@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
 
 // The learner's course lists: the dashboard's interests modal and carousels, My Enrolled Courses,
@@ -9,11 +9,6 @@ import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
 type Topic = { id: number; title: string; courses: { id: number; course_title: string }[] };
 
 const READER_URL = /\/dashboard\/detail-courses\?courseId=(\d+)$/;
-
-async function logIn(page: Page, email: string, password: string) {
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post("/log_in", { form: { username: email, password } });
@@ -35,9 +30,8 @@ const cardLink = (scope: Page | Locator, title: string) => scope.getByRole("link
 const card = (scope: Page | Locator, title: string) =>
   scope.getByRole("listitem").filter({ has: ("goto" in scope ? scope : scope.page()).getByRole("link", { name: title, exact: true }) });
 
-test("a new learner sees the interests modal; Skip hides it for the rest of the session", async ({ page, request, context }) => {
-  const { email, password } = await createLearner(request, "lists-skip");
-  await logIn(page, email, password);
+test("a new learner sees the interests modal; Skip hides it for the rest of the session", async ({ page, context }) => {
+  await logInNewLearner(page, "lists-skip");
 
   const dialog = interestsDialog(page);
   await expect(dialog).toBeVisible();
@@ -60,9 +54,8 @@ test("a new learner sees the interests modal; Skip hides it for the rest of the 
   await expect(interestsDialog(other)).toBeVisible();
 });
 
-test("a new learner: empty My Learning, My Enrolled Courses and Completed Courses, with every course recommended", async ({ page, request }) => {
-  const { email, password } = await createLearner(request, "lists-empty");
-  await logIn(page, email, password);
+test("a new learner: empty My Learning, My Enrolled Courses and Completed Courses, with every course recommended", async ({ page }) => {
+  await logInNewLearner(page, "lists-empty");
   await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
 
   const myLearning = section(page, "My Learning");
@@ -93,9 +86,8 @@ test("a new learner: empty My Learning, My Enrolled Courses and Completed Course
   await expect(page.getByText("No recommended courses available.")).toHaveCount(0);
 });
 
-test("interests chosen in the modal lead the recommendations; a recommended course enrols and opens the reader", async ({ page, request }) => {
-  const { email, password } = await createLearner(request, "lists-enrol");
-  await logIn(page, email, password);
+test("interests chosen in the modal lead the recommendations; a recommended course enrols and opens the reader", async ({ page }) => {
+  await logInNewLearner(page, "lists-enrol");
 
   const dialog = interestsDialog(page);
   await dialog.getByRole("button", { name: "Python Programming" }).click();
@@ -138,9 +130,8 @@ test("interests chosen in the modal lead the recommendations; a recommended cour
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
 });
 
-test("a failed enrolment shows the server's message and leaves the learner on the page", async ({ page, request }) => {
-  const { email, password } = await createLearner(request, "lists-fail");
-  await logIn(page, email, password);
+test("a failed enrolment shows the server's message and leaves the learner on the page", async ({ page }) => {
+  await logInNewLearner(page, "lists-fail");
   await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
   await page.goto("/dashboard/recommended");
   await page.route("**/enroll", (route) => route.fulfill({ status: 404, json: { detail: "Course not found." } }));
@@ -166,7 +157,7 @@ test("more than 12 enrolled courses page on My Enrolled Courses; finished course
   const finished = courses.find((c) => c.course_title === "SQL Essentials")!;
   await completeEnrolment(email, finished.id);
 
-  await logIn(page, email, password);
+  await logInToDashboard(page, email, password);
   await page.goto("/dashboard/my-courses");
   const main = page.getByRole("main");
   const pager = page.getByRole("navigation", { name: "Pagination" });
@@ -207,7 +198,7 @@ test("more than 12 enrolled courses page on My Enrolled Courses; finished course
 test("on a phone the dashboard rows scroll sideways but the page does not", async ({ page, request }) => {
   const { email, password } = await createLearner(request, "lists-phone");
   await page.setViewportSize({ width: 390, height: 844 });
-  await logIn(page, email, password);
+  await logInToDashboard(page, email, password);
   await interestsDialog(page).getByRole("button", { name: "Skip" }).click();
   await expect(interestsDialog(page)).toBeHidden();
 

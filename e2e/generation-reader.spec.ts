@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { apiToken, bearer } from "./fixtures/api";
 import { E2E_ADMIN } from "./fixtures/settings";
@@ -28,9 +28,7 @@ test("learner: section 1 is readable while the later sections are still being wr
     .poll(async () => (await (await request.get(`/courses/${courseId}/generation`, { headers: bearer(admin) })).json()).sections_done, { timeout: 60_000 })
     .toBe(1);
 
-  const learner = await createLearner(request, "reader-gen");
-  await logInThroughUi(page, learner.email, learner.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await logInNewLearner(page, "reader-gen");
   await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
   await expect(page.getByText("This course is still being written")).toBeVisible();
   await page.getByRole("button", { name: "Enrol to start" }).click();

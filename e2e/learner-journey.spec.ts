@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { logInNewLearner } from "./fixtures/accounts";
 import { sectionQuestions, type SeededQuestion } from "./fixtures/database";
 import { answer, nextButton, percent, subsectionTitle } from "./fixtures/reader";
 
@@ -37,11 +37,9 @@ async function readSectionAndPass(page: Page, courseId: number, sectionIndex: nu
   await expect(page).toHaveURL(new RegExp(`courseId=${courseId}$`));
 }
 
-test("a new learner picks interests, enrols in a recommendation, fails and passes a quiz, and finishes the course at 100%", async ({ page, request }) => {
+test("a new learner picks interests, enrols in a recommendation, fails and passes a quiz, and finishes the course at 100%", async ({ page }) => {
   test.setTimeout(180_000);
-  const { email, password } = await createLearner(request, "journey");
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInNewLearner(page, "journey");
 
   // 1. The one-time interests modal: Submit waits for a topic.
   const modal = page.getByRole("dialog", { name: "Select Your Interests" });

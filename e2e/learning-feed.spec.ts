@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, enrolThroughApi, saveProgress } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { completeEnrolment } from "./fixtures/db";
@@ -15,14 +15,8 @@ const cardLink = (page: Page, title: string) => page.getByRole("main").getByRole
 const card = (page: Page, title: string) =>
   page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
-async function logIn(page: Page, email: string, password: string) {
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-test("learner: a new learner sees both tabs empty; the tabs follow the URL and work from the keyboard", async ({ page, request }) => {
-  const { email, password } = await createLearner(request, "feed-empty");
-  await logIn(page, email, password);
+test("learner: a new learner sees both tabs empty; the tabs follow the URL and work from the keyboard", async ({ page }) => {
+  await logInNewLearner(page, "feed-empty");
   await page.goto("/dashboard/learning-feed");
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Learning");
@@ -59,7 +53,7 @@ test("learner: courses in progress are under Ongoing with their percent, finishe
   await saveProgress(request, token, python, 9, 0, 1);
   await completeEnrolment(email, sql);
 
-  await logIn(page, email, password);
+  await logInToDashboard(page, email, password);
   await page.goto("/dashboard/learning-feed");
   const ongoing = panel(page, "Ongoing courses");
   await expect(ongoing.getByRole("listitem")).toHaveCount(1);

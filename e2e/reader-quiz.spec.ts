@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle, sectionQuestions, shown } from "./fixtures/database";
 import { answer, nextButton, percent, subsectionTitle } from "./fixtures/reader";
 import { E2E_LEARNER } from "./fixtures/settings";
@@ -20,9 +20,7 @@ test.beforeAll(async () => {
 const reader = (page: Page) => page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
 const outline = (page: Page) => page.getByRole("navigation", { name: "Course content" });
 async function newEnrolledLearner(page: Page) {
-  const { email, password } = await createLearner(page.request, "reader");
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await logInNewLearner(page, "reader");
   await reader(page);
   await page.getByRole("button", { name: "Enrol to start" }).click();
   await expect(subsectionTitle(page)).toHaveText(S1[0]!);
@@ -30,8 +28,7 @@ async function newEnrolledLearner(page: Page) {
 
 test.describe("reader without a course", () => {
   test.beforeEach(async ({ page }) => {
-    await logInThroughUi(page, E2E_LEARNER.email, E2E_LEARNER.password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
   });
 
   test("learner: the reader without a courseId says 'No course selected.'", async ({ page }) => {
@@ -53,9 +50,7 @@ test.describe("reader and quiz", () => {
   test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
   test("learner: an unenrolled course offers 'Enrol to start'; Next raises the percent and unlocks; code blocks copy", async ({ page }) => {
-    const { email, password } = await createLearner(page.request, "reader");
-    await logInThroughUi(page, email, password);
-    await expect(page).toHaveURL(/\/dashboard/);
+    await logInNewLearner(page, "reader");
     await reader(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(COURSE);
     await expect(page.getByRole("button", { name: `${S1[0]} (locked)` })).toBeDisabled();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_LEARNER } from "./fixtures/settings";
-import { logInThroughUi } from "./fixtures/accounts";
+import { logInToDashboard } from "./fixtures/accounts";
 
 test.describe("sign-in aliases", () => {
   for (const alias of ["/signin", "/dashboard/signin"]) {
@@ -43,8 +43,7 @@ test.describe("unknown paths", () => {
   });
 
   test("an unknown page inside the learner area redirects home for a signed-in learner", async ({ page }) => {
-    await logInThroughUi(page, E2E_LEARNER.email, E2E_LEARNER.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
     await page.goto("/dashboard/no-such-screen");
     await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
   });

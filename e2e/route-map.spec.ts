@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logInThroughUi } from "./fixtures/accounts";
+import { logInThroughUi, logInToDashboard } from "./fixtures/accounts";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
 
 // SPEC.md section 2, route by route: each answers with a real screen (its own URL and an h1) or with
@@ -58,8 +58,7 @@ test("every public route answers with its screen or its documented redirect", as
 });
 
 test("every learner route answers with its screen or its documented redirect", async ({ page, request }) => {
-  await logInThroughUi(page, E2E_LEARNER.email, E2E_LEARNER.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
   // The shared learner has no interests: skip the one-time modal (a flag in this tab's session, no learner state).
   const interests = page.getByRole("dialog", { name: "Select Your Interests" });
   if (await interests.waitFor({ state: "visible", timeout: 5_000 }).then(() => true, () => false)) {

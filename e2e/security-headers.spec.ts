@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { field, logInThroughUi, logInEnrolledLearner } from "./fixtures/accounts";
+import { field, logInThroughUi, logInToDashboard, logInEnrolledLearner } from "./fixtures/accounts";
 import { watchCspViolations } from "./fixtures/csp";
 import { courseIdByTitle } from "./fixtures/database";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
@@ -103,8 +103,7 @@ test.describe("security headers", () => {
 });
 
 test("the session cookie set by logging in is HttpOnly and SameSite=Lax (not Secure on this http server)", async ({ page, context }) => {
-  await logInThroughUi(page, E2E_LEARNER.email, E2E_LEARNER.password);
-  await expect(page).toHaveURL(/\/dashboard/);
+  await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("better-auth.session_token"));
   expect(session, "a Better Auth session cookie").toBeDefined();
   expect(session!.httpOnly).toBe(true);

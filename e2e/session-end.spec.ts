@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, logInToDashboard } from "./fixtures/accounts";
 import { apiToken, bearer } from "./fixtures/api";
 
 // Issue 14 item 5: signing out ends the session on the server. A copy of the session cookie taken
@@ -10,8 +10,7 @@ const interests = (page: Page) => page.getByRole("dialog", { name: "Select Your 
 async function signedInBrowser(browser: Browser, email: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await logInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, email, password);
   await interests(page).getByRole("button", { name: "Skip" }).click();
   await expect(interests(page)).toBeHidden();
   return { context, page };

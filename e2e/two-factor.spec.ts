@@ -1,15 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createLearner, field, logInThroughUi } from "./fixtures/accounts";
+import { createLearner, field, logInThroughUi, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { totp } from "../tests/harness/totp";
 
 // Two-factor sign-in in the browser: turned on in My Account with a code computed from the secret
 // shown there (as an authenticator app would), then asked for on a second step at the next login.
 // And the signed-in devices list: another session signed out from My Account.
 
-test("a learner turns on two-factor sign-in; the next login asks for the code", async ({ page, request, browser }) => {
-  const learner = await createLearner(request, "two-factor");
-  await logInThroughUi(page, learner.email, learner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("a learner turns on two-factor sign-in; the next login asks for the code", async ({ page, browser }) => {
+  const learner = await logInNewLearner(page, "two-factor");
   await page.goto("/dashboard/my-account");
 
   const panel = page.getByRole("region", { name: "Two-factor authentication" });
@@ -40,8 +38,7 @@ test("My Account lists the signed-in devices and signs another one out", async (
   // A second session: an API client signing in with the same account.
   const api = await request.post("/log_in", { form: { username: learner.email, password: learner.password } });
   const { access_token } = (await api.json()) as { access_token: string };
-  await logInThroughUi(page, learner.email, learner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInToDashboard(page, learner.email, learner.password);
   await page.goto("/dashboard/my-account");
 
   const devices = page.getByRole("list", { name: "Active sessions" }).getByRole("listitem");
