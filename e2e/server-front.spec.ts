@@ -106,6 +106,13 @@ test("errors carry the security headers too", async () => {
   }
 });
 
+test("an idle keep-alive connection is kept 65 s, beyond a proxy's usual 60 s, and clients are told so", async () => {
+  // Node's 5 s default cut connections a client was reusing at that moment: a reset POST in CI.
+  const health = await fetch(`http://127.0.0.1:${E2E_PORT}/healthz`);
+  expect(health.status).toBe(200);
+  expect(health.headers.get("keep-alive")).toBe("timeout=65");
+});
+
 test("GET /healthz and GET /readyz answer 200", async () => {
   const health = await rawRequest({ path: "/healthz" });
   expect(health.status).toBe(200);

@@ -54,6 +54,12 @@ const app = createApiApp({
 // written to the socket in one piece (lib/http/json-response.ts).
 const listener = getRequestListener(app.fetch, { errorHandler: badRequestLine(env.APP_URL) });
 const server = createServer(listener);
+// An idle keep-alive connection is kept 65 s, not Node's 5 s: a client or proxy that reuses its
+// connection just as the server closes it gets a reset, and a POST is not retried. 65 s outlasts
+// the usual proxy idle timeouts (nginx's upstream keepalive and AWS's load balancers, 60 s), so
+// the client side closes first; the Keep-Alive header tells clients so.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 if (values.dev) server.on("upgrade", nextApp.getUpgradeHandler());
 server.listen(port, values.hostname, () => console.log(`[web] ready on port ${port}`));
 
