@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { logInEnrolledLearner } from "./fixtures/accounts";
+import { logInEnrolledLearner, logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle } from "./fixtures/database";
 import { gate, holdRequests } from "./fixtures/gate";
 import { subsectionTitle } from "./fixtures/reader";
@@ -126,6 +126,36 @@ test.describe("the course reader", () => {
     await expect(page.locator("[data-link-pending][data-pending]")).toHaveCount(0);
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
+});
+
+test("a chosen link in the account menu keeps the menu open with a spinner in it until the page comes", async ({ page }) => {
+  await logInNewLearner(page, "account-menu");
+  const account = page.getByRole("banner").getByRole("button", { name: "Jo Journey" });
+  const menu = page.getByRole("menu");
+
+  // Everything for the topic selection is held, its prefetch too (sent once the menu shows the link).
+  const topicSelection = await holdRequests(page, /\/dashboard\/topic-selection/);
+  await page.goto("/dashboard/my-account");
+  const prefetchSent = page.waitForRequest((request) => /\/dashboard\/topic-selection/.test(request.url()));
+  await account.click();
+  await prefetchSent;
+  const entry = menu.getByRole("menuitem", { name: "Edit Personalized Learning" });
+  await entry.click();
+  await expect(entry.locator("[data-link-pending]")).toBeVisible();
+  await expect(menu).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-account$/);
+
+  topicSelection.open();
+  await expect(page).toHaveURL(/\/dashboard\/topic-selection$/);
+  await expect(menu).toBeHidden();
+  await expect(page.locator("[data-link-pending][data-pending]")).toHaveCount(0);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+
+  // The current page's own entry closes the menu at once: no page is coming.
+  await account.click();
+  await entry.click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/topic-selection$/);
 });
 
 test.describe("on a phone", () => {

@@ -1,11 +1,14 @@
 "use client";
 
 // The learner's account menu (a WAI-ARIA menu button): Edit Profile, Edit Personalized Learning, Logout.
-// Closes on outside click, Escape (focus returns to the button), Tab away, and after navigating.
+// Closes on outside click, Escape (focus returns to the button), Tab away, and after navigating:
+// a chosen link keeps the menu open, its spinner showing, until the next page comes (the panel is
+// keyed by pathname), except the current page's own link, which closes it at once.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type KeyboardEvent as ReactKeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { currentFor } from "@/components/layout/header-nav";
+import { LinkPending } from "@/components/ui/link-pending";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { LogoutButton } from "@/components/auth/logout-button";
 
@@ -155,10 +158,11 @@ function UserMenuPanel({ name, pathname }: { name: string; pathname: string }) {
             href={link.href}
             role="menuitem"
             aria-current={currentFor(pathname, link.href)}
-            onClick={() => setOpen(false)}
+            onClick={currentFor(pathname, link.href) ? close : undefined}
             className={LINK_ITEM}
           >
             {link.label}
+            <LinkPending className="ml-auto" />
           </Link>
         ))}
         <div role="separator" className="my-1 border-t border-slate-200" />
