@@ -87,6 +87,8 @@ test.describe("public area", () => {
     await page.getByRole("button", { name: "Show password" }).click();
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert").filter({ hasText: /invalid/i }).first()).toBeVisible();
+    // The toast comes a moment after the inline message (Sonner loads on the first toast): scanned too.
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Invalid email or password." })).toBeVisible();
     await expectAccessible(page, testInfo, "/login (wrong credentials, password shown)");
   });
 
