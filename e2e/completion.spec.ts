@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createLearner, logInToDashboard, logInNewLearner, logInEnrolledLearner } from "./fixtures/accounts";
+import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, enrolThroughApi } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { addReading, finishCourse } from "./fixtures/learner-state";
@@ -59,7 +59,7 @@ test("a finished course: the reader leads to the completion screen, and its cert
 
 test("an unfinished course has no completion screen yet", async ({ page }) => {
   const courseId = await courseIdByTitle(COURSE);
-  await logInEnrolledLearner(page, "not-complete", courseId);
+  await logInNewLearner(page, "not-complete", courseId);
   await page.goto(`/dashboard/course-complete?courseId=${courseId}`);
   await expect(page.getByText("You have not finished this course yet")).toBeVisible();
   await expect(page.getByTestId("certificate-link")).toHaveCount(0);
@@ -70,7 +70,7 @@ test.describe("the streak, in the learner's time zone", () => {
 
   test("reading today and yesterday makes a 2-day streak and two days of this week", async ({ page }) => {
     const courseId = await courseIdByTitle(COURSE);
-    const { email } = await logInEnrolledLearner(page, "streak", courseId);
+    const { email } = await logInNewLearner(page, "streak", courseId);
     await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
     const card = page.getByRole("region", { name: "Your learning this week" });
     await expect(card.getByTestId("streak")).toHaveText("No streak yet");

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { logInEnrolledLearner, logInNewLearner } from "./fixtures/accounts";
+import { logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle } from "./fixtures/database";
 import { gate, holdRequests } from "./fixtures/gate";
 import { subsectionTitle } from "./fixtures/reader";
@@ -59,7 +59,7 @@ test.describe("the course reader", () => {
   });
 
   test("a full load holds the first paint until the page is parsed; a navigation shows 'Loading course...'", async ({ page }) => {
-    await logInEnrolledLearner(page, "delivery", courseId);
+    await logInNewLearner(page, "delivery", courseId);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
 
     const reader = await fetchPage(`/dashboard/detail-courses?courseId=${courseId}`, "br", cookie);
@@ -107,7 +107,7 @@ test.describe("the course reader", () => {
   });
 
   test("a tap before the link's prefetch has answered shows a spinner in the link until the reader comes", async ({ page }) => {
-    await logInEnrolledLearner(page, "pending", courseId);
+    await logInNewLearner(page, "pending", courseId);
 
     // Everything for the reader is held, its prefetches too: the tap comes before any of it.
     const readerData = await holdRequests(page, /detail-courses/);

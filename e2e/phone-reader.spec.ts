@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { logInEnrolledLearner } from "./fixtures/accounts";
+import { logInNewLearner } from "./fixtures/accounts";
 import { apiToken, saveProgress } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { nextButton, subsectionTitle } from "./fixtures/reader";
@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   courseId = await courseIdByTitle(COURSE);
 });
 
-const enrolledLearner = (page: Page) => logInEnrolledLearner(page, "phone", courseId);
+const enrolledLearner = (page: Page) => logInNewLearner(page, "phone", courseId);
 
 const drawerButton = (page: Page) => page.getByRole("button", { name: /^Course content/ });
 const outline = (page: Page) => page.getByRole("navigation", { name: "Course content" });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createLearner, logInEnrolledLearner } from "./fixtures/accounts";
+import { createLearner, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, bearer, enrolThroughApi, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 
@@ -8,7 +8,7 @@ import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 
 test("learner: a quiz for a section that does not exist shows the error with Retry and no questions", async ({ page }) => {
   const courseId = await courseIdByTitle("Python Basics");
-  await logInEnrolledLearner(page, "quiz-missing", courseId);
+  await logInNewLearner(page, "quiz-missing", courseId);
 
   await page.goto(`/dashboard/quiz?courseId=${courseId}&sectionIndex=99`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quiz not found.");

@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
-import { field, logInThroughUi, logInToDashboard, logInEnrolledLearner } from "./fixtures/accounts";
+import { field, logInThroughUi, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { watchCspViolations } from "./fixtures/csp";
 import { courseIdByTitle } from "./fixtures/database";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
@@ -147,7 +147,7 @@ test.describe("the policy lets the app work", () => {
 
   test("a learner: dashboard, lists, the reader with highlighted code, and a quiz", async ({ page }) => {
     const courseId = await courseIdByTitle("Python Basics");
-    await logInEnrolledLearner(page, "csp", courseId);
+    await logInNewLearner(page, "csp", courseId);
     await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
 
     await visit(page, "/dashboard/explore-topics", "Explore All Topics");

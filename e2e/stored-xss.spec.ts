@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createLearner, logInThroughUi, logInEnrolledLearner } from "./fixtures/accounts";
+import { createLearner, logInThroughUi, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { watchCspViolations } from "./fixtures/csp";
 import { E2E_ADMIN } from "./fixtures/settings";
@@ -131,7 +131,7 @@ test("public: /explore shows a planted topic's title as text and its description
 test("learner: topic lists, the topic page, course overview, reader, quiz, my courses and the feed keep planted markup inert", async ({ page }) => {
   test.slow();
   const { expectInert } = await guard(page);
-  learnerEmail = (await logInEnrolledLearner(page, "xss", courseId)).email;
+  learnerEmail = (await logInNewLearner(page, "xss", courseId)).email;
 
   const interests = page.getByRole("dialog", { name: "Select Your Interests" });
   await expect(interests.getByRole("button").filter({ hasText: tag })).toContainText(TOPIC.title);
