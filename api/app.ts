@@ -1,33 +1,32 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import { handleAuthRequest } from "@/lib/auth/handler";
 import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address";
-import { errorResponse } from "@/lib/http/route";
 import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
 import { metricsResponse } from "@/lib/metrics/endpoint";
+import type { ApiEnv } from "./env";
 import { healthRoutes } from "./health";
+import { DEFAULT_BODY_BYTES, limitBody } from "./http/body";
+import { errorResponse } from "./http/errors";
 import { ALREADY_SENT, observeRequests } from "./observe";
 import { openApiRoutes } from "./openapi/serve";
-import { byPrecedence } from "./precedence";
+import { endpoint, type Endpoint } from "./endpoint";
+import { registerEndpoints } from "./register";
+import { ENDPOINTS } from "./routes";
 import { API_METHODS, API_ROUTES, type ApiHandler, type ApiMethod, type ApiRoute } from "./route-table";
 
 /*
  * The HTTP front of the app, the same in `npm run dev`, `npm start`, the Docker image and the
- * tests: the JSON API from the route table, health checks, the client's address, the security
- * headers on every answer, and a fallback (Next.js in the servers, a JSON 404 in tests) for
- * every path the table does not hold.
+ * tests: the JSON API from its declared endpoints (api/routes/), health checks, the client's
+ * address, the security headers on every answer, one body limit for every path, and a fallback
+ * (Next.js in the servers, a JSON 404 in tests) for every path the API does not hold.
  */
 
-export type Bindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
-export type Variables = { clientAddress: string };
-export type ApiEnv = { Bindings: Bindings; Variables: Variables };
+export type { ApiEnv, Bindings, Variables } from "./env";
 
 export type Fallback = (c: Context<ApiEnv>) => Response | Promise<Response>;
 
-// Bodies announced beyond this are refused unread; the handlers read at most 64 kB of any body
-// (lib/http/request.ts), with or without a Content-Length.
-const MAX_BODY_BYTES = 1024 * 1024;
+/** Pages and their forms (Next.js's server actions take up to 1 MB), beyond the API's own paths. */
+const PAGE_BODY_BYTES = 1024 * 1024;
 
 export type ApiAppOptions = {
   trust: ProxyTrust;
@@ -42,6 +41,21 @@ export type ApiAppOptions = {
 
 function methodsOf(route: ApiRoute): [ApiMethod, ApiHandler][] {
   return API_METHODS.flatMap((method) => (route.module[method] ? [[method, route.module[method]] as [ApiMethod, ApiHandler]] : []));
+}
+
+// TRANSITION: the route table's handlers not yet declared as endpoints, registered as they were.
+function legacyEndpoints(declared: readonly Endpoint[]): Endpoint[] {
+  const keys = new Set(declared.map((e) => e.key));
+  return API_ROUTES.flatMap((route) =>
+    methodsOf(route)
+      .filter(([method]) => method !== "HEAD" && method !== "OPTIONS" && !keys.has(`${method} ${route.path}` as Endpoint["key"]))
+      .map(([method, handler]) => ({
+        ...endpoint({ method: method as "GET", path: route.path, access: "public", tag: "Learning", summary: "", responses: {} }, (c) =>
+          handler(c.req.raw, { params: c.req.param(), clientAddress: c.get("clientAddress") }),
+        ),
+        legacy: true as const,
+      })),
+  );
 }
 
 export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: ApiAppOptions): Hono<ApiEnv> {
@@ -69,23 +83,12 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
   // GET /openapi.json and the API reference at /docs/api.
   app.route("/", openApiRoutes());
   // Better Auth's own endpoints (browser sign-in and sign-out, OpenID Connect): lib/auth/handler.ts.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => handleAuthRequest(c.req.raw, c.get("clientAddress")));
+  app.on(["GET", "POST"], "/api/auth/*", limitBody(DEFAULT_BODY_BYTES), (c) => handleAuthRequest(c.req.raw, c.get("clientAddress")));
 
-  const limitBody = createMiddleware<ApiEnv>(async (c, next) => {
-    if (Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES) return c.json({ detail: "Request body is too large." }, 413);
-    await next();
-  });
-  for (const route of byPrecedence(API_ROUTES)) {
-    const methods = methodsOf(route);
-    const allow = [...methods.map(([method]) => method), ...(route.module.HEAD || !route.module.GET ? [] : ["HEAD"]), "OPTIONS"].join(", ");
-    for (const [method, handler] of methods) {
-      app.on(method, route.path, limitBody, (c) => handler(c.req.raw, { params: c.req.param(), clientAddress: c.get("clientAddress") }));
-    }
-    if (!route.module.OPTIONS) app.options(route.path, (c) => c.body(null, 204, { allow }));
-    // A path the table holds never falls through to a less specific route: other methods are 405.
-    app.all(route.path, (c) => c.json({ detail: "Method Not Allowed" }, 405, { allow }));
-  }
+  registerEndpoints(app, [...ENDPOINTS, ...legacyEndpoints(ENDPOINTS)]);
   app.onError((error) => errorResponse(error));
+  // Everything else (Next.js's pages and their forms in the servers).
+  app.use("*", limitBody(PAGE_BODY_BYTES));
   app.notFound(fallback);
   return app;
 }

@@ -5,7 +5,7 @@ import { routePath } from "hono/route";
 import { logger } from "@/lib/log/logger";
 import { runWithRequest } from "@/lib/log/request-context";
 import { processMetrics } from "@/lib/metrics/registry";
-import type { ApiEnv } from "./app";
+import type { ApiEnv } from "./env";
 
 /*
  * Every request, API or page: a request id (the X-Request-Id a trusted proxy sent, else a new

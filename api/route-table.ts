@@ -25,9 +25,6 @@ import * as reviewDue from "./routes/review/due";
 import * as registerSendCode from "./routes/register/send-code";
 import * as registerVerifyCode from "./routes/register/verify-code";
 import * as sectionQuizzes from "./routes/section-quizzes";
-import * as topics from "./routes/topics";
-import * as topicsById from "./routes/topics/[id]";
-import * as topicsByIdCourses from "./routes/topics/[id]/courses";
 import * as topicsByIdGenerationRetry from "./routes/topics/[id]/generation/retry";
 import * as users from "./routes/users";
 import * as usersById from "./routes/users/[id]";
@@ -86,9 +83,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/review/due", module: reviewDue },
   { path: "/register/verify-code", module: registerVerifyCode },
   { path: "/section-quizzes", module: sectionQuizzes },
-  { path: "/topics", module: topics },
-  { path: "/topics/:id", module: topicsById },
-  { path: "/topics/:id/courses", module: topicsByIdCourses },
   { path: "/topics/:id/generation/retry", module: topicsByIdGenerationRetry },
   { path: "/users", module: users },
   { path: "/users/:id", module: usersById },

@@ -1,21 +1,96 @@
-import { jsonResponse, jsonTextResponse } from "@/lib/http/json-response";
-import { readJson } from "@/lib/http/request";
-import { route } from "@/lib/http/route";
+import { z } from "zod";
 import { matchesIfNoneMatch } from "@/lib/http/etag";
-import { listTopicsView } from "@/lib/topics/list-topics";
-import { createTopic } from "@/lib/topics/manage-topics";
+import { jsonTextResponse } from "@/lib/http/json-response";
+import { getTopicCourses, listTopicsView } from "@/lib/topics/list-topics";
+import { createTopic, deleteTopic, updateTopic } from "@/lib/topics/manage-topics";
+import { idPath } from "@/lib/validation/params";
+import { topicCourses, topicSummary, topicWithCreator } from "@/lib/validation/responses/learning";
 import { topicSchema } from "@/lib/validation/topics";
+import { endpoint } from "../endpoint";
 
-// GET /topics – every topic with its creator, courses and totalCourses (public; personal courses only for their requester and admins).
+/* Topics: the public catalogue, and an admin's changes to it. */
+
+const DUPLICATE_TITLE = "A topic with this title already exists (case-insensitively).";
+
 // A strong ETag of the caller's view: If-None-Match with it gets a 304 without the body.
-export const GET = route("public", async ({ request, caller }) => {
-  const { body, etag } = await listTopicsView(caller);
-  if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: { etag } });
-  return jsonTextResponse(body, { headers: { etag } });
-});
+export const listTopics = endpoint(
+  {
+    method: "GET",
+    path: "/topics",
+    access: "public",
+    tag: "Learning",
+    summary: "List topics",
+    description: "Every topic with its creator and courses. A learner's personal course is listed only for that learner and admins (send a credential to see yours).",
+    responses: {
+      200: { description: "Every topic.", schema: z.array(topicSummary), etag: true },
+      304: { description: "Not modified: If-None-Match named the caller's current ETag (no body).", etag: true },
+    },
+  },
+  async (c) => {
+    const { body, etag } = await listTopicsView(c.var.caller);
+    if (matchesIfNoneMatch(c.req.raw, etag)) return new Response(null, { status: 304, headers: { etag } });
+    return jsonTextResponse(body, { headers: { etag } });
+  },
+);
 
-// POST /topics – an admin creates a topic; its course generation is requested in the same transaction
-export const POST = route("admin", async ({ request, caller }) => {
-  const topic = await createTopic(caller, await readJson(request, topicSchema));
-  return jsonResponse(topic, { status: 201 });
-});
+export const getTopicWithCourses = endpoint(
+  {
+    method: "GET",
+    path: "/topics/:id/courses",
+    access: "public",
+    tag: "Learning",
+    summary: "A topic's courses",
+    params: idPath,
+    responses: { 200: { description: "The topic and its courses.", schema: topicCourses } },
+    errors: { 404: "No such topic." },
+  },
+  async (c) => c.json(await getTopicCourses(c.var.caller, c.req.valid("param").id)),
+);
+
+export const createTopicEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/topics",
+    access: "admin",
+    tag: "Admin",
+    summary: "Create a topic",
+    description: "Its course generation is requested in the same transaction.",
+    body: { json: topicSchema },
+    responses: { 201: { description: "The new topic.", schema: topicWithCreator } },
+    errors: { 409: DUPLICATE_TITLE },
+  },
+  async (c) => c.json(await createTopic(c.var.caller, c.req.valid("json")), 201),
+);
+
+export const updateTopicEndpoint = endpoint(
+  {
+    method: "PUT",
+    path: "/topics/:id",
+    access: "admin",
+    tag: "Admin",
+    summary: "Edit a topic",
+    params: idPath,
+    body: { json: topicSchema },
+    responses: { 200: { description: "The updated topic.", schema: topicWithCreator } },
+    errors: { 404: "No such topic.", 409: DUPLICATE_TITLE },
+  },
+  async (c) => c.json(await updateTopic(c.req.valid("param").id, c.req.valid("json"))),
+);
+
+export const deleteTopicEndpoint = endpoint(
+  {
+    method: "DELETE",
+    path: "/topics/:id",
+    access: "admin",
+    tag: "Admin",
+    summary: "Delete a topic",
+    description: "With its courses and everything under them.",
+    params: idPath,
+    responses: { 204: { description: "Deleted." } },
+    errors: { 404: "No such topic." },
+  },
+  async (c) => {
+    await deleteTopic(c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);

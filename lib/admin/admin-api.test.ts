@@ -1,10 +1,5 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as statsRoute from "../../api/routes/dashboard/stats";
-import * as topicsRoute from "../../api/routes/topics";
-import * as topicRoute from "../../api/routes/topics/[id]";
-import * as topicCoursesRoute from "../../api/routes/topics/[id]/courses";
-import * as questionStatsRoute from "../../api/routes/quiz-questions/stats";
 import { getDb } from "../../db/client";
 import {
   courseSections,
@@ -36,7 +31,7 @@ beforeAll(async () => {
 });
 
 async function createTopicAsAdmin(title = uniqueTitle()) {
-  const res = await call(topicsRoute.POST, { token: admin.token, json: { title, description: "What it is about." } });
+  const res = await call("POST /topics", { token: admin.token, json: { title, description: "What it is about." } });
   expect(res.status).toBe(201);
   return res.body as { id: number; title: string; description: string };
 }
@@ -60,11 +55,11 @@ async function courseWithEverything(topicId: number) {
 
 describe("admin-only endpoints refuse anonymous callers (401) and learners (403)", () => {
   const endpoints = [
-    ["GET /dashboard/stats", () => ({ handler: statsRoute.GET, options: {} })],
-    ["POST /topics", () => ({ handler: topicsRoute.POST, options: { json: { title: uniqueTitle(), description: "d" } } })],
-    ["PUT /topics/{id}", () => ({ handler: topicRoute.PUT, options: { method: "PUT", params: { id: "1" }, json: { title: uniqueTitle(), description: "d" } } })],
-    ["DELETE /topics/{id}", () => ({ handler: topicRoute.DELETE, options: { method: "DELETE", params: { id: "1" } } })],
-    ["GET /quiz-questions/stats", () => ({ handler: questionStatsRoute.GET, options: { path: "/quiz-questions/stats" } })],
+    ["GET /dashboard/stats", () => ({ handler: "GET /dashboard/stats", options: {} })],
+    ["POST /topics", () => ({ handler: "POST /topics", options: { json: { title: uniqueTitle(), description: "d" } } })],
+    ["PUT /topics/{id}", () => ({ handler: "PUT /topics/:id", options: { method: "PUT", params: { id: "1" }, json: { title: uniqueTitle(), description: "d" } } })],
+    ["DELETE /topics/{id}", () => ({ handler: "DELETE /topics/:id", options: { method: "DELETE", params: { id: "1" } } })],
+    ["GET /quiz-questions/stats", () => ({ handler: "GET /quiz-questions/stats", options: { path: "/quiz-questions/stats" } })],
   ] as const;
 
   it.each(endpoints)("%s", async (_name, make) => {
@@ -84,7 +79,7 @@ describe("admin-only endpoints refuse anonymous callers (401) and learners (403)
 describe("POST /topics", () => {
   it("creates the topic (201) with the admin as creator; it is listed with no courses yet", async () => {
     const title = uniqueTitle("  Rust Programming");
-    const res = await call(topicsRoute.POST, { token: admin.token, json: { title, description: "Ownership, borrowing\nand lifetimes." } });
+    const res = await call("POST /topics", { token: admin.token, json: { title, description: "Ownership, borrowing\nand lifetimes." } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -93,7 +88,7 @@ describe("POST /topics", () => {
       created_at: expect.any(String),
       creator: { first_name: admin.user.firstName, last_name: admin.user.lastName },
     });
-    const list = await call(topicsRoute.GET);
+    const list = await call("GET /topics");
     const listed = list.body.find((t: { id: number }) => t.id === res.body.id);
     expect(listed).toMatchObject({ title: title.trim(), totalCourses: 0, courses: [] });
   });
@@ -114,14 +109,14 @@ describe("POST /topics", () => {
 
     const title = uniqueTitle("Doomed");
     hook.mockRejectedValueOnce(new Error("queue unavailable"));
-    const res = await call(topicsRoute.POST, { token: admin.token, json: { title, description: "d" } });
+    const res = await call("POST /topics", { token: admin.token, json: { title, description: "d" } });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ detail: "Something went wrong." });
     expect(await getDb().select().from(topics).where(eq(topics.title, title))).toEqual([]);
   });
 
   it("refuses a title that exists already, whatever its case (409)", async () => {
-    const res = await call(topicsRoute.POST, { token: admin.token, json: { title: "python programming", description: "Again" } });
+    const res = await call("POST /topics", { token: admin.token, json: { title: "python programming", description: "Again" } });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe("A topic with this title already exists.");
   });
@@ -138,7 +133,7 @@ describe("POST /topics", () => {
     ["a form body", { form: { title: "Fine title", description: "d" } }, 415, "Content-Type must be application/json."],
   ])("refuses %s", async (_name, options, status, detail) => {
     const before = await getDb().select({ n: count() }).from(topics);
-    const res = await call(topicsRoute.POST, { method: "POST", token: admin.token, ...options });
+    const res = await call("POST /topics", { method: "POST", token: admin.token, ...options });
     expect(res.status).toBe(status);
     expect(res.body.detail).toBe(detail);
     expect(await getDb().select({ n: count() }).from(topics)).toEqual(before);
@@ -149,7 +144,7 @@ describe("PUT /topics/{id}", () => {
   it("changes the title and description", async () => {
     const topic = await createTopicAsAdmin();
     const title = uniqueTitle("Renamed");
-    const res = await call(topicRoute.PUT, { method: "PUT", token: admin.token, params: { id: String(topic.id) }, json: { title, description: "New words." } });
+    const res = await call("PUT /topics/:id", { method: "PUT", token: admin.token, params: { id: String(topic.id) }, json: { title, description: "New words." } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: topic.id, title, description: "New words." });
     const [row] = await getDb().select().from(topics).where(eq(topics.id, topic.id));
@@ -158,9 +153,9 @@ describe("PUT /topics/{id}", () => {
 
   it("keeps its own title in another case, but refuses another topic's title (409)", async () => {
     const topic = await createTopicAsAdmin();
-    const own = await call(topicRoute.PUT, { method: "PUT", token: admin.token, params: { id: String(topic.id) }, json: { title: topic.title.toUpperCase(), description: "d" } });
+    const own = await call("PUT /topics/:id", { method: "PUT", token: admin.token, params: { id: String(topic.id) }, json: { title: topic.title.toUpperCase(), description: "d" } });
     expect(own.status).toBe(200);
-    const taken = await call(topicRoute.PUT, { method: "PUT", token: admin.token, params: { id: String(topic.id) }, json: { title: "Databases and SQL", description: "d" } });
+    const taken = await call("PUT /topics/:id", { method: "PUT", token: admin.token, params: { id: String(topic.id) }, json: { title: "Databases and SQL", description: "d" } });
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe("A topic with this title already exists.");
   });
@@ -172,7 +167,7 @@ describe("PUT /topics/{id}", () => {
     ["a long title", "1", { json: { title: "x".repeat(121), description: "d" } }, 422, "Title must be at most 120 characters"],
     ["malformed JSON", "1", { body: "{", contentType: "application/json" }, 400, "Malformed JSON body."],
   ])("refuses %s", async (_name, id, options, status, detail) => {
-    const res = await call(topicRoute.PUT, { method: "PUT", token: admin.token, params: { id }, ...options });
+    const res = await call("PUT /topics/:id", { method: "PUT", token: admin.token, params: { id }, ...options });
     expect(res.status).toBe(status);
     expect(res.body.detail).toBe(detail);
   });
@@ -185,7 +180,7 @@ describe("DELETE /topics/{id}", () => {
     const second = await courseWithEverything(topic.id);
     const other = await courseWithEverything((await createTopicAsAdmin()).id);
 
-    const res = await call(topicRoute.DELETE, { method: "DELETE", token: admin.token, params: { id: String(topic.id) } });
+    const res = await call("DELETE /topics/:id", { method: "DELETE", token: admin.token, params: { id: String(topic.id) } });
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
 
@@ -204,13 +199,13 @@ describe("DELETE /topics/{id}", () => {
     expect(await db.select({ id: users.id }).from(users).where(eq(users.id, first.learner.user.id))).toHaveLength(1);
     expect(await db.select({ id: courses.id }).from(courses).where(eq(courses.id, other.course.id))).toHaveLength(1);
 
-    const again = await call(topicRoute.DELETE, { method: "DELETE", token: admin.token, params: { id: String(topic.id) } });
+    const again = await call("DELETE /topics/:id", { method: "DELETE", token: admin.token, params: { id: String(topic.id) } });
     expect(again.status).toBe(404);
     expect(again.body.detail).toBe("Topic not found.");
   });
 
   it("refuses a non-numeric id with 404", async () => {
-    const res = await call(topicRoute.DELETE, { method: "DELETE", token: admin.token, params: { id: "1; DROP TABLE topics" } });
+    const res = await call("DELETE /topics/:id", { method: "DELETE", token: admin.token, params: { id: "1; DROP TABLE topics" } });
     expect(res.status).toBe(404);
   });
 });
@@ -225,7 +220,7 @@ describe("GET /topics/{id}/courses (the View Courses dialog)", () => {
         { topicId: topic.id, title: "Running one", level: "Intermediate", generationStatus: "running" },
         { topicId: topic.id, title: "Failed one", level: "Advanced", generationStatus: "failed", generationError: "bad JSON" },
       ]);
-    const res = await call(topicCoursesRoute.GET, { params: { id: String(topic.id) } });
+    const res = await call("GET /topics/:id/courses", { params: { id: String(topic.id) } });
     expect(res.status).toBe(200);
     expect(res.body.courses.map((c: Record<string, unknown>) => [c.course_title, c.course_level, c.is_detail_created_by_ai, c.generation_status])).toEqual([
       ["Done one", "Beginner", true, "done"],
@@ -242,7 +237,7 @@ describe("GET /dashboard/stats on the seeded database", () => {
     const { course, learner: someone } = await courseWithEverything(topic.id);
     await getDb().insert(quizAttempts).values({ userId: someone.user.id, courseId: course.id, sectionIndex: 0, score: 1, total: 1, passed: true });
 
-    const res = await call(statsRoute.GET, { token: admin.token });
+    const res = await call("GET /dashboard/stats", { token: admin.token });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
       ["completion_rate", "daily_new_users", "least_attempted", "most_attempted", "passed_quizzes", "quiz_count", "topic_count", "user_count"].sort(),
@@ -320,7 +315,7 @@ describe("GET /quiz-questions/stats (the Questions panel)", () => {
     }
     for (const who of learners.slice(0, 5)) await attempt(who.user.id, [[hard!.id, "A"]]);
 
-    const res = await call(questionStatsRoute.GET, { token: admin.token, path: "/quiz-questions/stats?limit=100" });
+    const res = await call("GET /quiz-questions/stats", { token: admin.token, path: "/quiz-questions/stats?limit=100" });
     expect(res.status).toBe(200);
     const byId = new Map(res.body.map((q: { id: number }) => [q.id, q]));
     expect(byId.get(hard!.id)).toEqual({
@@ -342,18 +337,18 @@ describe("GET /quiz-questions/stats (the Questions panel)", () => {
 
     // Flagged questions come first; the filter keeps only them; paging and X-Total-Count.
     expect(res.body[0].flag).not.toBeNull();
-    const flagged = await call(questionStatsRoute.GET, { token: admin.token, path: "/quiz-questions/stats?flag=flagged" });
+    const flagged = await call("GET /quiz-questions/stats", { token: admin.token, path: "/quiz-questions/stats?flag=flagged" });
     expect(flagged.body.map((q: { id: number }) => q.id).sort()).toEqual([hard!.id, easy!.id].sort());
     expect(flagged.headers.get("x-total-count")).toBe("2");
-    const hardOnly = await call(questionStatsRoute.GET, { token: admin.token, path: "/quiz-questions/stats?flag=almost_everyone_misses" });
+    const hardOnly = await call("GET /quiz-questions/stats", { token: admin.token, path: "/quiz-questions/stats?flag=almost_everyone_misses" });
     expect(hardOnly.body.map((q: { id: number }) => q.id)).toEqual([hard!.id]);
 
     const total = Number(res.headers.get("x-total-count"));
     const [{ n }] = (await db.select({ n: count() }).from(quizQuestions)) as [{ n: number }];
     expect(total).toBe(n);
-    const page2 = await call(questionStatsRoute.GET, { token: admin.token, path: "/quiz-questions/stats?page=2&limit=5" });
+    const page2 = await call("GET /quiz-questions/stats", { token: admin.token, path: "/quiz-questions/stats?page=2&limit=5" });
     expect(page2.body.map((q: { id: number }) => q.id)).toEqual(res.body.slice(5, 10).map((q: { id: number }) => q.id));
-    const past = await call(questionStatsRoute.GET, { token: admin.token, path: "/quiz-questions/stats?page=100000&limit=100" });
+    const past = await call("GET /quiz-questions/stats", { token: admin.token, path: "/quiz-questions/stats?page=100000&limit=100" });
     expect(past.body).toEqual([]);
     expect(Number(past.headers.get("x-total-count"))).toBe(n);
   });
@@ -363,7 +358,7 @@ describe("GET /quiz-questions/stats (the Questions panel)", () => {
     ["a zero limit", "?limit=0", undefined],
     ["a page of letters", "?page=abc", undefined],
   ])("refuses %s with 422", async (_name, query, detail) => {
-    const res = await call(questionStatsRoute.GET, { token: admin.token, path: `/quiz-questions/stats${query}` });
+    const res = await call("GET /quiz-questions/stats", { token: admin.token, path: `/quiz-questions/stats${query}` });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual(detail ?? expect.any(String));
   });

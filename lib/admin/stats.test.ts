@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import * as statsRoute from "../../api/routes/dashboard/stats";
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAttempts, topics, users } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
@@ -135,7 +134,7 @@ describe("dashboard stats on a known fixture", () => {
     vi.setSystemTime(NOW);
     const admin = await createUser("admin");
     await getDb().update(users).set({ createdAt: NOW }).where(eq(users.id, admin.user.id));
-    const res = await call(statsRoute.GET, { token: admin.token });
+    const res = await call("GET /dashboard/stats", { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       ...expected,

@@ -1,14 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as generationRoute from "../../api/routes/courses/[id]/generation";
-import * as logRoute from "../../api/routes/courses/[id]/generation/log";
-import * as retryRoute from "../../api/routes/courses/[id]/generation/retry";
-import * as generateRoute from "../../api/routes/courses/generate";
-import * as overviewRoute from "../../api/routes/generation";
-import * as runsRoute from "../../api/routes/generation/runs";
-import * as topicRetryRoute from "../../api/routes/topics/[id]/generation/retry";
-import * as topicsRoute from "../../api/routes/topics";
 import { getDb } from "../../db/client";
 import { courses, topics, userTopics } from "../../db/schema";
 import { queueNewCourse, startWorker } from "../../tests/harness/generation";
@@ -55,11 +47,11 @@ describe("without a model", () => {
     expect(course!.generationStatus).toBe("pending");
     expect((await jobs("generate-course-outline")).filter((j) => j.data.courseId === courseId).map((j) => j.state)).toEqual(["created"]);
 
-    const res = await call(generationRoute.GET, { token: learner.token, params: id(courseId) });
+    const res = await call("GET /courses/:id/generation", { token: learner.token, params: id(courseId) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ course_id: courseId, status: "Generating", generation_status: "pending", sections_total: 0, sections_done: 0, error: null, model_configured: false, notice: NO_MODEL_MESSAGE });
 
-    const overview = await call(overviewRoute.GET, { token: admin.token });
+    const overview = await call("GET /generation", { token: admin.token });
     expect(overview.status).toBe(200);
     expect(overview.body).toMatchObject({ model_configured: false, notice: NO_MODEL_MESSAGE });
     expect(overview.body.generating.map((c: { id: number }) => c.id)).toContain(courseId);
@@ -73,13 +65,13 @@ describe("GET /courses/{id}/generation", () => {
     ["unknown course", "learner", "999999", 404],
     ["malformed id", "learner", "x1", 404],
   ])("%s", async (_name, who, courseId, status) => {
-    const res = await call(generationRoute.GET, { token: who ? learner.token : undefined, params: { id: courseId } });
+    const res = await call("GET /courses/:id/generation", { token: who ? learner.token : undefined, params: { id: courseId } });
     expect(res.status).toBe(status);
   });
 
   it("a seeded course reads Generated with its section count", async () => {
     const [course] = await getDb().select().from(courses).where(eq(courses.title, "Python Basics"));
-    const res = await call(generationRoute.GET, { token: learner.token, params: id(course!.id) });
+    const res = await call("GET /courses/:id/generation", { token: learner.token, params: id(course!.id) });
     expect(res.body).toMatchObject({ status: "Generated", is_detail_created_by_ai: true, notice: null, error: null });
     expect(res.body.sections_done).toBe(res.body.sections_total);
     expect(res.body.sections_total).toBeGreaterThan(0);
@@ -88,37 +80,37 @@ describe("GET /courses/{id}/generation", () => {
 
 describe("admin endpoints", () => {
   it("learners get 403, anonymous callers 401", async () => {
-    for (const handler of [overviewRoute.GET, runsRoute.GET]) {
+    for (const handler of ["GET /generation", "GET /generation/runs"]) {
       expect((await call(handler, { token: learner.token })).status).toBe(403);
       expect((await call(handler)).status).toBe(401);
     }
-    expect((await call(logRoute.GET, { token: learner.token, params: id(1) })).status).toBe(403);
-    expect((await call(retryRoute.POST, { token: learner.token, params: id(1) })).status).toBe(403);
-    expect((await call(topicRetryRoute.POST, { token: learner.token, params: id(1) })).status).toBe(403);
+    expect((await call("GET /courses/:id/generation/log", { token: learner.token, params: id(1) })).status).toBe(403);
+    expect((await call("POST /courses/:id/generation/retry", { token: learner.token, params: id(1) })).status).toBe(403);
+    expect((await call("POST /topics/:id/generation/retry", { token: learner.token, params: id(1) })).status).toBe(403);
   });
 
   it("topic retry: 404 unknown, 409 for a topic with courses, 202 and a queued job for one without", async () => {
-    expect((await call(topicRetryRoute.POST, { token: admin.token, params: id(999999) })).status).toBe(404);
+    expect((await call("POST /topics/:id/generation/retry", { token: admin.token, params: id(999999) })).status).toBe(404);
     const [python] = await getDb().select().from(topics).where(eq(topics.title, "Python Programming"));
-    expect(await call(topicRetryRoute.POST, { token: admin.token, params: id(python!.id) })).toMatchObject({ status: 409, body: { detail: "This topic already has its courses." } });
+    expect(await call("POST /topics/:id/generation/retry", { token: admin.token, params: id(python!.id) })).toMatchObject({ status: 409, body: { detail: "This topic already has its courses." } });
     const [empty] = await getDb().insert(topics).values({ title: `Empty ${Date.now()}` }).returning();
-    expect((await call(topicRetryRoute.POST, { token: admin.token, params: id(empty!.id) })).status).toBe(202);
+    expect((await call("POST /topics/:id/generation/retry", { token: admin.token, params: id(empty!.id) })).status).toBe(202);
     expect((await jobs("generate-topic-courses")).filter((j) => j.data.topicId === empty!.id)).toHaveLength(1);
   });
 
   it("retry: 409 unless failed; a failed course gets a new attempt and a queued outline job", async () => {
     const courseId = await queueNewCourse();
-    const notFailed = await call(retryRoute.POST, { token: admin.token, params: id(courseId) });
+    const notFailed = await call("POST /courses/:id/generation/retry", { token: admin.token, params: id(courseId) });
     expect(notFailed).toMatchObject({ status: 409, body: { detail: "Only a course whose generation failed can be retried." } });
-    expect((await call(retryRoute.POST, { token: admin.token, params: id(999999) })).status).toBe(404);
+    expect((await call("POST /courses/:id/generation/retry", { token: admin.token, params: id(999999) })).status).toBe(404);
 
     await getDb().update(courses).set({ generationStatus: "failed", generationError: "Outline: boom" }).where(eq(courses.id, courseId));
-    const failed = await call(generationRoute.GET, { token: admin.token, params: id(courseId) });
+    const failed = await call("GET /courses/:id/generation", { token: admin.token, params: id(courseId) });
     expect(failed.body).toMatchObject({ status: "Failed", error: "Outline: boom" });
-    const overview = await call(overviewRoute.GET, { token: admin.token });
+    const overview = await call("GET /generation", { token: admin.token });
     expect(overview.body.failed).toEqual([expect.objectContaining({ id: courseId, status: "Failed", error: "Outline: boom" })]);
 
-    const retried = await call(retryRoute.POST, { token: admin.token, params: id(courseId) });
+    const retried = await call("POST /courses/:id/generation/retry", { token: admin.token, params: id(courseId) });
     expect(retried.status).toBe(202);
     expect(retried.body).toMatchObject({ status: "Generating", generation_status: "pending", attempt: 2, error: null });
     const outline = (await jobs("generate-course-outline")).filter((j) => j.data.courseId === courseId);
@@ -127,19 +119,19 @@ describe("admin endpoints", () => {
 
   it("the log and recent runs answer for admins", async () => {
     const courseId = await queueNewCourse();
-    const log = await call(logRoute.GET, { token: admin.token, params: id(courseId) });
+    const log = await call("GET /courses/:id/generation/log", { token: admin.token, params: id(courseId) });
     expect(log.status).toBe(200);
     expect(log.body).toMatchObject({ course: { course_id: courseId }, runs: [], totals: { calls: 0, cost_usd: 0 } });
-    const runs = await call(runsRoute.GET, { token: admin.token, path: "/generation/runs?limit=5" });
+    const runs = await call("GET /generation/runs", { token: admin.token, path: "/generation/runs?limit=5" });
     expect(runs.status).toBe(200);
     expect(Array.isArray(runs.body)).toBe(true);
-    expect((await call(runsRoute.GET, { token: admin.token, path: "/generation/runs?limit=0" })).status).toBe(422);
+    expect((await call("GET /generation/runs", { token: admin.token, path: "/generation/runs?limit=0" })).status).toBe(422);
   });
 });
 
 describe("enqueueing is transactional", () => {
   it("POST /topics (the admin screen's call) queues the topic's course proposals", async () => {
-    const res = await call(topicsRoute.POST, { token: admin.token, json: { title: `Queued topic ${Date.now()}`, description: "Proposals wanted." } });
+    const res = await call("POST /topics", { token: admin.token, json: { title: `Queued topic ${Date.now()}`, description: "Proposals wanted." } });
     expect(res.status).toBe(201);
     const id = (res.body as { id: number }).id;
     const queued = (await jobs("generate-topic-courses")).filter((j) => j.data.topicId === id);
@@ -171,14 +163,14 @@ describe("POST /courses/generate (a course for the learner)", () => {
   it("needs the topic among the learner's interests, then queues one job however often it is asked", async () => {
     const [topic] = await getDb().select().from(topics).where(eq(topics.title, "Python Programming"));
     const body = { topic_id: topic!.id };
-    expect((await call(generateRoute.POST, { token: learner.token, json: body })).body).toEqual({ detail: "Choose this topic as an interest first." });
-    expect((await call(generateRoute.POST, { token: learner.token, json: { topic_id: 999999 } })).status).toBe(404);
-    expect((await call(generateRoute.POST, { token: learner.token, json: { topic_id: "1" } })).status).toBe(422);
-    expect((await call(generateRoute.POST, { json: body })).status).toBe(401);
+    expect((await call("POST /courses/generate", { token: learner.token, json: body })).body).toEqual({ detail: "Choose this topic as an interest first." });
+    expect((await call("POST /courses/generate", { token: learner.token, json: { topic_id: 999999 } })).status).toBe(404);
+    expect((await call("POST /courses/generate", { token: learner.token, json: { topic_id: "1" } })).status).toBe(422);
+    expect((await call("POST /courses/generate", { json: body })).status).toBe(401);
 
     await getDb().insert(userTopics).values({ userId: learner.user.id, topicId: topic!.id });
-    const first = await call(generateRoute.POST, { token: learner.token, json: body });
-    const second = await call(generateRoute.POST, { token: learner.token, json: body });
+    const first = await call("POST /courses/generate", { token: learner.token, json: body });
+    const second = await call("POST /courses/generate", { token: learner.token, json: body });
     expect([first.status, second.status]).toEqual([202, 202]);
     const queued = (await jobs("generate-topic-courses")).filter((j) => j.data.userId === learner.user.id);
     expect(queued).toEqual([expect.objectContaining({ state: "created", singleton_key: `topic-${topic!.id}-user-${learner.user.id}` })]);

@@ -1,18 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as topicsRoute from "../../api/routes/topics";
-import * as topicCoursesRoute from "../../api/routes/topics/[id]/courses";
-import * as interestsRoute from "../../api/routes/users/interests";
-import * as preferenceRoute from "../../api/routes/users/topic-preference";
-import * as selectedRoute from "../../api/routes/users/[id]/selected-topics";
-import * as completedRoute from "../../api/routes/users/[id]/completed-courses";
-import * as recommendationsRoute from "../../api/routes/recommendations";
-import * as myCoursesRoute from "../../api/routes/mycourses";
-import * as enrollRoute from "../../api/routes/enroll";
-import * as courseRoute from "../../api/routes/courses/[id]";
-import * as progressRoute from "../../api/routes/courses/update_progress";
-import * as quizRoute from "../../api/routes/section-quizzes";
-import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-complete";
 import { getDb } from "../../db/client";
 import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
@@ -30,7 +17,7 @@ beforeAll(async () => {
   const [course] = await getDb().select().from(courses).where(eq(courses.title, "Python Basics"));
   courseId = course!.id;
   const learner = await createUser();
-  const detail = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+  const detail = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
   shape = detail.body.sections.map((s: { subsections: unknown[] }) => s.subsections.length);
 });
 
@@ -38,18 +25,18 @@ const totalSubs = () => shape.reduce((a, b) => a + b, 0);
 
 async function enrolled(): Promise<Learner> {
   const learner = await createUser();
-  await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId } });
+  await call("POST /enroll", { token: learner.token, json: { course_id: courseId } });
   return learner;
 }
 
 async function quiz(learner: Learner, sectionIndex: number): Promise<Question[]> {
-  const res = await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=${sectionIndex}` });
+  const res = await call("GET /section-quizzes", { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=${sectionIndex}` });
   expect(res.status).toBe(200);
   return res.body;
 }
 
 function submit(learner: Learner, sectionIndex: number, answers: { question_id: number; answer: string | null }[]) {
-  return call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: String(sectionIndex) }, json: { answers } });
+  return call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { token: learner.token, params: { id: String(courseId), sectionIndex: String(sectionIndex) }, json: { answers } });
 }
 
 const wrongFirst = (questions: Question[]) => answersWithMisses(questions, (i) => i === 0);
@@ -58,14 +45,14 @@ const nextStep = () => Math.round(90 / totalSubs());
 /** Saves the reader's Next onto each subsection of section 0 up to `last`, with no progress claimed. */
 async function readSectionZeroTo(learner: Learner, last: number) {
   for (let i = 1; i <= last; i++) {
-    const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 0, section_index: 0, subsection_index: i } });
+    const res = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 0, section_index: 0, subsection_index: i } });
     expect(res.status).toBe(200);
   }
 }
 
 describe("topics", () => {
   it("GET /topics is public and lists each topic with creator, courses and totalCourses", async () => {
-    const res = await call(topicsRoute.GET);
+    const res = await call("GET /topics");
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(6);
     const python = res.body.find((t: { title: string }) => t.title === "Python Programming");
@@ -74,25 +61,25 @@ describe("topics", () => {
   });
 
   it("GET /topics/{id}/courses answers the topic and its courses, 404 for unknown or malformed ids", async () => {
-    const topics = (await call(topicsRoute.GET)).body;
-    const res = await call(topicCoursesRoute.GET, { params: { id: String(topics[0].id) } });
+    const topics = (await call("GET /topics")).body;
+    const res = await call("GET /topics/:id/courses", { params: { id: String(topics[0].id) } });
     expect(res.body.topic).toEqual({ id: topics[0].id, title: topics[0].title, description: topics[0].description });
     expect(res.body.courses.length).toBe(topics[0].totalCourses);
-    expect((await call(topicCoursesRoute.GET, { params: { id: "999999" } })).body).toEqual({ detail: "Topic not found." });
-    expect((await call(topicCoursesRoute.GET, { params: { id: "1abc" } })).status).toBe(404);
+    expect((await call("GET /topics/:id/courses", { params: { id: "999999" } })).body).toEqual({ detail: "Topic not found." });
+    expect((await call("GET /topics/:id/courses", { params: { id: "1abc" } })).status).toBe(404);
   });
 });
 
 describe("interests", () => {
   it("starts without interests, saves at least one known topic, and lists them", async () => {
     const learner = await createUser();
-    expect((await call(interestsRoute.GET, { token: learner.token })).body).toEqual({ hasInterests: false });
-    const topics = (await call(topicsRoute.GET)).body;
-    const save = await call(preferenceRoute.POST, { token: learner.token, json: { topic_ids: [topics[0].id, topics[1].id, topics[0].id] } });
+    expect((await call("GET /users/interests", { token: learner.token })).body).toEqual({ hasInterests: false });
+    const topics = (await call("GET /topics")).body;
+    const save = await call("POST /users/topic-preference", { token: learner.token, json: { topic_ids: [topics[0].id, topics[1].id, topics[0].id] } });
     expect(save.status).toBe(200);
     expect(save.body.topic_ids).toHaveLength(2);
-    expect((await call(interestsRoute.GET, { token: learner.token })).body).toEqual({ hasInterests: true });
-    const selected = await call(selectedRoute.GET, { token: learner.token, params: { id: String(learner.user.id) } });
+    expect((await call("GET /users/interests", { token: learner.token })).body).toEqual({ hasInterests: true });
+    const selected = await call("GET /users/:id/selected-topics", { token: learner.token, params: { id: String(learner.user.id) } });
     expect(selected.body.map((t: { id: number }) => t.id).sort()).toEqual([topics[0].id, topics[1].id].sort());
   });
 
@@ -103,25 +90,25 @@ describe("interests", () => {
     ["a string id", { topic_ids: ["1"] }, 422, undefined],
   ])("POST /users/topic-preference refuses %s", async (_n, json, status, detail) => {
     const learner = await createUser();
-    const res = await call(preferenceRoute.POST, { token: learner.token, json });
+    const res = await call("POST /users/topic-preference", { token: learner.token, json });
     expect(res.status).toBe(status);
     if (detail) expect(res.body.detail).toBe(detail);
-    expect((await call(interestsRoute.GET, { token: learner.token })).body.hasInterests).toBe(false);
+    expect((await call("GET /users/interests", { token: learner.token })).body.hasInterests).toBe(false);
   });
 
   it("someone else's selected topics are off limits, anonymous callers get 401", async () => {
     const a = await createUser();
     const b = await createUser();
-    expect((await call(selectedRoute.GET, { token: a.token, params: { id: String(b.user.id) } })).status).toBe(403);
-    expect((await call(interestsRoute.GET)).status).toBe(401);
+    expect((await call("GET /users/:id/selected-topics", { token: a.token, params: { id: String(b.user.id) } })).status).toBe(403);
+    expect((await call("GET /users/interests")).status).toBe(401);
   });
 });
 
 describe("enrolment and lists", () => {
   it("POST /enroll is idempotent: 201 then 200, one row", async () => {
     const learner = await createUser();
-    const first = await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId } });
-    const second = await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId, user_id: learner.user.id } });
+    const first = await call("POST /enroll", { token: learner.token, json: { course_id: courseId } });
+    const second = await call("POST /enroll", { token: learner.token, json: { course_id: courseId, user_id: learner.user.id } });
     expect([first.status, second.status]).toEqual([201, 200]);
     const rows = await getDb().select().from(enrollments).where(eq(enrollments.userId, learner.user.id));
     expect(rows).toHaveLength(1);
@@ -133,36 +120,36 @@ describe("enrolment and lists", () => {
     ["no course id", {}, 422],
   ])("POST /enroll refuses %s", async (_n, json, status) => {
     const learner = await createUser();
-    expect((await call(enrollRoute.POST, { token: learner.token, json })).status).toBe(status);
+    expect((await call("POST /enroll", { token: learner.token, json })).status).toBe(status);
   });
 
   it("nobody enrols someone else", async () => {
     const a = await createUser();
     const b = await createUser();
-    expect((await call(enrollRoute.POST, { token: a.token, json: { course_id: courseId, user_id: b.user.id } })).status).toBe(403);
+    expect((await call("POST /enroll", { token: a.token, json: { course_id: courseId, user_id: b.user.id } })).status).toBe(403);
   });
 
   it("GET /mycourses and /recommendations follow the learner's enrolments; someone else's user_id is 403", async () => {
     const learner = await enrolled();
-    const mine = await call(myCoursesRoute.GET, { token: learner.token, path: `/mycourses?user_id=${learner.user.id}` });
+    const mine = await call("GET /mycourses", { token: learner.token, path: `/mycourses?user_id=${learner.user.id}` });
     expect(mine.body.map((c: { id: number }) => c.id)).toEqual([courseId]);
-    const recs = await call(recommendationsRoute.GET, { token: learner.token, path: `/recommendations?user_id=${learner.user.id}` });
+    const recs = await call("GET /recommendations", { token: learner.token, path: `/recommendations?user_id=${learner.user.id}` });
     expect(recs.body.length).toBe(11);
     expect(recs.body.map((c: { id: number }) => c.id)).not.toContain(courseId);
     const other = await createUser();
-    expect((await call(myCoursesRoute.GET, { token: other.token, path: `/mycourses?user_id=${learner.user.id}` })).status).toBe(403);
-    expect((await call(recommendationsRoute.GET, { token: other.token, path: `/recommendations?user_id=${learner.user.id}` })).status).toBe(403);
-    expect((await call(myCoursesRoute.GET, { token: other.token, path: "/mycourses?user_id=abc" })).status).toBe(422);
-    expect((await call(myCoursesRoute.GET)).status).toBe(401);
+    expect((await call("GET /mycourses", { token: other.token, path: `/mycourses?user_id=${learner.user.id}` })).status).toBe(403);
+    expect((await call("GET /recommendations", { token: other.token, path: `/recommendations?user_id=${learner.user.id}` })).status).toBe(403);
+    expect((await call("GET /mycourses", { token: other.token, path: "/mycourses?user_id=abc" })).status).toBe(422);
+    expect((await call("GET /mycourses")).status).toBe(401);
   });
 
   it("recommendations put the chosen topic first, and Intermediate first after passing Beginner work", async () => {
     const learner = await enrolled();
-    const topics = (await call(topicsRoute.GET)).body;
+    const topics = (await call("GET /topics")).body;
     const python = topics.find((t: { title: string }) => t.title === "Python Programming");
-    await call(preferenceRoute.POST, { token: learner.token, json: { topic_ids: [python.id] } });
+    await call("POST /users/topic-preference", { token: learner.token, json: { topic_ids: [python.id] } });
     await submit(learner, 0, await rightAnswers(await quiz(learner, 0)));
-    const recs = (await call(recommendationsRoute.GET, { token: learner.token })).body;
+    const recs = (await call("GET /recommendations", { token: learner.token })).body;
     expect(recs[0]).toMatchObject({ course_title: "Idiomatic Python: Functions, Iterators and Generators", course_level: "Intermediate" });
   });
 });
@@ -171,7 +158,7 @@ describe("paged lists (My Enrolled Courses, Recommended Courses)", () => {
   it("listMyCoursesPage cuts the learner's courses into pages in the same order as listMyCourses", async () => {
     const learner = await createUser();
     const all = await getDb().select({ id: courses.id }).from(courses);
-    for (const c of all.slice(0, 7)) await call(enrollRoute.POST, { token: learner.token, json: { course_id: c.id } });
+    for (const c of all.slice(0, 7)) await call("POST /enroll", { token: learner.token, json: { course_id: c.id } });
     const full = (await listMyCourses(learner.user.id)).map((c) => c.id);
     expect(full).toHaveLength(7);
 
@@ -196,7 +183,7 @@ describe("paged lists (My Enrolled Courses, Recommended Courses)", () => {
   it("listOngoingCourses (My Learning, Ongoing) leaves out finished courses, which listCompletedCourses has", async () => {
     const learner = await enrolled();
     const [other] = await getDb().select({ id: courses.id }).from(courses).where(eq(courses.title, "SQL Essentials"));
-    await call(enrollRoute.POST, { token: learner.token, json: { course_id: other!.id } });
+    await call("POST /enroll", { token: learner.token, json: { course_id: other!.id } });
     expect((await listOngoingCourses(learner.user.id)).map((c) => c.id).sort()).toEqual([courseId, other!.id].sort());
     await getDb()
       .update(enrollments)
@@ -227,7 +214,7 @@ describe("progress", () => {
     ["text", "50", 422],
   ])("refuses progress %s", async (_n, progress, status) => {
     const learner = await enrolled();
-    const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, user_id: learner.user.id, progress } });
+    const res = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, user_id: learner.user.id, progress } });
     expect(res.status).toBe(status);
     expect(res.body.detail).toEqual(expect.any(String));
   });
@@ -235,27 +222,27 @@ describe("progress", () => {
   it("never goes down, and never rises beyond what the reading earned", async () => {
     const learner = await enrolled();
     await readSectionZeroTo(learner, 2);
-    const up = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 2 * nextStep() } });
+    const up = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 2 * nextStep() } });
     expect(up.body.course_progress).toBe(2 * nextStep());
-    const down = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: nextStep() } });
+    const down = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress: nextStep() } });
     expect(down.status).toBe(409);
-    const claim = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 100 } });
+    const claim = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 100 } });
     expect([claim.status, claim.body.detail]).toEqual([409, `Progress rises as you read and pass quizzes: at most ${2 * nextStep()}% so far.`]);
   });
 
   it("refuses someone else's progress, a course the caller is not enrolled in, and a locked position", async () => {
     const learner = await enrolled();
     const other = await createUser();
-    expect((await call(progressRoute.PUT, { method: "PUT", token: other.token, json: { course_id: courseId, user_id: learner.user.id, progress: 50 } })).status).toBe(403);
-    expect((await call(progressRoute.PUT, { method: "PUT", token: other.token, json: { course_id: courseId, progress: 50 } })).status).toBe(409);
-    const locked = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 10, section_index: 1, subsection_index: 0 } });
+    expect((await call("PUT /courses/update_progress", { method: "PUT", token: other.token, json: { course_id: courseId, user_id: learner.user.id, progress: 50 } })).status).toBe(403);
+    expect((await call("PUT /courses/update_progress", { method: "PUT", token: other.token, json: { course_id: courseId, progress: 50 } })).status).toBe(409);
+    const locked = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress: 10, section_index: 1, subsection_index: 0 } });
     expect(locked.status).toBe(409);
     expect(locked.body.detail).toBe("That part of the course is still locked.");
   });
 
   it("a course that does not exist is 404", async () => {
     const learner = await enrolled();
-    const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: 999999, progress: 10 } });
+    const res = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: 999999, progress: 10 } });
     expect([res.status, res.body.detail]).toEqual([404, "Course not found."]);
   });
 
@@ -263,7 +250,7 @@ describe("progress", () => {
     const learner = await enrolled();
     await readSectionZeroTo(learner, shape[0]! - 1);
     const values = [1, 2, 0, 2, 1].map((n) => n * nextStep());
-    await Promise.all(values.map((progress) => call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress } })));
+    await Promise.all(values.map((progress) => call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress } })));
     const [row] = await getDb().select().from(enrollments).where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, courseId)));
     expect(row!.progress).toBe(2 * nextStep());
   });
@@ -275,14 +262,14 @@ describe("section quizzes", () => {
     const questions = await quiz(learner, 0);
     expect(questions.length).toBe(4);
     expect(questions[0]).toEqual({ id: expect.any(Number), question: expect.any(String), options: expect.any(Array) });
-    expect((await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=99` })).status).toBe(404);
-    expect((await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=-1` })).status).toBe(422);
-    expect((await call(quizRoute.GET, { token: learner.token, path: "/section-quizzes" })).status).toBe(422);
+    expect((await call("GET /section-quizzes", { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=99` })).status).toBe(404);
+    expect((await call("GET /section-quizzes", { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=-1` })).status).toBe(422);
+    expect((await call("GET /section-quizzes", { token: learner.token, path: "/section-quizzes" })).status).toBe(422);
   });
 
   it("a bare claim or another section's questions record nothing", async () => {
     const learner = await enrolled();
-    const bare = await call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: {} });
+    const bare = await call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: {} });
     expect(bare.status).toBe(422);
     const other = await submit(learner, 0, await rightAnswers(await sectionKey(courseId, 1)));
     expect(other.status).toBe(422);
@@ -310,7 +297,7 @@ describe("section quizzes", () => {
     const stored = await getDb().select().from(quizAnswers).innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId)).where(eq(quizAttempts.userId, learner.user.id));
     expect(stored).toHaveLength(questions.length);
 
-    const detail = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+    const detail = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
     expect(detail.body.review_sections).toEqual([0]);
 
     // Make the missed question not the first one the next time: it must come first anyway.
@@ -325,7 +312,7 @@ describe("section quizzes", () => {
     const learner = await createUser();
     expect((await submit(learner, 0, await rightAnswers(await sectionKey(courseId, 0)))).status).toBe(409);
     const enrolledLearner = await enrolled();
-    const res = await call(quizCompleteRoute.POST, { token: enrolledLearner.token, params: { id: String(courseId), sectionIndex: "99" }, json: { answers: [{ question_id: 1, answer: "x" }] } });
+    const res = await call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { token: enrolledLearner.token, params: { id: String(courseId), sectionIndex: "99" }, json: { answers: [{ question_id: 1, answer: "x" }] } });
     expect(res.status).toBe(404);
   });
 
@@ -336,7 +323,7 @@ describe("section quizzes", () => {
     for (const [s, subs] of shape.entries()) {
       for (let i = 1; i < subs; i++) {
         progress = Math.min(100, progress + next);
-        const res = await call(progressRoute.PUT, { method: "PUT", token: learner.token, json: { course_id: courseId, progress, section_index: s, subsection_index: i } });
+        const res = await call("PUT /courses/update_progress", { method: "PUT", token: learner.token, json: { course_id: courseId, progress, section_index: s, subsection_index: i } });
         expect(res.status).toBe(200);
         progress = res.body.course_progress;
       }
@@ -348,23 +335,23 @@ describe("section quizzes", () => {
       if (s === 0) expect((await submit(learner, 0, await rightAnswers(await quiz(learner, 0)))).body.course_progress).toBe(progress);
     }
     expect(progress).toBe(100);
-    const completed = await call(completedRoute.GET, { token: learner.token, params: { id: String(learner.user.id) } });
+    const completed = await call("GET /users/:id/completed-courses", { token: learner.token, params: { id: String(learner.user.id) } });
     expect(completed.body.map((c: { id: number }) => c.id)).toEqual([courseId]);
     expect(completed.body[0]).toMatchObject({ course_progress: 100, completed_at: expect.any(String) });
-    const detail = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+    const detail = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
     expect(Object.values(detail.body.quiz_status).every(Boolean)).toBe(true);
     const other = await createUser();
-    expect((await call(completedRoute.GET, { token: other.token, params: { id: String(learner.user.id) } })).status).toBe(403);
+    expect((await call("GET /users/:id/completed-courses", { token: other.token, params: { id: String(learner.user.id) } })).status).toBe(403);
   });
 });
 
 describe("course detail", () => {
   it("GET /courses/{id} answers sections, progress and quiz_status; 404 for unknown; 401 anonymous", async () => {
     const learner = await enrolled();
-    const res = await call(courseRoute.GET, { token: learner.token, params: { id: String(courseId) } });
+    const res = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
     expect(res.body).toMatchObject({ course_title: "Python Basics", course_progress: 0, enrolled: true, quiz_status: { "0": false } });
     expect(res.body.sections[0].subsections[0]).toEqual({ title: expect.any(String), content: expect.stringContaining("") });
-    expect((await call(courseRoute.GET, { token: learner.token, params: { id: "999999" } })).status).toBe(404);
-    expect((await call(courseRoute.GET, { params: { id: String(courseId) } })).status).toBe(401);
+    expect((await call("GET /courses/:id", { token: learner.token, params: { id: "999999" } })).status).toBe(404);
+    expect((await call("GET /courses/:id", { params: { id: String(courseId) } })).status).toBe(401);
   });
 });

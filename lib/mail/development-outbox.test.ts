@@ -1,8 +1,5 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import * as forgotSend from "../../api/routes/forgot-password/send-code";
-import * as registerSend from "../../api/routes/register/send-code";
-import * as registerVerify from "../../api/routes/register/verify-code";
 import { getDb } from "../../db/client";
 import { call } from "../../tests/harness/http";
 import { MAIL_QUEUES } from "./queues";
@@ -24,13 +21,13 @@ describe("the development outbox", () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       const email = `dev-${Date.now()}@example.com`;
-      const res = await call(registerSend.POST, { json: { email, first_name: "Dev", last_name: "Eloper", password: "dev-password-1" } });
+      const res = await call("POST /register/send-code", { json: { email, first_name: "Dev", last_name: "Eloper", password: "dev-password-1" } });
       expect(res.status).toBe(200);
       const [newest] = developmentOutbox();
       expect(newest?.to).toBe(email);
       const code = codeIn(newest!.text)!;
       expect(log.mock.calls.some((args) => String(args[0]).includes(code))).toBe(true);
-      expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
+      expect((await call("POST /register/verify-code", { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
     } finally {
       log.mockRestore();
     }
@@ -39,7 +36,7 @@ describe("the development outbox", () => {
   it("queues no mail job", async () => {
     const email = `dev-reset-${Date.now()}@example.com`;
     vi.spyOn(console, "log").mockImplementationOnce(() => undefined);
-    await call(forgotSend.POST, { json: { email } });
+    await call("POST /forgot-password/send-code", { json: { email } });
     expect(developmentOutbox()[0]?.to).toBe(email);
     const jobs = await getDb()
       .execute(sql`SELECT 1 FROM pgboss.job WHERE name = ${MAIL_QUEUES.send}`)

@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as registerSend from "../../api/routes/register/send-code";
-import * as registerVerify from "../../api/routes/register/verify-code";
 import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
@@ -64,7 +62,7 @@ describe("mail off the request path", () => {
     const port = smtp.port;
     await smtp.close();
 
-    const res = await call(registerSend.POST, { json: { email, first_name: "Out", last_name: "Age", password: "outage-1" } });
+    const res = await call("POST /register/send-code", { json: { email, first_name: "Out", last_name: "Age", password: "outage-1" } });
     expect(res.status).toBe(200);
     // The worker tried, failed and scheduled a retry: the job is not lost.
     await waitFor("a failed try", () => mailJobsTo(email), (jobs) => jobs.some((j) => j.retry_count >= 1));
@@ -72,12 +70,12 @@ describe("mail off the request path", () => {
     smtp = await startSmtpCapture(port);
     const code = await latestCode(smtp.messages, email, { timeoutMs: 20_000 });
     expect(code).toMatch(/^\d{6}$/);
-    expect((await call(registerVerify.POST, { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
+    expect((await call("POST /register/verify-code", { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
   });
 
   it("the job never holds the code in clear", async () => {
     const email = newEmail();
-    await call(registerSend.POST, { json: { email } });
+    await call("POST /register/send-code", { json: { email } });
     const code = (await latestCode(smtp.messages, email))!;
     const [job] = await mailJobsTo(email);
     expect(job!.data.kind).toBe("verification-code");
@@ -87,7 +85,7 @@ describe("mail off the request path", () => {
   it("a refused e-mail is retried until the mail server takes it", async () => {
     const email = newEmail();
     smtp.failNext(2);
-    await call(registerSend.POST, { json: { email } });
+    await call("POST /register/send-code", { json: { email } });
     expect(await latestCode(smtp.messages, email, { timeoutMs: 20_000 })).toMatch(/^\d{6}$/);
     const [job] = await waitFor("the completed job", () => mailJobsTo(email), (jobs) => jobs[0]?.state === "completed");
     expect(job!.retry_count).toBe(2);

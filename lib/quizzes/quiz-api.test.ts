@@ -1,9 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import * as enrollRoute from "../../api/routes/enroll";
-import * as quizRoute from "../../api/routes/section-quizzes";
-import * as quizCheckRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-check";
-import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-complete";
 import { getDb } from "../../db/client";
 import { courses, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
@@ -24,19 +20,19 @@ beforeAll(async () => {
 
 async function enrolled(course = courseId): Promise<Learner> {
   const learner = await createUser();
-  expect((await call(enrollRoute.POST, { token: learner.token, json: { course_id: course } })).status).toBe(201);
+  expect((await call("POST /enroll", { token: learner.token, json: { course_id: course } })).status).toBe(201);
   return learner;
 }
 
 async function questions(learner: Learner, sectionIndex = 0, course = courseId): Promise<Question[]> {
-  const res = await call(quizRoute.GET, { token: learner.token, path: `/section-quizzes?course_id=${course}&section_index=${sectionIndex}` });
+  const res = await call("GET /section-quizzes", { token: learner.token, path: `/section-quizzes?course_id=${course}&section_index=${sectionIndex}` });
   expect(res.status).toBe(200);
   const key = await answerKey(res.body.map((q: { id: number }) => q.id));
   return res.body.map((q: { id: number }) => ({ ...q, correctAnswer: key.get(q.id)!.correctAnswer, hint: key.get(q.id)!.hint }));
 }
 
 function check(learner: Learner | null, json: unknown, sectionIndex = "0", course = String(courseId)) {
-  return call(quizCheckRoute.POST, { token: learner?.token, params: { id: course, sectionIndex }, json });
+  return call("POST /courses/:id/sections/:sectionIndex/quiz-check", { token: learner?.token, params: { id: course, sectionIndex }, json });
 }
 
 const wrongOption = (q: Question) => q.options.find((o) => o !== q.correctAnswer)!;
@@ -68,7 +64,7 @@ describe("POST /courses/{courseId}/sections/{sectionIndex}/quiz-check", () => {
     const qs = await questions(learner, 0);
     const answers = qs.map((q, i) => ({ question_id: q.id, answer: i % 2 === 0 ? q.correctAnswer : wrongOption(q) }));
     const checks = await Promise.all(answers.map((a) => check(learner, a, "0")));
-    const graded = await call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { answers } });
+    const graded = await call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { answers } });
     expect(graded.status).toBe(200);
     expect(checks.map((c) => c.body.correct)).toEqual(graded.body.results.map((r: { correct: boolean }) => r.correct));
     expect(graded.body.passed).toBe(false);

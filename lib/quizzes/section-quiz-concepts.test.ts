@@ -1,8 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import * as enrollRoute from "../../api/routes/enroll";
-import * as quizRoute from "../../api/routes/section-quizzes";
-import * as quizCompleteRoute from "../../api/routes/courses/[id]/sections/[sectionIndex]/quiz-complete";
 import { getDb } from "../../db/client";
 import { courses, courseSections, quizQuestions } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
@@ -44,16 +41,16 @@ beforeAll(async () => {
 it("a missed concept is asked again first, then from a fresh question on it", async () => {
   expect(pool.length).toBeGreaterThan(6);
   const learner = await createUser();
-  await call(enrollRoute.POST, { token: learner.token, json: { course_id: courseId } });
+  await call("POST /enroll", { token: learner.token, json: { course_id: courseId } });
   const path = `/section-quizzes?course_id=${courseId}&section_index=0`;
-  const first = (await call(quizRoute.GET, { token: learner.token, path })).body as { id: number }[];
+  const first = (await call("GET /section-quizzes", { token: learner.token, path })).body as { id: number }[];
   expect(first.map((q) => q.id)).toEqual(pool.slice(0, 5).map((q) => q.id));
 
   const answers = await answersWithMisses(first, (i) => i === 0);
-  const result = await call(quizCompleteRoute.POST, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { answers } });
+  const result = await call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { answers } });
   expect(result.body.passed).toBe(false);
 
-  const second = (await call(quizRoute.GET, { token: learner.token, path })).body as { id: number }[];
+  const second = (await call("GET /section-quizzes", { token: learner.token, path })).body as { id: number }[];
   const unaskedOthers = pool.slice(5, -1).map((q) => q.id);
   expect(second.map((q) => q.id)).toEqual([pool[0]!.id, pool.at(-1)!.id, ...unaskedOthers].slice(0, 5));
 });

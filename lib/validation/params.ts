@@ -1,16 +1,25 @@
 import { z } from "./zod";
 
 /*
- * Path parameters as the route wrapper reads them (lib/http/route.ts `idParam`, and the section
- * index of the quiz calls): digits only, anything else is a 404 like a missing row. Documented in
- * the OpenAPI description (api/openapi/); the handlers parse them themselves.
+ * Path parameters: digits only, anything else is a 404 like a missing row (the message is the
+ * 404's detail). Declared by the endpoints (api/routes/) and validated before their handlers run.
  */
 
-const pathId = z.coerce.number().int().min(1).max(999_999_999).meta({ description: "A positive id (anything else: 404)." });
+const digits = (max: number, message: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${max}}$`), message)
+    .transform(Number)
+    .pipe(z.number().int().min(0));
 
-export const idPath = z.object({ id: pathId });
+const pathId = (description: string, message = "Not Found") =>
+  digits(9, message)
+    .pipe(z.number().int().min(1, message))
+    .meta({ description });
+
+export const idPath = z.object({ id: pathId("A positive id (anything else: 404).") });
 
 export const sectionPath = z.object({
-  id: pathId.meta({ description: "The course's id (anything else: 404)." }),
-  sectionIndex: z.coerce.number().int().min(0).max(9999).meta({ description: "The section's position in the course, from 0 (anything else: 404)." }),
+  id: pathId("The course's id (anything else: 404)."),
+  sectionIndex: digits(4, "This course has no such section.").meta({ description: "The section's position in the course, from 0 (anything else: 404)." }),
 });

@@ -1,9 +1,5 @@
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as logInRoute from "../../api/routes/log_in";
-import * as statsRoute from "../../api/routes/dashboard/stats";
-import * as questionStatsRoute from "../../api/routes/quiz-questions/stats";
-import * as usersRoute from "../../api/routes/users";
 import { hashPassword } from "../../lib/auth/password";
 import { earnedProgress } from "../../lib/learning/progress";
 import { call, createUser } from "../../tests/harness/http";
@@ -132,11 +128,11 @@ describe("db:synth at 500 learners", () => {
   });
 
   it("the app works on it: sign-in with the shared password, the admin summaries match the rows, and they follow new writes", async () => {
-    const login = await call(logInRoute.POST, { form: { username: "admin1@synth.learnpath.test", password: SYNTH_PASSWORD } });
+    const login = await call("POST /log_in", { form: { username: "admin1@synth.learnpath.test", password: SYNTH_PASSWORD } });
     expect(login.status).toBe(200);
     const token: string = login.body.access_token;
 
-    const stats = await call(statsRoute.GET, { token });
+    const stats = await call("GET /dashboard/stats", { token });
     expect(stats.status).toBe(200);
     const truth = await one<{ users: string; attempts: string; passed: string; top: string }>(
       `SELECT (SELECT count(*) FROM users) AS users, (SELECT count(*) FROM quiz_attempts) AS attempts,
@@ -147,7 +143,7 @@ describe("db:synth at 500 learners", () => {
     expect(stats.body.most_attempted[0].user_count).toBe(Number(truth.top));
 
     // The Questions panel's first page: the most answered question is the one with the most answers.
-    const questions = await call(questionStatsRoute.GET, { token, path: "/quiz-questions/stats?limit=5" });
+    const questions = await call("GET /quiz-questions/stats", { token, path: "/quiz-questions/stats?limit=5" });
     expect(questions.status).toBe(200);
     expect(Number(questions.headers.get("x-total-count"))).toBe(result.counts.quiz_questions);
     const unflagged = questions.body.find((q: { flag: string | null }) => q.flag === null);
@@ -159,13 +155,13 @@ describe("db:synth at 500 learners", () => {
     // The e-mail search (trigram index) finds a learner by a piece of their address.
     const learner = await one<{ email: string }>(`SELECT email FROM users WHERE role = 'user' ORDER BY id OFFSET 123 LIMIT 1`);
     const piece = learner.email.split("@")[0]!.slice(-8);
-    const search = await call(usersRoute.GET, { token, path: `/users?search=${encodeURIComponent(piece)}` });
+    const search = await call("GET /users", { token, path: `/users?search=${encodeURIComponent(piece)}` });
     expect(search.body.map((u: { email: string }) => u.email)).toContain(learner.email);
 
     // After the load the triggers are on again and the identity sequences past the synthetic ids.
     const newcomer = await createUser();
     expect(newcomer.user.id).toBeGreaterThan(result.counts.users);
-    const after = await call(statsRoute.GET, { token });
+    const after = await call("GET /dashboard/stats", { token });
     expect(after.body.user_count).toBe(stats.body.user_count + 1);
   });
 });

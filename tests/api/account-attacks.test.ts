@@ -1,12 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import * as forgotReset from "../../api/routes/forgot-password/reset-password";
-import * as forgotSend from "../../api/routes/forgot-password/send-code";
-import * as forgotVerify from "../../api/routes/forgot-password/verify-code";
-import * as logInRoute from "../../api/routes/log_in";
-import * as registerSend from "../../api/routes/register/send-code";
-import * as registerVerify from "../../api/routes/register/verify-code";
-import * as usersRoute from "../../api/routes/users";
 import { getDb } from "../../db/client";
 import { rateLimits, users } from "../../db/schema";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
@@ -46,11 +39,11 @@ const freshEmail = () => `attack-${unique()}@example.com`;
 const address = () => `198.51.${seq % 250}.${(++seq % 250) + 1}`;
 
 const post = (handler: RouteHandler, json: Record<string, unknown>, clientAddress = "203.0.113.1") => call(handler, { json, clientAddress });
-const logIn = (email: string, password: string, clientAddress: string) => call(logInRoute.POST, { form: { username: email, password }, clientAddress });
+const logIn = (email: string, password: string, clientAddress: string) => call("POST /log_in", { form: { username: email, password }, clientAddress });
 
 /** Someone's sign-up: the values go with send-code; the answer carries the token that binds them. */
 async function startSignUp(email: string, password: string, clientAddress: string) {
-  const res = await post(registerSend.POST, { email, first_name: "Sign", last_name: "Up", password }, clientAddress);
+  const res = await post("POST /register/send-code", { email, first_name: "Sign", last_name: "Up", password }, clientAddress);
   expect(res.status).toBe(200);
   return { token: res.body.signup_token as string | undefined };
 }
@@ -76,7 +69,7 @@ describe("sign-up hijack (item 3)", () => {
     await startSignUp(email, "attackers-password-1", address());
     // The owner types the newest code (the one the attacker's request had sent).
     const code = await liveCode(delivery.smtp.messages, email, "register");
-    const verified = await post(registerVerify.POST, { email, code, signup_token: owner.token });
+    const verified = await post("POST /register/verify-code", { email, code, signup_token: owner.token });
     expect(verified.status).toBe(200);
     expect(verified.body.registered).toBe(true);
     expect((await logIn(email, "attackers-password-1", address())).status).toBe(401);
@@ -85,24 +78,24 @@ describe("sign-up hijack (item 3)", () => {
 
   it("POST /users/ for an e-mail its owner just verified needs the owner's registration token: a third party plants nothing", async () => {
     const email = freshEmail();
-    const sent = await post(registerSend.POST, { email }, address());
+    const sent = await post("POST /register/send-code", { email }, address());
     const code = await latestCode(delivery.smtp.messages, email);
-    const verified = await post(registerVerify.POST, { email, code, signup_token: sent.body.signup_token });
+    const verified = await post("POST /register/verify-code", { email, code, signup_token: sent.body.signup_token });
     expect(verified.body.registered).toBe(false);
     // A send-code of the attacker's own afterwards neither replaces nor ends the owner's grant.
-    expect((await post(registerSend.POST, { email, first_name: "Eve", last_name: "Planter", password: "attackers-password-1" }, address())).status).toBe(200);
+    expect((await post("POST /register/send-code", { email, first_name: "Eve", last_name: "Planter", password: "attackers-password-1" }, address())).status).toBe(200);
 
-    const planted = await post(usersRoute.POST, { first_name: "Eve", last_name: "Planter", email, password: "attackers-password-1" }, address());
+    const planted = await post("POST /users", { first_name: "Eve", last_name: "Planter", email, password: "attackers-password-1" }, address());
     expect(planted.status).toBe(403);
-    const forged = await post(usersRoute.POST, { first_name: "Eve", last_name: "Planter", email, password: "attackers-password-1", registration_token: "f".repeat(43) }, address());
+    const forged = await post("POST /users", { first_name: "Eve", last_name: "Planter", email, password: "attackers-password-1", registration_token: "f".repeat(43) }, address());
     expect(forged.status).toBe(403);
     expect(await getDb().select().from(users).where(eq(users.email, email))).toHaveLength(0);
 
     const body = { first_name: "Olive", last_name: "Owner", email, password: "owners-password-1", registration_token: verified.body.registration_token };
-    expect((await post(usersRoute.POST, body, address())).status).toBe(201);
+    expect((await post("POST /users", body, address())).status).toBe(201);
     expect((await logIn(email, "owners-password-1", address())).status).toBe(200);
     // One use only.
-    expect((await post(usersRoute.POST, { ...body, password: "another-password-1" }, address())).status).not.toBe(201);
+    expect((await post("POST /users", { ...body, password: "another-password-1" }, address())).status).not.toBe(201);
   });
 });
 
@@ -113,14 +106,14 @@ describe("account enumeration (item 1)", () => {
     const known = await quickAccount();
     const unknown = freshEmail();
     const body = (email: string) => ({ first_name: "Pro", last_name: "Be", email, password: "probing-password-1" });
-    const a = await post(usersRoute.POST, body(known.email), address());
-    const b = await post(usersRoute.POST, body(unknown), address());
+    const a = await post("POST /users", body(known.email), address());
+    const b = await post("POST /users", body(unknown), address());
     expect(masked(a, known.email)).toEqual(masked(b, unknown));
   });
 
   it.each([
-    ["sign-up", registerSend.POST, registerVerify.POST],
-    ["password reset", forgotSend.POST, forgotVerify.POST],
+    ["sign-up", "POST /register/send-code", "POST /register/verify-code"],
+    ["password reset", "POST /forgot-password/send-code", "POST /forgot-password/verify-code"],
   ])("%s: send-code and six wrong codes answer a known and an unknown e-mail alike, the 5th and 6th included", async (_flow, send, verify) => {
     const run = async (email: string) => {
       const from = address();
@@ -142,15 +135,15 @@ describe("hashing on demand (item 6)", () => {
     const known = await quickAccount();
     const before = argon2.hashes;
     for (let i = 0; i < 10; i++) {
-      await post(usersRoute.POST, { first_name: "Hash", last_name: "Flood", email: freshEmail(), password: `flood-password-${i}` }, address());
-      await post(forgotReset.POST, { email: known.email, password: `flood-password-${i}`, reset_token: "r".repeat(43) }, address());
+      await post("POST /users", { first_name: "Hash", last_name: "Flood", email: freshEmail(), password: `flood-password-${i}` }, address());
+      await post("POST /forgot-password/reset-password", { email: known.email, password: `flood-password-${i}`, reset_token: "r".repeat(43) }, address());
     }
     expect(argon2.hashes - before).toBe(0);
   });
 
   it.each([
-    ["POST /users/", usersRoute.POST, () => ({ first_name: "Hash", last_name: "Flood", email: freshEmail(), password: "flood-password-1" })],
-    ["POST /forgot-password/reset-password", forgotReset.POST, () => ({ email: freshEmail(), password: "flood-password-1", reset_token: "r".repeat(43) })],
+    ["POST /users/", "POST /users", () => ({ first_name: "Hash", last_name: "Flood", email: freshEmail(), password: "flood-password-1" })],
+    ["POST /forgot-password/reset-password", "POST /forgot-password/reset-password", () => ({ email: freshEmail(), password: "flood-password-1", reset_token: "r".repeat(43) })],
   ])("%s is limited per address", async (_name, handler, body) => {
     const from = address();
     const answers = [];
@@ -212,25 +205,25 @@ describe("targeted lock-out (item 7)", () => {
   it("send-code: someone using up an e-mail's budget from their address does not stop its owner getting a code", async () => {
     const victim = await quickAccount();
     const attacker = address();
-    for (let i = 0; i < 12; i++) await post(forgotSend.POST, { email: victim.email }, attacker);
-    expect((await post(forgotSend.POST, { email: victim.email }, attacker)).status).toBe(429);
+    for (let i = 0; i < 12; i++) await post("POST /forgot-password/send-code", { email: victim.email }, attacker);
+    expect((await post("POST /forgot-password/send-code", { email: victim.email }, attacker)).status).toBe(429);
     const askedAt = Date.now();
-    expect((await post(forgotSend.POST, { email: victim.email }, address())).status).toBe(200);
+    expect((await post("POST /forgot-password/send-code", { email: victim.email }, address())).status).toBe(200);
     expect(await latestCode(delivery.smtp.messages, victim.email, { since: askedAt })).toMatch(/^\d{6}$/);
   });
 
   it("send-code: past the per-e-mail ceiling, addresses that asked before take turns minutes apart; a new address still gets its code", async () => {
     const victim = await quickAccount();
     const askers = Array.from({ length: 5 }, () => address());
-    for (const from of askers) for (let i = 0; i < 4; i++) expect((await post(forgotSend.POST, { email: victim.email }, from)).status).toBe(200);
+    for (const from of askers) for (let i = 0; i < 4; i++) expect((await post("POST /forgot-password/send-code", { email: victim.email }, from)).status).toBe(200);
     // 20 codes for one e-mail within the hour: the ceiling.
-    expect((await post(forgotSend.POST, { email: victim.email }, address())).status).toBe(200);
-    expect((await post(forgotSend.POST, { email: victim.email }, askers[0]!)).status).toBe(200);
-    const slowed = await post(forgotSend.POST, { email: victim.email }, askers[1]!);
+    expect((await post("POST /forgot-password/send-code", { email: victim.email }, address())).status).toBe(200);
+    expect((await post("POST /forgot-password/send-code", { email: victim.email }, askers[0]!)).status).toBe(200);
+    const slowed = await post("POST /forgot-password/send-code", { email: victim.email }, askers[1]!);
     expect(slowed.status).toBe(429);
     expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(slowed.headers.get("retry-after"))).toBeLessThan(15 * 60);
-    expect((await post(forgotSend.POST, { email: victim.email }, address())).status).toBe(200);
+    expect((await post("POST /forgot-password/send-code", { email: victim.email }, address())).status).toBe(200);
   });
 });
 
@@ -241,11 +234,11 @@ describe("account enumeration by timing (item 1)", () => {
     await delivery.pauseDelivery();
     const SAMPLES = 30;
     const endpoints: [string, (email: string) => Promise<unknown>][] = [
-      ["POST /register/send-code", (email) => post(registerSend.POST, { email, first_name: "T", last_name: "Iming", password: "timing-password-1" }, address())],
-      ["POST /forgot-password/send-code", (email) => post(forgotSend.POST, { email }, address())],
-      ["POST /register/verify-code", (email) => post(registerVerify.POST, { email, code: "000000", signup_token: "t".repeat(43) }, address())],
-      ["POST /forgot-password/verify-code", (email) => post(forgotVerify.POST, { email, code: "000000" }, address())],
-      ["POST /users/", (email) => post(usersRoute.POST, { first_name: "T", last_name: "Iming", email, password: "timing-password-1" }, address())],
+      ["POST /register/send-code", (email) => post("POST /register/send-code", { email, first_name: "T", last_name: "Iming", password: "timing-password-1" }, address())],
+      ["POST /forgot-password/send-code", (email) => post("POST /forgot-password/send-code", { email }, address())],
+      ["POST /register/verify-code", (email) => post("POST /register/verify-code", { email, code: "000000", signup_token: "t".repeat(43) }, address())],
+      ["POST /forgot-password/verify-code", (email) => post("POST /forgot-password/verify-code", { email, code: "000000" }, address())],
+      ["POST /users/", (email) => post("POST /users", { first_name: "T", last_name: "Iming", email, password: "timing-password-1" }, address())],
     ];
     const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
     const timed = async (run: () => Promise<unknown>) => {

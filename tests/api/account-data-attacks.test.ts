@@ -1,7 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import * as meRoute from "../../api/routes/users/me";
-import * as exportRoute from "../../api/routes/users/me/export";
 import { getDb } from "../../db/client";
 import { certificates, enrollments, learningActivity, quizAttempts, rateLimits, users } from "../../db/schema";
 import { LIMITS } from "../../lib/rate-limit";
@@ -18,9 +16,9 @@ beforeEach(async () => {
   await getDb().delete(rateLimits);
 });
 
-const exportOf = (token: string, query = "") => call(exportRoute.GET, { token, path: `/users/me/export${query}` });
+const exportOf = (token: string, query = "") => call("GET /users/me/export", { token, path: `/users/me/export${query}` });
 const deleteMe = (token: string, password: string, clientAddress = "203.0.113.7") =>
-  call(meRoute.DELETE, { method: "DELETE", token, json: { password }, clientAddress });
+  call("DELETE /users/me", { method: "DELETE", token, json: { password }, clientAddress });
 
 describe("GET /users/me/export", () => {
   it("holds the caller's account, enrolments, quiz attempts, activity and certificates, and nothing of anyone else", async () => {
@@ -51,7 +49,7 @@ describe("GET /users/me/export", () => {
   });
 
   it("needs a signed-in caller", async () => {
-    expect((await call(exportRoute.GET, { path: "/users/me/export" })).status).toBe(401);
+    expect((await call("GET /users/me/export", { path: "/users/me/export" })).status).toBe(401);
   });
 });
 

@@ -251,7 +251,7 @@ function ignoredBodyCases(b: CaseBuilder): void {
 }
 
 const ODD_PATHS = [
-  "/users/no-such-endpoint",
+  "/users/no-such-endpoint/at-all",
   "/%00",
   "/a/%ZZ",
   `/${"x".repeat(10 * KB)}`,

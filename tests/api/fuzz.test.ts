@@ -45,7 +45,10 @@ const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+/;
 /** What is wrong with one answer, or null. */
 function problemWith(fuzzCase: FuzzCase, res: CallResult, written: string[]): string | null {
   if (res.status >= 500) return `answered ${res.status}: ${JSON.stringify(res.body)?.slice(0, 200)}`;
-  if (res.status >= 400) {
+  if (res.status >= 400 && fuzzCase.request.method === "HEAD") {
+    // An answer to HEAD has no body (the server drops it): only what it wrote can be checked.
+    if (written.length) return `refused with ${res.status} but wrote to ${written.join(", ")}`;
+  } else if (res.status >= 400) {
     if (!res.headers.get("content-type")?.includes("application/json")) return `${res.status} without a JSON body`;
     if (typeof res.body?.detail !== "string" || !res.body.detail) return `${res.status} without a detail string: ${JSON.stringify(res.body)?.slice(0, 200)}`;
     if (STACK_TRACE.test(JSON.stringify(res.body))) return `${res.status} leaks a stack trace`;

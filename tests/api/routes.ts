@@ -1,4 +1,4 @@
-import * as unknown from "../../app/[...unknown]/route";
+import { ENDPOINTS as DECLARED } from "../../api/routes";
 import { API_ROUTES } from "../../api/route-table";
 import type { RouteHandler } from "../harness/http";
 import { WORLD_PASSWORD, type World } from "./world";
@@ -328,7 +328,7 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
 
   // Any other path: a JSON 404 for API calls (a redirect home for pages).
   ...UNKNOWN_METHODS.map(
-    (method) => ({ method, path: "/{...unknown}", handler: unknown[method], access: "public" as const, example: () => ({}) }),
+    (method) => ({ method, path: "/{...unknown}", handler: `${method} /{...unknown}` as RouteHandler, access: "public" as const, example: () => ({}) }),
   ),
 ];
 
@@ -336,9 +336,10 @@ const LISTED: readonly (Omit<Endpoint, "handler"> & { handler?: RouteHandler })[
 export const tablePath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1").replace(/(.)\/$/, "$1");
 
 function fromTable(method: Method, path: string): RouteHandler {
-  const handler = API_ROUTES.find((route) => route.path === tablePath(path))?.module[method];
-  if (!handler) throw new Error(`${method} ${path} is not in the route table (api/route-table.ts)`);
-  return handler;
+  const key = `${method} ${tablePath(path)}` as RouteHandler;
+  const served = DECLARED.some((e) => e.key === key) || API_ROUTES.some((route) => route.path === tablePath(path) && route.module[method]);
+  if (!served) throw new Error(`${key} is not an endpoint of the API (api/routes/)`);
+  return key;
 }
 
 export const ENDPOINTS: readonly Endpoint[] = LISTED.map((endpoint) => ({ ...endpoint, handler: endpoint.handler ?? fromTable(endpoint.method, endpoint.path) }));
@@ -355,6 +356,6 @@ export function handlerOf(name: string): RouteHandler {
 
 /** The path a call goes to: params filled in, query appended (the unknown-path route gets a path nobody serves). */
 export function concretePath(endpoint: Endpoint, params: Record<string, string> = {}, query = ""): string {
-  const path = endpoint.path === "/{...unknown}" ? "/users/no-such-endpoint" : endpoint.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent((params[key] ?? "").replace(/\p{Cs}/gu, "\uFFFD")));
+  const path = endpoint.path === "/{...unknown}" ? "/users/no-such-endpoint/at-all" : endpoint.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent((params[key] ?? "").replace(/\p{Cs}/gu, "\uFFFD")));
   return query ? `${path}?${query}` : path;
 }

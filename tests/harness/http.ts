@@ -4,19 +4,27 @@ import { credentialAccount } from "../../db/credential-account";
 import { accounts, users } from "../../db/schema";
 import { logIn } from "../../lib/accounts/login";
 import { hashPassword } from "../../lib/auth/password";
+import { createApiApp } from "../../api/app";
+import * as unknownPath from "../../app/[...unknown]/route";
 import { assertDocumentedResponse } from "./openapi";
 
 /*
- * Calls route handlers the way Next.js does (a Request plus a params promise), so integration
- * tests exercise parsing, auth, business rules and the database together. Every answer is
- * checked against the OpenAPI description (./openapi.ts): an undocumented status or shape
+ * Calls the API through the real app (api/app.ts, `app.request()`: no socket), so integration
+ * tests exercise routing, middleware, body limits, access checks, validation, business rules and
+ * the database together. An endpoint is named as it is declared: "PUT /users/:id". Every answer
+ * is checked against the OpenAPI description (./openapi.ts): an undocumented status or shape
  * throws in the test that received it.
  */
 
-export type RouteHandler = (request: Request, segment: { params: Promise<Record<string, string>>; clientAddress?: string }) => Promise<Response> | Response;
+/** "METHOD /path", `:name` for a path parameter: an endpoint as api/routes/ declares it. */
+export type EndpointKey = `${"GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"} /${string}`;
+/** @deprecated the name before endpoints were declared; an EndpointKey. */
+export type RouteHandler = EndpointKey | string;
 
 export type CallOptions = {
+  /** Another method than the endpoint's (to probe 405s and the like). */
   method?: string;
+  /** The whole path and query, when the test writes it out; else the endpoint's path with `params` filled in. */
   path?: string;
   json?: unknown;
   form?: Record<string, string>;
@@ -26,13 +34,36 @@ export type CallOptions = {
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
-  /** The client address the server decided (lib/http/client-address.ts); unset: "unknown". */
+  /** The client's address, as the socket would give it; unset: none (the server's "unknown"). */
   clientAddress?: string;
 };
 
 export type CallResult = { status: number; body: any; headers: Headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export async function call(handler: RouteHandler, options: CallOptions = {}): Promise<CallResult> {
+let app: ReturnType<typeof createApiApp> | undefined;
+
+/** The app as the servers build it; where Next.js would answer, its catch-all route for unknown paths. */
+export function testApp() {
+  app ??= createApiApp({
+    trust: { trustProxy: false, hops: 1 },
+    fallback: (c) => unknownPath[c.req.method as "GET"]?.(c.req.raw) ?? Response.json({ detail: "Not Found" }, { status: 404 }),
+  });
+  return app;
+}
+
+/** "/users/:id" with { id: "7" } -> "/users/7". */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? `:${name}`));
+}
+
+/** Whether a concrete path is one the template matches (an empty or slashed parameter is another route's path). */
+function routesTo(template: string, path: string): boolean {
+  const pattern = template.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:(\w+)/g, "[^/]+");
+  return new RegExp(`^${pattern}/?$`).test(path);
+}
+
+export async function call(key: EndpointKey | string, options: CallOptions = {}): Promise<CallResult> {
+  const [keyMethod, template] = key.split(" ") as [string, string];
   const headers = new Headers(options.headers);
   let body: string | Uint8Array<ArrayBuffer> | undefined = options.body;
   if (options.json !== undefined) {
@@ -45,14 +76,13 @@ export async function call(handler: RouteHandler, options: CallOptions = {}): Pr
   }
   if (options.contentType) headers.set("content-type", options.contentType);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-  const request = new Request(`http://localhost${options.path ?? "/"}`, {
-    method: options.method ?? (body === undefined ? "GET" : "POST"),
-    headers,
-    body,
-  });
-  const response = await handler(request, { params: Promise.resolve(options.params ?? {}), clientAddress: options.clientAddress });
+  const method = options.method ?? keyMethod;
+  const url = `http://localhost${options.path ?? fillPath(template, options.params)}`;
+  const env = options.clientAddress ? { incoming: { socket: { remoteAddress: options.clientAddress } } } : {};
+  const response = await testApp().request(url, { method, headers, body }, env as never);
   const text = await response.text();
-  assertDocumentedResponse(handler, { status: response.status, headers: response.headers, text });
+  // A call the endpoint answered (not a probe with another method, nor a path the router sends elsewhere).
+  if (method === keyMethod && routesTo(template, new URL(url).pathname)) assertDocumentedResponse(key, { status: response.status, headers: response.headers, text });
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;

@@ -1,0 +1,77 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { AppError } from "@/lib/http/app-error";
+import { jsonResponse } from "@/lib/http/json-response";
+import type { ApiEnv } from "../env";
+import { BODY_TOO_LARGE } from "./errors";
+
+/*
+ * Bodies: one limit for every path (Hono's bodyLimit: an announced length over it is refused
+ * unread, a streamed body is cut off at it), 413 `{detail}` either way. Endpoints take
+ * DEFAULT_BODY_BYTES unless they declare their own; Better Auth's paths take the same default.
+ * Then, for an endpoint that declares a body, its bytes are read strictly (see strictBody).
+ */
+
+/** What a JSON call, a form or a sign-in ever needs; a route may declare its own. */
+export const DEFAULT_BODY_BYTES = 64 * 1024;
+
+export function limitBody(maxBytes: number): MiddlewareHandler<ApiEnv> {
+  return bodyLimit({ maxSize: maxBytes, onError: () => jsonResponse({ detail: BODY_TOO_LARGE }, { status: 413 }) });
+}
+
+export type BodyEncoding = "json" | "form";
+
+const MEDIA_TYPE: Record<BodyEncoding, string> = { json: "application/json", form: "application/x-www-form-urlencoded" };
+
+/**
+ * Reads the body of an endpoint that declares one, before Hono's validator parses it: the
+ * declared content type (else 415), bytes that are valid UTF-8 (else 400: a lenient decoder would
+ * quietly store U+FFFD for them), and for JSON an object (else 400). The parsed value goes into
+ * Hono's body cache, where the validator reads it.
+ */
+export function strictBody(encoding: BodyEncoding): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (mediaType !== MEDIA_TYPE[encoding]) throw new AppError("unsupported_media_type", `Content-Type must be ${MEDIA_TYPE[encoding]}.`);
+    const text = await readUtf8(c.req.raw);
+    if (encoding === "form") {
+      const form = new FormData();
+      for (const [key, value] of new URLSearchParams(text)) form.append(key, value);
+      c.req.bodyCache.formData = form;
+    } else {
+      c.req.bodyCache.json = Promise.resolve(parseObject(text));
+    }
+    await next();
+  };
+}
+
+async function readUtf8(request: Request): Promise<string> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await request.arrayBuffer();
+  } catch {
+    // The client went away mid-body (or sent a broken stream): its fault, not a server error.
+    throw new AppError("bad_request", "The request body could not be read.");
+  }
+  // Node's parser reads exactly the announced length; a request built elsewhere may not match it.
+  const announced = request.headers.get("content-length");
+  if (announced !== null && Number(announced) !== bytes.byteLength) throw new AppError("bad_request", "The request body does not match its Content-Length.");
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8.");
+  }
+}
+
+function parseObject(text: string): object {
+  let data: unknown;
+  try {
+    data = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "Malformed JSON body.");
+  }
+  if (data === undefined || data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new AppError("bad_request", "The request body must be a JSON object.");
+  }
+  return data;
+}
