@@ -1,4 +1,13 @@
 import { isEndpoint, type Endpoint } from "../endpoint";
+import * as accounts from "./accounts";
+import * as adminUsers from "./admin-users";
+import * as analytics from "./analytics";
+import * as courses from "./courses";
+import * as generation from "./generation";
+import * as interests from "./interests";
+import * as profile from "./profile";
+import * as quizzes from "./quizzes";
+import * as review from "./review";
 import * as topics from "./topics";
 
 /*
@@ -7,6 +16,6 @@ import * as topics from "./topics";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [topics];
+const MODULES = [accounts, adminUsers, profile, interests, topics, courses, quizzes, review, generation, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));
