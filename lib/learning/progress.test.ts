@@ -131,3 +131,19 @@ describe("a whole course ends at exactly 100", () => {
     }
   });
 });
+
+describe("nextOpenablePosition", () => {
+  const shape = [3, 2];
+  const none = () => false;
+  it("is the subsection one Next step opens, from the start and further on", () => {
+    expect(nextOpenablePosition(shape, 0, 0, none)).toEqual({ sectionIndex: 0, subsectionIndex: 1 });
+    expect(nextOpenablePosition(shape, 0, 1, none)).toEqual({ sectionIndex: 0, subsectionIndex: 2 });
+  });
+  it("stops before a quiz still to pass, and goes on once it is passed", () => {
+    expect(nextOpenablePosition(shape, 0, 2, none)).toBeNull();
+    expect(nextOpenablePosition(shape, 0, 4, (s) => s === 0)).toEqual({ sectionIndex: 1, subsectionIndex: 1 });
+  });
+  it("is null once everything is open", () => {
+    expect(nextOpenablePosition(shape, 0, 5, () => true)).toBeNull();
+  });
+});

@@ -99,6 +99,27 @@ export function isUnlocked(
 }
 
 /**
+ * The subsection one Next step opens from where the learner stands: the first one not yet open
+ * that Next may open, or null when the next unit is a quiz still to pass (or the course is read).
+ * A progress save that names no position counts as this step.
+ */
+export function nextOpenablePosition(
+  shape: CourseShape,
+  progress: number,
+  furthestUnit: number,
+  quizPassed: (sectionIndex: number) => boolean,
+): Position | null {
+  for (let sectionIndex = 0; sectionIndex < shape.length; sectionIndex++) {
+    for (let subsectionIndex = 0; subsectionIndex < (shape[sectionIndex] ?? 0); subsectionIndex++) {
+      const position = { sectionIndex, subsectionIndex };
+      if (isUnlocked(shape, position, progress, furthestUnit, quizPassed)) continue;
+      return isUnlocked(shape, position, progress, furthestUnit, quizPassed, 1) ? position : null;
+    }
+  }
+  return null;
+}
+
+/**
  * The most progress a learner can have earned by the SPEC.md increments: one Next step for
  * every subsection opened after the first of its section, up to the furthest unit reached,
  * and one quiz step per quiz passed; 100 once every quiz is passed. Saved progress never exceeds it.

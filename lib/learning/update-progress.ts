@@ -4,7 +4,7 @@ import { preparedQuery } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { loadCourseShape, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
-import { acceptedProgress, earnedProgress, isUnlocked, isValidPosition, unitIndex, type Position } from "./progress";
+import { acceptedProgress, earnedProgress, isUnlocked, isValidPosition, nextOpenablePosition, unitIndex, type Position } from "./progress";
 
 export const NOT_ENROLLED = "Enrol in this course first.";
 
@@ -25,7 +25,10 @@ const saveProgress = preparedQuery((db) =>
 /**
  * PUT /courses/update_progress. Progress never goes down (409), never exceeds what the reading
  * and quizzes behind it earned (409: no jump to 99 after enrolling), stays below 100 until every
- * quiz is passed, and an optional reader position may open at most the next subsection.
+ * quiz is passed, and an optional reader position may open at most the next subsection. A save
+ * that claims a rise without naming a position (the original reader's call: course, user and
+ * progress only) counts as one Next step from where the learner stands, so it can save what
+ * reading earned and nothing more (docs/product-rules.md, "Progress").
  * The write is a single guarded UPDATE, so concurrent saves cannot lose the higher value.
  */
 export async function updateProgress(
@@ -39,9 +42,10 @@ export async function updateProgress(
   if (requested < state.progress) throw new AppError("conflict", `Progress cannot go down (it is ${state.progress}).`);
 
   let furthestUnit = state.furthestUnit;
+  const passed = (s: number) => state.passedSections.has(s);
+  if (!position && requested > state.progress) position = nextOpenablePosition(shape, state.progress, state.furthestUnit, passed) ?? undefined;
   if (position) {
     if (!isValidPosition(shape, position)) throw new AppError("invalid", "That subsection does not exist in this course.");
-    const passed = (s: number) => state.passedSections.has(s);
     // Next may open one subsection beyond what is unlocked already.
     if (!isUnlocked(shape, position, state.progress, state.furthestUnit, passed, 1)) {
       throw new AppError("conflict", "That part of the course is still locked.");
