@@ -4,7 +4,7 @@ import { getDb } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { createUser } from "../tests/harness/http";
 import { createApiApp, type Bindings } from "./app";
-import { comparePrecedence } from "./precedence";
+import { comparePrecedence } from "./register";
 
 /*
  * The router itself, through the same app every server runs: precedence, methods, trailing
