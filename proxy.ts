@@ -45,5 +45,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/signin", "/explore", "/dashboard/:path*", "/admin/:path*"],
+  // A certificate shows a stored name and course title: it takes the nonce policy too.
+  matcher: ["/signin", "/explore", "/certificates/:path*", "/dashboard/:path*", "/admin/:path*"],
 };
