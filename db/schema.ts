@@ -336,6 +336,7 @@ export const learningActivity = pgTable(
 /**
  * A finished course's certificate: its id (random, unguessable) is its public, shareable address
  * (/certificates/<id>), created the first time the learner opens the finished course's summary.
+ * It keeps the learner's name as it was when issued: a later rename does not rewrite it.
  */
 export const certificates = pgTable(
   "certificates",
@@ -348,6 +349,7 @@ export const certificates = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    learnerName: text("learner_name").notNull(),
   },
   (t) => [uniqueIndex("certificates_user_course_key").on(t.userId, t.courseId), index("certificates_course_id_idx").on(t.courseId)],
 );

@@ -26,7 +26,8 @@ export async function courseCompletion(userId: number, courseId: number): Promis
   const [certificate, sections, time] = await Promise.all([
     db.execute<{ id: string }>(sql`
       WITH issued AS (
-        INSERT INTO certificates (user_id, course_id) VALUES (${userId}, ${courseId})
+        INSERT INTO certificates (user_id, course_id, learner_name)
+        SELECT ${userId}, ${courseId}, trim(first_name || ' ' || last_name) FROM users WHERE id = ${userId}
         ON CONFLICT (user_id, course_id) DO NOTHING RETURNING id
       )
       SELECT id FROM issued UNION ALL SELECT id FROM certificates WHERE user_id = ${userId} AND course_id = ${courseId}`),
@@ -50,14 +51,13 @@ export async function courseCompletion(userId: number, courseId: number): Promis
 
 export type Certificate = { learner_name: string; course_title: string; course_level: string; completed_at: string };
 
-/** A certificate as its public page shows it; null for an unknown id (or not a uuid at all). */
+/** A certificate as its public page shows it, with the name as issued; null for an unknown id (or not a uuid at all). */
 export async function certificateById(id: string): Promise<Certificate | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const { rows } = await getDb().execute<Certificate>(sql`
-    SELECT trim(u.first_name || ' ' || u.last_name) AS learner_name, c.title AS course_title, c.level::text AS course_level,
+    SELECT cert.learner_name, c.title AS course_title, c.level::text AS course_level,
            coalesce(e.completed_at, cert.issued_at)::text AS completed_at
       FROM certificates cert
-      JOIN users u ON u.id = cert.user_id
       JOIN courses c ON c.id = cert.course_id
       LEFT JOIN enrollments e ON e.user_id = cert.user_id AND e.course_id = cert.course_id
      WHERE cert.id = ${id}`);

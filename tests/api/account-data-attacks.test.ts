@@ -29,7 +29,7 @@ describe("GET /users/me/export", () => {
       { userId: world.b.id, courseId: world.courseId, sectionIndex: 0, score: 1, total: 5, passed: false },
     ]);
     await db.insert(learningActivity).values({ userId: world.b.id, courseId: world.courseId, at: new Date() });
-    await db.insert(certificates).values({ userId: world.b.id, courseId: world.courseId });
+    await db.insert(certificates).values({ userId: world.b.id, courseId: world.courseId, learnerName: "B Learner" });
 
     // A user id in the query, as a body or in a header changes nothing: the export is always the caller's.
     const res = await exportOf(world.a.token, `?user_id=${world.b.id}&id=${world.b.id}`);
@@ -77,7 +77,7 @@ describe("DELETE /users/me", () => {
   it("with the right password deletes the account and everything it owns; its token stops working", async () => {
     const world = await createWorld();
     await getDb().insert(learningActivity).values({ userId: world.a.id, courseId: world.courseId, at: new Date() });
-    await getDb().insert(certificates).values({ userId: world.a.id, courseId: world.courseId });
+    await getDb().insert(certificates).values({ userId: world.a.id, courseId: world.courseId, learnerName: "A Learner" });
 
     expect((await deleteMe(world.a.token, WORLD_PASSWORD)).status).toBe(204);
     const db = getDb();
