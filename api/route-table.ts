@@ -70,7 +70,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { path: "/forgot-password/reset-password", module: forgotPasswordResetPassword },
   { path: "/forgot-password/send-code", module: forgotPasswordSendCode },
   { path: "/forgot-password/verify-code", module: forgotPasswordVerifyCode },
-  { path: "/generation", module: generation },
+  // TRANSITION: api/routes/generation.ts now declares its endpoints (no GET export left for this table).
+  { path: "/generation", module: generation as ApiRouteModule },
   { path: "/generation/runs", module: generationRuns },
   { path: "/log_in", module: logIn },
   { path: "/log_out", module: logOut },
