@@ -1,22 +1,15 @@
-import { z } from "zod";
 import { logIn, TwoFactorRequired } from "@/lib/accounts/login";
 import { jsonResponse } from "@/lib/http/json-response";
 import { readForm } from "@/lib/http/request";
 import { route } from "@/lib/http/route";
-import { emailField, passwordField, twoFactorCodeField } from "@/lib/validation/accounts";
+import { logInFormSchema } from "@/lib/validation/accounts";
 
-// OAuth2 password-grant form: username is the e-mail; scope, client_id and client_secret are ignored.
-// otp: the authenticator app's current code (or a backup code) once two-factor sign-in is on.
-export const loginForm = z.object({
-  grant_type: z.literal("password", { error: "grant_type must be password" }).optional(),
-  username: emailField,
-  password: passwordField,
-  otp: twoFactorCodeField.optional(),
-});
+// TRANSITION: the schema lives in lib/validation/accounts.ts; this name stays for the legacy docs.
+export const loginForm = logInFormSchema;
 
 // POST /log_in – exchange e-mail and password (and the second factor, when on) for a bearer token
 export const POST = route("public", async ({ request, clientAddress }) => {
-  const form = await readForm(request, loginForm);
+  const form = await readForm(request, logInFormSchema);
   try {
     return await logIn({ email: form.username, password: form.password, otp: form.otp }, clientAddress, request.headers.get("user-agent") ?? "");
   } catch (error) {

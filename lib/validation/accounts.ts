@@ -116,6 +116,18 @@ export const twoFactorCodeField = z
   .min(1, "Enter the code from your authenticator app.")
   .max(20, "Enter the code from your authenticator app.");
 
+/**
+ * POST /log_in: an OAuth2 password-grant form. `username` is the e-mail; scope, client_id and
+ * client_secret are ignored. `otp` is the authenticator app's current code (or a backup code) once
+ * two-factor sign-in is on.
+ */
+export const logInFormSchema = z.object({
+  grant_type: z.literal("password", { error: "grant_type must be password" }).optional(),
+  username: emailField,
+  password: passwordField,
+  otp: twoFactorCodeField.optional(),
+});
+
 /** The browser sign-in: the login form's values, and the code once the account asks for one. */
 export const browserSignInSchema = z.object({ email: emailField, password: passwordField, otp: twoFactorCodeField.optional() });
 

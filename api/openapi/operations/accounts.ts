@@ -1,7 +1,7 @@
-import { loginForm } from "@/api/routes/log_in";
 import {
   adminUserUpdateSchema,
   emailOnlySchema,
+  logInFormSchema,
   profileSchema,
   registerSendCodeSchema,
   registerUserSchema,
@@ -28,7 +28,7 @@ export const accountDocs: OperationDocs = {
     summary: "Log in",
     description: "OAuth2 password grant, form-encoded: `username` is the e-mail; `scope`, `client_id` and `client_secret` are accepted and ignored.",
     access: "public",
-    body: { form: loginForm },
+    body: { form: logInFormSchema },
     responses: { 200: { description: "A bearer token and the user.", schema: loginResponse } },
     errors: { 401: "Wrong e-mail or password, or (`two_factor_required`) the account's authenticator code is needed in `otp`.", 403: "The account has been deactivated.", 429: TOO_MANY },
     errorSchemas: { 401: loginRefusal },
