@@ -5,6 +5,7 @@ import {
   firstQuizToPassBefore,
   isUnlocked,
   nextIncrement,
+  nextOpenablePosition,
   progressAfterQuizPass,
   quizIncrement,
   totalUnits,
