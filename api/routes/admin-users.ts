@@ -1,2 +1,78 @@
-/* TRANSITION: this resource's endpoints are being declared here (api/endpoint.ts). */
-export {};
+import { endAllSessions } from "@/lib/auth/sessions";
+import { deleteUser, listUsers, updateUserAsAdmin } from "@/lib/accounts/users";
+import { adminUserUpdateSchema } from "@/lib/validation/accounts";
+import { userListQuery } from "@/lib/validation/admin";
+import { idPath } from "@/lib/validation/params";
+import { publicUser, userList } from "@/lib/validation/responses/accounts";
+import { messageResponse } from "@/lib/validation/responses/common";
+import { endpoint } from "../endpoint";
+
+/* Users as an admin manages them: the list, a user's names and role, deleting them, signing them out. */
+
+export const listUsersEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/users",
+    access: "admin",
+    tag: "Admin",
+    summary: "List users",
+    description: "`search` filters by e-mail (substring); at most 100 at a time.",
+    query: userListQuery,
+    responses: { 200: { description: "One page of users.", schema: userList, totalCount: true } },
+  },
+  async (c) => {
+    const { users, total } = await listUsers(c.req.valid("query"));
+    return c.json(users, 200, { "x-total-count": String(total) });
+  },
+);
+
+export const updateUser = endpoint(
+  {
+    method: "PUT",
+    path: "/users/:id",
+    access: "admin",
+    tag: "Admin",
+    summary: "Edit a user",
+    description: "Names and role; a role change ends the user's sessions.",
+    params: idPath,
+    body: { json: adminUserUpdateSchema },
+    responses: { 200: { description: "The updated user.", schema: publicUser } },
+    errors: { 404: "No such user.", 409: "The last active admin, or your own admin role." },
+  },
+  async (c) => c.json(await updateUserAsAdmin(c.var.caller, c.req.valid("param").id, c.req.valid("json"))),
+);
+
+export const deleteUserEndpoint = endpoint(
+  {
+    method: "DELETE",
+    path: "/users/:id",
+    access: "admin",
+    tag: "Admin",
+    summary: "Delete a user",
+    description: "Everything the user owns goes too.",
+    params: idPath,
+    responses: { 204: { description: "Deleted." } },
+    errors: { 404: "No such user.", 409: "The last active admin, or your own account." },
+  },
+  async (c) => {
+    await deleteUser(c.var.caller, c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);
+
+export const endUserSessions = endpoint(
+  {
+    method: "DELETE",
+    path: "/users/:id/sessions",
+    access: "admin",
+    tag: "Admin",
+    summary: "Sign a user out everywhere",
+    description: "Ends every session of the user (browser cookies and bearer tokens).",
+    params: idPath,
+    responses: { 200: { description: "Signed out everywhere.", schema: messageResponse } },
+  },
+  async (c) => {
+    await endAllSessions(c.req.valid("param").id);
+    return c.json({ message: "Signed out everywhere." });
+  },
+);

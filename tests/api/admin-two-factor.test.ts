@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, createUser, type RouteHandler } from "../harness/http";
+import { createUser } from "../harness/http";
 import { secretOf, totp } from "../harness/totp";
 
 /*
@@ -9,18 +9,19 @@ import { secretOf, totp } from "../harness/totp";
  */
 
 const REQUIRED = { detail: "Two-factor authentication is required for admin accounts." };
-let handlerOf: (name: string) => RouteHandler;
+type Call = typeof import("../harness/http").call;
+let call: Call;
 
-/** The route handlers, loaded afresh with the setting (lib/env.ts reads the environment once). */
-async function routesWith(required: string | undefined): Promise<(name: string) => RouteHandler> {
+/** The app, built afresh with the setting (lib/env.ts reads the environment once). */
+async function appWith(required: string | undefined): Promise<Call> {
   vi.unstubAllEnvs();
   vi.stubEnv("ADMIN_REQUIRE_TWO_FACTOR", required);
   vi.resetModules();
-  return (await import("./routes")).handlerOf;
+  return (await import("../harness/http")).call;
 }
 
 beforeAll(async () => {
-  handlerOf = await routesWith("true");
+  call = await appWith("true");
 });
 
 afterAll(() => vi.unstubAllEnvs());
@@ -29,8 +30,8 @@ describe("ADMIN_REQUIRE_TWO_FACTOR=true in the API", () => {
   it("refuses an admin without two-factor on admin routes and on a learner's data, lets them set it up, then opens", async () => {
     const admin = await createUser("admin");
     const learner = await createUser();
-    const listUsers = () => call(handlerOf("GET /users"), { token: admin.token });
-    const learnerCourses = () => call(handlerOf("GET /mycourses"), { token: admin.token, path: `/mycourses?user_id=${learner.user.id}` });
+    const listUsers = () => call("GET /users", { token: admin.token });
+    const learnerCourses = () => call("GET /mycourses", { token: admin.token, path: `/mycourses?user_id=${learner.user.id}` });
 
     const refused = [await listUsers(), await learnerCourses()];
     expect(refused.map((r) => [r.status, r.body])).toEqual([
@@ -38,12 +39,12 @@ describe("ADMIN_REQUIRE_TWO_FACTOR=true in the API", () => {
       [403, REQUIRED],
     ]);
     // What setting it up takes stays open.
-    expect((await call(handlerOf("GET /users/me"), { token: admin.token })).status).toBe(200);
-    const started = await call(handlerOf("POST /users/me/two-factor"), { token: admin.token, json: { password: admin.password } });
+    expect((await call("GET /users/me", { token: admin.token })).status).toBe(200);
+    const started = await call("POST /users/me/two-factor", { token: admin.token, json: { password: admin.password } });
     expect(started.status).toBe(200);
     // Begun is not enough: only a confirmed authenticator counts.
     expect((await listUsers()).status).toBe(403);
-    const confirmed = await call(handlerOf("POST /users/me/two-factor/confirm"), { token: admin.token, json: { code: totp(secretOf(started.body.otpauth_uri)) } });
+    const confirmed = await call("POST /users/me/two-factor/confirm", { token: admin.token, json: { code: totp(secretOf(started.body.otpauth_uri)) } });
     expect(confirmed.status).toBe(200);
 
     expect((await listUsers()).status).toBe(200);
@@ -52,17 +53,17 @@ describe("ADMIN_REQUIRE_TWO_FACTOR=true in the API", () => {
 
   it("leaves learners alone, and lets the admin sign out", async () => {
     const learner = await createUser();
-    expect((await call(handlerOf("GET /mycourses"), { token: learner.token, path: `/mycourses?user_id=${learner.user.id}` })).status).toBe(200);
+    expect((await call("GET /mycourses", { token: learner.token, path: `/mycourses?user_id=${learner.user.id}` })).status).toBe(200);
     const admin = await createUser("admin");
-    expect((await call(handlerOf("POST /log_out"), { token: admin.token })).status).toBe(200);
-    expect((await call(handlerOf("GET /users/me"), { token: admin.token })).status).toBe(401);
+    expect((await call("POST /log_out", { token: admin.token })).status).toBe(200);
+    expect((await call("GET /users/me", { token: admin.token })).status).toBe(401);
   });
 });
 
 describe("without ADMIN_REQUIRE_TWO_FACTOR (the default)", () => {
   it("an admin without two-factor uses the admin API", async () => {
-    const defaultHandlerOf = await routesWith(undefined);
+    const defaultCall = await appWith(undefined);
     const admin = await createUser("admin");
-    expect((await call(defaultHandlerOf("GET /users"), { token: admin.token })).status).toBe(200);
+    expect((await defaultCall("GET /users", { token: admin.token })).status).toBe(200);
   });
 });
