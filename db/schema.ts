@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /*
- * The whole data model (DESIGN.md section 4). Parents own their children through
+ * The whole data model (docs/architecture.md, Data model). Parents own their children through
  * ON DELETE CASCADE, so deleting a user, topic or course never leaves orphans.
  * Every lookup the API makes has an index here.
  */
@@ -146,7 +146,7 @@ export const twoFactors = pgTable(
   (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
 );
 
-/** Fixed-window counters shared by every app instance (DESIGN.md section 6). */
+/** Fixed-window counters shared by every app instance, so a limit holds however many instances run (lib/rate-limit.ts). */
 export const rateLimits = pgTable(
   "rate_limits",
   {
@@ -371,7 +371,7 @@ export const quizAnswers = pgTable(
 );
 
 /**
- * Spaced review (issue 16): one FSRS card per question a learner has answered, scheduled by
+ * Spaced review (docs/product-rules.md): one FSRS card per question a learner has answered, scheduled by
  * ts-fsrs (lib/review). `first_correct` is the learner's first answer to the question, which
  * is what question difficulty is estimated from (lib/mastery).
  */

@@ -76,7 +76,7 @@ test("admin: Analytics shows the totals, the 7-day new users chart with numbers 
   await expect(page.getByRole("heading", { level: 2, name: "Most attempted topics" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Least attempted topics" })).toBeVisible();
   const most = page.getByRole("region", { name: "Most attempted topics" }).getByRole("listitem");
-  // A topic nobody has started is not "most attempted" (issue 17): only those with learners are listed.
+  // A topic nobody has started is not "most attempted": only those with learners are listed.
   const started = (stats.most_attempted as { user_count: number }[]).filter((t) => t.user_count > 0).length;
   await expect(most).toHaveCount(started);
   if (started > 0) await expect(most.first()).toContainText(/[1-9]\d* learners?$/);

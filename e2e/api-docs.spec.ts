@@ -18,7 +18,7 @@ test("the API reference renders the OpenAPI description offline, with nothing re
   expect(response?.status()).toBe(200);
   expect(response?.headers()["content-security-policy"]).not.toContain("unsafe-eval");
 
-  // Operations of SPEC.md section 7 and the project's own, by path and summary.
+  // A few operations, by path and summary, from accounts, learning and administration.
   // Swagger UI parses its 1.7 MB bundle, resolves the description's references and renders all 53
   // operations in one go: 2.5-3.5 s after load on an idle 2-core machine with tracing on, and over
   // the 10 s default in one CI run beside the axe spec's browser. The first wait gets its own bound.

@@ -5,7 +5,7 @@ import { courseIdByTitle } from "./fixtures/database";
 import { addReading, finishCourse } from "./fixtures/learner-state";
 
 /*
- * Feedback that motivates (issue 17): a finished course's completion screen (sections, quiz
+ * Feedback that motivates (docs/product-rules.md): a finished course's completion screen (sections, quiz
  * scores, time spent) with a certificate at a stable, shareable address; the dashboard's streak
  * and this week's days, counted in the learner's own time zone.
  */

@@ -4,7 +4,7 @@ import { sectionQuestions, type SeededQuestion } from "./fixtures/database";
 import { answer, nextButton, percent, subsectionTitle } from "./fixtures/reader";
 
 /*
- * The whole learner journey of issue 4, as one new learner walks it: interests in the modal, a
+ * The whole learner journey, as one new learner walks it: interests in the modal, a
  * recommended course enrolled from the dashboard, section 1 read, its quiz failed (the hint shows)
  * and passed on retry, section 2 opened, the course finished at exactly 100 % and listed under
  * Completed Courses. "Idiomatic Python" has 3 sections of 3 subsections: Next adds

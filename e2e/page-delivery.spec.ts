@@ -8,7 +8,7 @@ import { subsectionTitle } from "./fixtures/reader";
 import { E2E_PORT } from "./fixtures/settings";
 
 /*
- * How the compiled server delivers pages (issue 17's LCP work): Brotli to browsers that accept it,
+ * How the compiled server delivers pages (docs/performance.md, Pages): Brotli to browsers that accept it,
  * gzip to the rest, the stylesheet inside the page instead of a render-blocking request, and on
  * the course reader a hold on the first paint until the HTML is parsed, so the lesson, not the
  * loading skeleton, is what a full page load paints first; a client-side navigation still shows

@@ -5,7 +5,7 @@ import { courseIdByTitle } from "./fixtures/database";
 import { nextButton, subsectionTitle } from "./fixtures/reader";
 
 /*
- * The reader, phone first (issue 17): at 390x844 the lesson heading is on the first screen and
+ * The reader, phone first (docs/product-rules.md, Screens): at 390x844 the lesson heading is on the first screen and
  * Previous / Next (and Attempt Quiz at a section's end) sit in a bar stuck to the bottom of the
  * screen; the outline is a drawer behind a button showing where the learner is. On a wide screen
  * the outline stays in view while the lesson scrolls, and the reader lines up with the header.

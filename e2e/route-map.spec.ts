@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { logInThroughUi, logInToDashboard } from "./fixtures/accounts";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
 
-// SPEC.md section 2, route by route: each answers with a real screen (its own URL and an h1) or with
+// Every screen of docs/product-rules.md, route by route: each answers with a real screen (its own URL and an h1) or with
 // its documented redirect. Read-only: the shared accounts only look.
 
 type Route = { path: string; lands?: RegExp; heading?: string | RegExp };
@@ -17,7 +17,7 @@ const PUBLIC: Route[] = [
   // Without a reset in progress (no e-mail to send a code to) it goes to /forgot-password.
   { path: "/verify-code", lands: /\/forgot-password\?reason=no-email$/ },
   { path: "/sign-up-verify-code" },
-  // Without a known e-mail address the reset screen goes to /login (SPEC.md).
+  // Without a known e-mail address the reset screen has nothing to reset: it goes to /login.
   { path: "/reset-password", lands: /\/login$/ },
   // The original's sign-in routes are redirects to /login.
   { path: "/signin", lands: /\/login$/ },
@@ -31,7 +31,7 @@ const LEARNER: Route[] = [
   { path: "/dashboard/topic-selection", heading: "Pick Topics You Love" },
   { path: "/dashboard/learning-feed", heading: "My Learning" },
   { path: "/dashboard/course-details", heading: "No course selected." },
-  // Without courseId and sectionIndex the quiz goes to the dashboard (SPEC.md).
+  // Without courseId and sectionIndex there is no quiz to show: it goes to the dashboard.
   { path: "/dashboard/quiz", lands: /\/dashboard$/ },
   { path: "/dashboard/my-account" },
   { path: "/dashboard/completed-courses", heading: "Your Completed Courses" },

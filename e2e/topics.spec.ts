@@ -56,7 +56,7 @@ test.describe("public explore", () => {
     for (const title of SEEDED_TOPICS) {
       await expect(row.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", "/login");
     }
-    // Emojis cycle through the list of 10 by topic id (issue 17: a topic keeps its emoji whatever is added).
+    // Emojis cycle through the list of 10 by topic id, so a topic keeps its emoji whatever is added.
     const emojis = await row.getByTestId("topic-emoji").allTextContents();
     expect(emojis.length).toBeGreaterThanOrEqual(SEEDED_TOPICS.length);
     const ids = new Map(((await (await page.request.get("/topics")).json()) as { id: number; title: string }[]).map((t) => [t.title, t.id]));

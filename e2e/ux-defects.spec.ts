@@ -11,7 +11,7 @@ import { waitForCode } from "./fixtures/mail";
 import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
- * The rough edges a new user met (issue 17, defects 2-16), each as the user would notice it fixed.
+ * Rough edges a new user met, each as the user would notice it fixed.
  */
 
 const PHONE = { width: 390, height: 844 };

@@ -1,4 +1,4 @@
-/** The most items one API answer lists (DESIGN.md section 5: lists default to everything up to this). */
+/** The most items one API answer lists (docs/api.md): lists default to everything up to this, so no answer grows without bound. */
 export const MAX_PAGE_SIZE = 100;
 
 /** One page of a list, with the page actually shown (a request past the end gets the last page). */

@@ -1,11 +1,11 @@
 // `npm run bench:api [-- --seconds 10 --connections 50]`
 //
 // Loads GET /topics, GET /courses/{id}, GET /mycourses, PUT /courses/update_progress, and the two
-// reads of issue 16, GET /review/due and GET /users/me/mastery, with
+// reads of spaced review, GET /review/due and GET /users/me/mastery, with
 // autocannon against a production build on a freshly seeded embedded PostgreSQL, then the same
 // endpoints served by scripts/bench/bare-api-server.ts (node:http + pg, the same SQL) on the same
 // database, and prints requests/s, p50/p99 latency and the app/bare throughput ratio.
-// Targets (issue 13): p99 under 100 ms at 50 connections; every endpoint at least 1.0x the bare baseline.
+// Targets (docs/performance.md): p99 under 100 ms at 50 connections; every endpoint at least 1.0x the bare baseline.
 // Exits non-zero when a target is missed, or when any request failed.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -35,7 +35,7 @@ const PROFILE = values.profile as FakeProfileName | undefined;
 if (PROFILE && !(PROFILE in FAKE_PROFILES)) throw new Error(`--profile must be one of ${Object.keys(FAKE_PROFILES).join(", ")}`);
 const COURSES = Math.max(1, Number(values.courses));
 const LATENCY = PROFILE ? 0 : Math.max(0, Number(values.latency));
-// A profile's default: one model call per server slot (GENERATION_CONCURRENCY as its README profile says).
+// A profile's default: one model call per server slot (GENERATION_CONCURRENCY as docs/self-hosting.md advises).
 const CONCURRENCY = Math.max(1, Number(values.concurrency ?? (PROFILE ? Math.min(FAKE_PROFILES[PROFILE].slots, 16) : 8)));
 
 const tempDir = mkdtempSync(join(tmpdir(), "learnpath-bench-"));

@@ -10,8 +10,8 @@
 // page. Prints performance, LCP and TBT under applied throttling, the simulated performance and
 // every simulated run's LCP, accessibility, best practices and SEO, and the JavaScript each page
 // loads first (transferred, compressed).
-// Targets (issue 8): performance >= 95, accessibility 100, best practices >= 95; SEO >= 95 on the
-// public pages; and (issue 17) LCP <= 2.0 s and first-load JavaScript <= 150 kB compressed on
+// Targets (docs/performance.md): performance >= 95, accessibility 100, best practices >= 95; SEO >= 95 on the
+// public pages; LCP <= 2.0 s and first-load JavaScript <= 150 kB compressed on
 // every page. Exits non-zero when a target is missed.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

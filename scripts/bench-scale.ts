@@ -5,7 +5,7 @@
 // 10,000,000 answers), loaded with autocannon at 50 connections. The data set lives in its own
 // embedded PostgreSQL under .data/bench-scale-<learners>/ and is synthesized on the first run
 // only (the time is printed); --resynth writes it again.
-// Targets (issue 18): learner endpoints p99 < 100 ms; GET /dashboard/stats p99 < 200 ms; the
+// Targets (docs/performance.md): learner endpoints p99 < 100 ms; GET /dashboard/stats p99 < 200 ms; the
 // e-mail search p99 < 100 ms; the Questions panel p99 < 300 ms. Prints a table, then "all
 // targets met" or what missed (and exits non-zero), as well as when any request failed.
 import { resolve } from "node:path";

@@ -1,5 +1,5 @@
 /*
- * `npm run check:api`: calls every row of SPEC.md section 7 that exists so far against a running
+ * `npm run check:api`: calls the API's main endpoints (docs/api.md) against a running
  * server (APP_URL, default http://localhost:3000, e.g. `npm run dev`) and checks each answer's
  * status and shape. Uses the seed accounts (SEED_* variables or the development defaults).
  * It writes only what a learner would (an enrolment, a topic preference, own names unchanged).
@@ -30,7 +30,7 @@ const topic = z.object({
   courses: z.array(courseSummary),
   totalCourses: z.number(),
 });
-// A learner gets no answer key (README, API: a departure from SPEC.md's quiz entity).
+// A learner gets no answer key before submitting (docs/product-rules.md, Section quizzes).
 const question = z.strictObject({ id: z.number(), question: z.string(), options: z.array(z.string()).length(4) });
 
 let failures = 0;

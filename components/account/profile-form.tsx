@@ -16,7 +16,7 @@ const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then(
 
 const UPDATE_FALLBACK = "Failed to update user details.";
 const RESET_CODE_FALLBACK = "Something went wrong. Please try again.";
-/** SPEC.md section 9: redirect to /verify-code 1000 ms after the reset code was sent. */
+/** Redirect to /verify-code 1000 ms after the reset code was sent (docs/product-rules.md, Screens). */
 const RESET_REDIRECT_MS = 1000;
 
 type UserResponse = { first_name: string; last_name: string; email: string };
@@ -43,7 +43,7 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
     defaultValues: { first_name: firstName, last_name: lastName },
   });
 
-  // The failure banner vanishes like the toasts (SPEC.md section 8: 2 s).
+  // The failure banner vanishes like the toasts, after 2 s (docs/product-rules.md, Screens).
   useEffect(() => {
     if (!banner) return;
     const timer = window.setTimeout(() => setBanner(null), TOAST_DURATION_MS);

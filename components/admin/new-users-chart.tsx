@@ -1,5 +1,5 @@
 /*
- * The 7-day new users bar chart (SPEC.md section 2: bar height is count times 8 px). Every bar
+ * The 7-day new users bar chart (bar height is count times 8 px: docs/product-rules.md). Every bar
  * carries its number and day as text, so it reads without colour and without seeing the bars;
  * a day with no sign-ups shows 0 and a flat bar. Should a day pass 25 sign-ups, all bars are
  * scaled down together to keep the chart at 200 px.

@@ -14,7 +14,7 @@ export function AdminHeading({ title, intro, action }: { title: string; intro?: 
   );
 }
 
-/** A page whose data could not be loaded: SPEC.md section 8's message, in red, announced. */
+/** A page whose data could not be loaded: the failure message, in red, announced to screen readers. */
 export function LoadError({ message }: { message: string }) {
   return (
     <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">

@@ -5,8 +5,9 @@ import { buttonClasses } from "@/components/ui/button-link";
 
 /**
  * A GET search form for admin tables: submitting goes to `action?search=...` without a page
- * parameter, so a new search always starts on page 1 (SPEC.md section 5). Works without JavaScript;
- * next/form turns it into a client-side navigation when JavaScript is there.
+ * parameter, so a new search always starts on page 1 (the new results may not reach the page the
+ * old ones were on). Works without JavaScript; next/form turns it into a client-side navigation
+ * when JavaScript is there.
  */
 export function SearchForm({ action, label, placeholder, value }: { action: string; label: string; placeholder: string; value: string }) {
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 // A row's Edit and Delete on Manage Users. Edit: first name, last name and role (User / Admin, sent in
-// lower case, SPEC.md section 5). Delete asks for confirmation. An admin's own row cannot lose its admin
+// lower case, as the API takes roles). Delete asks for confirmation. An admin's own row cannot lose its admin
 // role or be deleted: the controls say why, and the server refuses it anyway.
 import { useRouter } from "next/navigation";
 import { useState } from "react";

@@ -18,7 +18,7 @@ type OtpInputProps = {
 export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () => "");
 
 /*
- * Six single-digit boxes (SPEC.md section 5): digits only, one per box, focus moves on after a
+ * Six single-digit boxes, one per digit of the e-mailed code: digits only, one per box, focus moves on after a
  * digit, Backspace in an empty box moves back, and a pasted or autofilled code fills the boxes.
  */
 export function OtpInput({ value, onChange, legend, describedBy, invalid, disabled }: OtpInputProps) {

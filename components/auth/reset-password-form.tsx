@@ -11,7 +11,7 @@ import { apiFetch } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 
 const FALLBACK = "Failed to reset password.";
-// SPEC.md section 9: back to the login screen 1.5 s after the new password is saved.
+// Back to the login screen 1.5 s after the new password is saved (docs/product-rules.md, Screens).
 const REDIRECT_DELAY_MS = 1500;
 
 const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.resetPasswordFormSchema));

@@ -8,7 +8,7 @@ import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-// SPEC.md section 9: after a verified code, go on to the new-password screen after about 1 s.
+// After a verified code, go on to the new-password screen after about 1 s (docs/product-rules.md, Screens).
 const REDIRECT_DELAY_MS = 1000;
 
 /** The reset in progress: sessionStorage's reset_email, else ?email= (then remembered for /reset-password). */

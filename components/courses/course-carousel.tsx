@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ScrollCarousel } from "@/components/topics/topic-carousel";
 
-/** The dashboard's course rows scroll like its topic picker: 840 px per arrow click (SPEC.md section 9). */
+/** The dashboard's course rows scroll like its topic picker: 840 px per arrow click. */
 export const COURSE_SCROLL_STEP = 840;
 
 /**

@@ -1,4 +1,4 @@
-/** Placeholder cards while a course list loads; the visible status text is SPEC.md's 'Loading courses...'. */
+/** Placeholder cards while a course list loads; the visible status text is 'Loading courses...'. */
 function CourseCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

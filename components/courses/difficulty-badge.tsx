@@ -1,4 +1,4 @@
-// SPEC.md section 4: Beginner green, Intermediate yellow, anything else red (text keeps it readable without colour).
+// Beginner green, Intermediate yellow, anything else red (the text keeps it readable without colour).
 const STYLES: Record<string, string> = {
   Beginner: "bg-green-100 text-green-800 ring-green-600/30",
   Intermediate: "bg-yellow-100 text-yellow-900 ring-yellow-600/40",

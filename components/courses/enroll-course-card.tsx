@@ -8,7 +8,7 @@ import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-/** SPEC.md section 8: the fallback when the server gives no detail. */
+/** The fallback message when the server gives no detail (a network failure, say). */
 export const ENROLL_FAILED = "Failed to enroll in course";
 
 /**

@@ -1,4 +1,4 @@
-// SPEC.md section 4: is_detail_created_by_ai true shows Generated, false Generating (Failed when generation gave up).
+// is_detail_created_by_ai true shows Generated, false Generating (Failed when generation gave up): docs/product-rules.md.
 export function GenerationBadge({ generated, failed = false }: { generated: boolean; failed?: boolean }) {
   if (failed) return <span className="inline-flex items-center gap-1 text-xs font-medium text-red-700">Failed</span>;
   return generated ? (

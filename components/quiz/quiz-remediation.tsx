@@ -7,8 +7,9 @@ import type { QuizScreenQuestion } from "./quiz-runner";
 export type GradedResult = { question_id: number; correct: boolean; correct_answer: string; explanation: string | null; lesson: LessonRef };
 
 /**
- * The result screen's remediation (issue 16): each missed question with the learner's answer, the
- * right one, why it is right, and a link to the subsection that teaches it.
+ * The result screen's remediation (docs/product-rules.md, Section quizzes): each missed question
+ * with the learner's answer, the right one, why it is right, and a link to the subsection that
+ * teaches it.
  */
 export function QuizRemediation({
   questions,

@@ -1,7 +1,7 @@
 import type { Position } from "@/lib/learning/progress";
 
 /*
- * The reader's and the quiz's navigation state lives in the URL (SPEC.md: courseId, sectionIndex,
+ * The reader's and the quiz's navigation state lives in the URL (courseId, sectionIndex,
  * completedSection), so reloads and shared links land on the same screen. Indexes are 0-based,
  * as in the API.
  */

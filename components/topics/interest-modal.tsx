@@ -8,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-/** SPEC.md section 3: the browser-storage flag that keeps the modal closed for the rest of the session. */
+/** The sessionStorage flag that keeps the modal closed for the rest of the browser session once skipped. */
 export const INTEREST_MODAL_SKIPPED_KEY = "interestModalSkipped";
 
 const SUBMIT_FAILED = "Failed to submit selected topics.";
@@ -35,7 +35,7 @@ function rememberSkip() {
 }
 
 /**
- * The one-time 'Select Your Interests' modal (SPEC.md section 4). The dashboard renders it only for a learner
+ * The one-time 'Select Your Interests' modal (docs/product-rules.md). The dashboard renders it only for a learner
  * without interests; it opens on mount unless skipped earlier in this browser session. Skip, Escape and the
  * close button all count as skipping. Submitting saves the chosen topics and refreshes the dashboard.
  */

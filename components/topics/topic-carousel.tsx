@@ -8,7 +8,7 @@ import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 /** A topic card; its description already rendered on the server (TopicDescription). */
 export type TopicCard = { id: number; title: string; description: ReactNode };
 
-/** SPEC.md section 9: the public explore carousel scrolls 1120 px per arrow click. */
+/** The public explore carousel scrolls 1120 px per arrow click. */
 export const EXPLORE_SCROLL_STEP = 1120;
 
 function prefersReducedMotion(): boolean {

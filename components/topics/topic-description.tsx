@@ -1,7 +1,7 @@
 import ReactMarkdown, { type Components } from "react-markdown";
 
 /*
- * A topic's description: SPEC.md section 3 says it "may contain markup". It is rendered as
+ * A topic's description, which admins may write with markup (docs/product-rules.md). It is rendered as
  * markdown with a small allow-list, on the server: emphasis, strong, inline code
  * and hard line breaks. Raw HTML is dropped (its text stays), and every other element (links, images,
  * headings, lists, tables...) is unwrapped to its text: a description sits inside a card whose

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: topic cards cycle through a list of 10 emojis. */
+/** Topic cards cycle through a list of 10 emojis, chosen by topic id so a topic keeps its emoji. */
 export const TOPIC_EMOJIS = ["📘", "💡", "🧠", "🚀", "🧪", "🎯", "🛠️", "📊", "🌍", "🎨"] as const;
 
 /**

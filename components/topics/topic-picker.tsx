@@ -9,7 +9,7 @@ import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-/** SPEC.md section 9: the dashboard topic picker scrolls 840 px per arrow click. */
+/** The dashboard topic picker scrolls 840 px per arrow click (the course rows scroll the same). */
 export const PICKER_SCROLL_STEP = 840;
 
 const SUBMIT_FAILED = "Failed to submit selected topics.";

@@ -1,6 +1,6 @@
 /*
- * Skeletons shaped like what is loading (issue 17): the reader, a course overview, a quiz, a grid
- * of cards. Decorative (aria-hidden): the page's status line says what is loading.
+ * Skeletons shaped like what is loading, so the page does not jump when it arrives: the reader, a
+ * course overview, a quiz, a grid of cards. Decorative (aria-hidden): the page's status line says what is loading.
  */
 
 const bar = "animate-pulse rounded bg-slate-200 motion-reduce:animate-none";

@@ -2,7 +2,7 @@ import { CourseListPage } from "@/components/courses/course-list-page";
 import { CourseGridSkeleton } from "@/components/courses/course-skeletons";
 import { LoadingShapeOf, type LoadingShape } from "@/components/ui/loading-shapes";
 
-/* What a dashboard route's loading.tsx shows while its server component loads (SPEC.md's texts). */
+/* What a dashboard route's loading.tsx shows while its server component loads (each screen's own 'Loading ...' text). */
 
 const PAGE = "mx-auto px-4 py-10 sm:px-6 lg:px-8";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 
-// SPEC.md section 8: errors with a sad face, successes with a party emoji, gone after 2 s.
+// Errors with a sad face, successes with a party emoji, gone after 2 s (docs/product-rules.md, Screens).
 export const TOAST_DURATION_MS = 2000;
 
 /*
@@ -46,7 +46,7 @@ export function Toaster() {
 
   if (!sonner) return null;
   // Below the 4 rem header, so a toast never covers its links or its menu button; the emoji is
-  // the toast's one icon (SPEC.md), so Sonner's own icons are left out.
+  // the toast's one icon, so Sonner's own icons are left out.
   const offset = { top: "4.5rem" };
   return (
     <sonner.Toaster

@@ -11,7 +11,7 @@ import { checkCode, consumeCode, hashSecret, INVALID_CODE, issueCode, lockCodeRo
 import { OTP_TYPE, sendCodeEmail } from "./email-otp";
 
 /*
- * Password reset (SPEC.md section 4): code by e-mail, verify it for a one-time reset token,
+ * Password reset (docs/product-rules.md, Accounts): code by e-mail, verify it for a one-time reset token,
  * set the new password with that token. Known and unknown e-mails get the same answer, the same
  * code row (a decoy for an unknown one) and an e-mail each (a code, or a note that no account
  * uses the address), so neither the response, the code lock nor the timing tells who has an account.

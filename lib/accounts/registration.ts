@@ -22,9 +22,10 @@ import {
 } from "./sign-up-requests";
 
 /*
- * Sign-up (SPEC.md section 4, with the departure the README documents): send-code answers a
- * one-time sign-up token bound to the caller's own request (and its values, if given); the
- * e-mailed code proves the mailbox, the token says whose request it completes. With values the
+ * Sign-up (docs/product-rules.md, Accounts: only whoever proved the mailbox and sent the values
+ * can create the account): send-code answers a one-time sign-up token bound to the caller's own
+ * request (and its values, if given); the e-mailed code proves the mailbox, the token says whose
+ * request it completes. With values the
  * account is created at verify-code; without, verify-code grants a one-time registration token
  * that POST /users/ needs. An already registered e-mail gets a notice instead of a code, with the
  * same answer to the caller: nobody learns who has an account. An e-mail's waiting requests are a

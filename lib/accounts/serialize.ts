@@ -1,6 +1,6 @@
 import type { User } from "../../db/schema";
 
-/** A user as the API shows it (SPEC.md section 3): never the hash, never the token version. */
+/** A user as the API shows it: never the hash, never the token version. */
 export type PublicUser = {
   id: number;
   first_name: string;

@@ -6,7 +6,7 @@ import { hashSecret, newSecretToken, sameHash, VERIFIED_WINDOW_MINUTES } from ".
 /*
  * The sign-up requests waiting on one e-mail's code (kept beside it: lib/accounts/registration.ts).
  * Whoever sends a code gets a one-time sign-up token bound to their own request: their values
- * (the password sealed under a key only that token opens) or none (the SPEC flow, values later).
+ * (the password sealed under a key only that token opens) or none (the two-step flow: code first, values later).
  * The e-mailed code proves control of the mailbox; the token says whose request it completes.
  * So a second send-code for the same e-mail, by anyone, adds a request beside the first one and
  * never changes it, and verifying the code with a request's token either creates that request's
@@ -24,7 +24,7 @@ const request = z.object({
   /** The sign-up values, sealed with the token: only its holder's verify-code can open them. */
   values: z.string().optional(),
   at: z.number(),
-  /** HMAC of the registration token verify-code granted, and when (the SPEC flow). */
+  /** HMAC of the registration token verify-code granted, and when (the two-step flow). */
   grant: z.string().optional(),
   grantedAt: z.number().optional(),
 });

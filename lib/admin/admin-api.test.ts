@@ -15,7 +15,8 @@ import {
 import { call, createUser } from "../../tests/harness/http";
 import { onTopicCreated } from "../topics/on-topic-created";
 
-// The hook is the generation issue's to wire; here it is observed (and once made to fail).
+// The hook queues the topic's course generation (lib/topics/on-topic-created.ts); here it is only
+// observed (and once made to fail).
 vi.mock("../topics/on-topic-created", () => ({ onTopicCreated: vi.fn(async () => undefined) }));
 
 type Account = Awaited<ReturnType<typeof createUser>>;

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 
 /*
- * GET /dashboard/stats (SPEC.md section 3, "Dashboard stats"), in one SQL statement:
+ * GET /dashboard/stats (docs/product-rules.md, Admin analytics), in one SQL statement:
  * - user_count: every account (learners and admins); topic_count: every topic.
  * - quiz_count: section quizzes taken (quiz attempts); passed_quizzes: those passed (every answer right);
  *   completion_rate: passed_quizzes / quiz_count in percent, one decimal (0 with no attempts).

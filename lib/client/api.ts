@@ -1,7 +1,7 @@
 /*
  * The browser's way to call this app's API: same-origin fetch with the session cookie,
  * JSON in and out, and one error type carrying the server's `detail` (or the caller's
- * fallback message from SPEC.md section 8 when the server gave none).
+ * fallback message when the server gave none, e.g. on a network failure).
  */
 
 export class ApiError extends Error {

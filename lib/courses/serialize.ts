@@ -1,6 +1,6 @@
 import type { Course } from "../../db/schema";
 
-/** A course in lists (SPEC.md section 3, "Course (list)"), plus what cards show. */
+/** A course as lists show it (the API's course list item), plus what cards show. */
 export type CourseSummary = {
   id: number;
   topic_id: number;

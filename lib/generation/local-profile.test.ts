@@ -9,7 +9,7 @@ import { contentCounts, pointModelAtFake, queueNewCourse, startWorker, waitForCo
 /*
  * A small model on a 2-core CPU (the fake's `local` profile: 1 s to first token, 20 tokens/s, one
  * slot that queues, a 4,096-token context, now and then a question count one short), with the
- * README's local settings: GENERATION_CONCURRENCY=1 and the default 60 s idle timeout. Every delay
+ * local-model settings of docs/self-hosting.md: GENERATION_CONCURRENCY=1 and the default 60 s idle timeout. Every delay
  * of the fake and the idle timeout are scaled down 50 times together, so the real timeout logic
  * runs against the real proportions (a subsection takes ~30 "seconds"), in seconds of test time.
  * The outcome, not the time, is asserted: the course completes with no call timed out or retried

@@ -3,7 +3,7 @@ import { jsonResponse } from "./json-response";
 
 /**
  * One page of an already ordered list as a JSON answer, the total in X-Total-Count. Without a
- * limit a list answers everything up to MAX_PAGE_SIZE (DESIGN.md section 5); a page past the end
+ * limit a list answers everything up to MAX_PAGE_SIZE (docs/api.md); a page past the end
  * is empty, so a client reading pages until an empty one stops.
  */
 export function pagedJson<T>(items: T[], { page = 1, limit = MAX_PAGE_SIZE }: { page?: number; limit?: number }): Response {

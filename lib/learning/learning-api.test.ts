@@ -284,7 +284,7 @@ describe("section quizzes", () => {
     const questions = await quiz(learner, 0);
     const failed = await submit(learner, 0, await wrongFirst(questions));
     expect(failed.body).toMatchObject({ passed: false, score: questions.length - 1, total: questions.length, course_progress: 0 });
-    // After submission (issue 16): the right option, why, and the lesson that teaches it.
+    // After submission, and only then: the right option, why, and the lesson that teaches it.
     const firstKey = (await answerKey([questions[0]!.id])).get(questions[0]!.id)!;
     expect(failed.body.results[0]).toEqual({
       question_id: questions[0]!.id,

@@ -1,5 +1,5 @@
 /*
- * The reading and progress rules of SPEC.md section 4, as pure functions shared by the server
+ * The reading and progress rules (docs/product-rules.md), as pure functions shared by the server
  * (which keeps the truth) and the reader (which shows it).
  *
  * A course is a sequence of "units": each section's subsections, then its quiz. Progress is an
@@ -120,7 +120,7 @@ export function nextOpenablePosition(
 }
 
 /**
- * The most progress a learner can have earned by the SPEC.md increments: one Next step for
+ * The most progress a learner can have earned by the increments above: one Next step for
  * every subsection opened after the first of its section, up to the furthest unit reached,
  * and one quiz step per quiz passed; 100 once every quiz is passed. Saved progress never exceeds it.
  */

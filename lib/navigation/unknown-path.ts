@@ -1,7 +1,7 @@
 /*
- * SPEC.md: any unknown path redirects to "/". API calls are the exception: a client calling a path
- * that does not exist must get a JSON 404, not an HTML page. The API lives at the root (SPEC.md's
- * paths), so an unknown path counts as an API call when it sits under an API namespace, when it is
+ * Any unknown path redirects to "/" (docs/product-rules.md, Screens). API calls are the exception: a client calling a path
+ * that does not exist must get a JSON 404, not an HTML page. The API lives at the root (/topics,
+ * /users...: docs/api.md), so an unknown path counts as an API call when it sits under an API namespace, when it is
  * not a GET/HEAD (pages are only ever fetched), or when the client does not accept HTML.
  */
 

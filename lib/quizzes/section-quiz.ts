@@ -13,8 +13,9 @@ import { openSectionQuiz } from "./quiz-access";
 export const QUESTIONS_PER_ATTEMPT = 5;
 
 /**
- * A question as a learner gets it: never the right option nor the hint (a departure from SPEC.md's
- * quiz entity). The quiz screen asks quiz-check about one chosen option; quiz-complete grades.
+ * A question as a learner gets it: never the right option nor the hint, so the key cannot be read
+ * off the page (docs/product-rules.md, Section quizzes). The quiz screen asks quiz-check about one
+ * chosen option; quiz-complete grades.
  */
 export type QuizQuestion = { id: number; question: string; options: string[] };
 
@@ -66,7 +67,7 @@ export type QuizResult = {
   quiz_status: Record<string, boolean>;
   /**
    * Per answer, once the attempt is submitted (never before: GET /section-quizzes and quiz-check
-   * keep the key): right or not, the hint when not, and the remediation of issue 16: the right
+   * keep the key): right or not, the hint when not, and the remediation: the right
    * option, why it is right, and the lesson that teaches it.
    */
   results: { question_id: number; correct: boolean; hint: string | null; correct_answer: string; explanation: string | null; lesson: Lesson }[];

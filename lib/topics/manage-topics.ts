@@ -9,7 +9,7 @@ import { topicWithCreatorColumns } from "./list-topics";
 import { onTopicCreated } from "./on-topic-created";
 
 /*
- * The admin's side of topics (SPEC.md section 6: create, edit, delete, view a topic's courses).
+ * The admin's side of topics (docs/product-rules.md, Catalogue: create, edit, delete, view a topic's courses).
  * Deleting a topic takes its courses and everything under them with it through the foreign keys
  * (courses, sections, subsections, quiz questions, enrolments, quiz attempts and answers all
  * cascade), in the one DELETE statement.

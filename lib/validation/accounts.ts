@@ -2,7 +2,7 @@ import { z } from "./zod";
 
 /*
  * Account schemas shared by the forms (react-hook-form + zodResolver) and the route handlers,
- * so a bad value gets the same message on both sides. Messages are SPEC.md section 5's.
+ * so a bad value gets the same message on both sides. The messages are the product's wording, which tests assert.
  */
 
 export const PASSWORD_MIN = 6;

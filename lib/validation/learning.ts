@@ -1,7 +1,7 @@
 import { pageQuery } from "./pagination";
 import { z } from "./zod";
 
-/* Request schemas of the learning API (SPEC.md section 7), shared by handlers and the reader. */
+/* Request schemas of the learning API (docs/api.md), shared by handlers and the reader. */
 
 const id = (label: string) =>
   z.coerce

@@ -5,7 +5,7 @@ import type { Answer, LoadClient, RequestOptions } from "./client";
 import type { Ledger } from "./ledger";
 
 /*
- * One simulated learner, following the reader's rules (SPEC.md section 4) so every write is one
+ * One simulated learner, following the reader's rules (docs/product-rules.md) so every write is one
  * the app must accept: log in once and keep the token, pick a Generated course, enrol, read it
  * subsection by subsection (Next raises progress by round(90 / subsections), capped below 100),
  * take each section's quiz at its end (sometimes with a wrong answer, then again), and move on to

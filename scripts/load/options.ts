@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-/* The load test's flags, with the defaults issue 8 asks for (200 learners for 60 s on one instance). */
+/* The load test's flags, with the defaults docs/operations.md describes (200 learners for 60 s on one instance). */
 
 export type LoadOptions = {
   learners: number;

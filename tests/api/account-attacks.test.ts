@@ -8,7 +8,7 @@ import { liveCode, withMailDelivery } from "../harness/mail";
 import { quickAccount, WORLD_PASSWORD } from "./world";
 
 /*
- * The attacks of issue 14, each told from the attacker's side: probing which e-mails have an
+ * The account attacks of docs/security.md, each told from the attacker's side: probing which e-mails have an
  * account, out-guessing the log-in limit in parallel, planting a password in someone else's
  * sign-up, making the server hash passwords on demand, and locking someone else out.
  */

@@ -7,7 +7,7 @@ import { call } from "../harness/http";
 import { createWorld, quickAccount, WORLD_PASSWORD } from "./world";
 
 /*
- * "Download my data" and "Delete my account" (issue 17), from the attacker's side: reading
+ * "Download my data" and "Delete my account" (docs/product-rules.md), from the attacker's side: reading
  * someone else's data through the export, deleting an account with a stolen session but not its
  * password, guessing that password, and an admin deleting the last admin account.
  */

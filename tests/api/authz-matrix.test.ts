@@ -14,7 +14,7 @@ import { ENDPOINTS, endpointName, type Endpoint } from "./routes";
 import { createWorld, WORLD_PASSWORD, type World } from "./world";
 
 /*
- * Who may call what (DESIGN.md section 5), for every endpoint of the route table: the status
+ * Who may call what (docs/security.md), for every endpoint of the API: the status
  * each caller gets for the endpoint's valid example, in a fresh world per call. A refused call
  * must write nothing. Then the attacks on accounts: enumeration, code guessing, password
  * guessing, and tokens that outlive a deletion or a demotion.

@@ -108,7 +108,7 @@ describe("the answer key stays on the server", () => {
     const check = await call(quizCheck, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { question_id: first.id, answer: wrongOption } });
     expect(Object.keys(check.body).sort()).toEqual(["correct", "hint", "question_id"]);
 
-    // After submitting (issue 16's remediation): every result carries its right option, why, and the lesson.
+    // After submitting (the result's remediation): every result carries its right option, why, and the lesson.
     const result = await submit(learner, 0, await answersWithMisses(quiz.body));
     expect(result.body.passed).toBe(false);
     for (const r of result.body.results) {

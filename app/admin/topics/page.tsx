@@ -9,7 +9,7 @@ import { listAdminTopics } from "@/lib/topics/manage-topics";
 
 export const metadata: Metadata = { title: "Manage Topics" };
 
-/** SPEC.md section 9: the topics table shows 7 per page. */
+/** The topics table shows 7 per page (docs/product-rules.md, Screens). */
 const PAGE_SIZE = 7;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -11,7 +11,7 @@ import { requirePageCaller } from "@/lib/auth/page";
 
 export const metadata: Metadata = { title: "Manage Users" };
 
-/** SPEC.md section 9: the users table shows 8 per page. */
+/** The users table shows 8 per page (docs/product-rules.md, Screens). */
 const PAGE_SIZE = 8;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -174,7 +174,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
     <Page>
       {header}
       {generatingBanner}
-      {/* Shown once: a reload or a shared link carries only the course id (SPEC.md). */}
+      {/* Shown once: the banner's parameter is dropped, so a reload or a shared link carries only the position. */}
       {completed !== null ? <ClearParam name="completedSection" /> : null}
       {justPassed !== null ? (
         <p role="status" className="mt-6 rounded-xl border border-green-200 bg-green-50 px-4 py-3 font-medium text-green-900">

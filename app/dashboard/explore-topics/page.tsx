@@ -7,7 +7,7 @@ import { listTopics } from "@/lib/topics/list-topics";
 
 export const metadata: Metadata = { title: "Explore All Topics" };
 
-/** SPEC.md section 9: the explore topics grid shows 9 topics per page. */
+/** The explore topics grid shows 9 topics per page (docs/product-rules.md, Screens). */
 const PAGE_SIZE = 9;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -7,7 +7,7 @@ import { listMyCoursesPage } from "@/lib/learning/enrollment";
 
 export const metadata: Metadata = { title: "My Enrolled Courses" };
 
-/** SPEC.md section 9: my courses shows 12 per page. */
+/** My courses shows 12 per page, like every course list (docs/product-rules.md, Screens). */
 const PAGE_SIZE = 12;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

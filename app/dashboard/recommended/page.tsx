@@ -9,7 +9,7 @@ import { listRecommendationsPage } from "@/lib/recommendations/recommend";
 
 export const metadata: Metadata = { title: "Recommended Courses" };
 
-/** SPEC.md section 9: recommended shows 12 per page. */
+/** Recommended shows 12 per page, like every course list (docs/product-rules.md, Screens). */
 const PAGE_SIZE = 12;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

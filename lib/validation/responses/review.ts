@@ -6,7 +6,7 @@ import type { DueCards } from "@/lib/review/due-cards";
 import { z } from "../zod";
 import { id, timestamp, type Assert, type Same } from "./common";
 
-/* Response shapes of mastery and spaced review (README "Mastery and review"; see common.ts). */
+/* Response shapes of mastery and spaced review (docs/product-rules.md, Mastery and spaced review; see common.ts). */
 
 const mastery = z.number().min(0).max(1).meta({ description: "Estimated probability of answering this concept right, 0..1." });
 
