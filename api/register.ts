@@ -75,7 +75,10 @@ const isParameter = (segment: string) => segment.startsWith(":");
 /**
  * Hono runs the first route registered for a request: of two paths that match one request, the
  * one whose first differing segment is static goes first (`/users/me` before `/users/:id`), as
- * Next.js decides. Paths of different lengths never match the same request (no catch-alls).
+ * Next.js decides. Paths of different lengths never match the same request (no catch-alls), but
+ * they still need an order: calling them equal would make the comparison inconsistent (`/users`
+ * "equal" to both `/courses/:id` and `/courses/generate`), and sort() may then put `/courses/:id`
+ * first, answering POST /courses/generate with 405. The shorter goes first.
  */
 export function comparePrecedence(a: string, b: string): number {
   const left = a.split("/");
@@ -84,7 +87,7 @@ export function comparePrecedence(a: string, b: string): number {
     const difference = Number(isParameter(left[i]!)) - Number(isParameter(right[i]!));
     if (difference !== 0) return difference;
   }
-  return 0;
+  return left.length - right.length;
 }
 
 export function registerEndpoints(app: Hono<ApiEnv>, endpoints: readonly Endpoint[]): void {

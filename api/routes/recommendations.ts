@@ -9,5 +9,5 @@ import { userListQuery } from "@/lib/validation/learning";
 export const GET = route("signed-in", async ({ request, caller }) => {
   const { user_id, ...page } = readQuery(request, userListQuery);
   const userId = targetUserId(caller, user_id);
-  return pagedRangeJson(page, (offset, limit) => listRecommendationsRange(userId, offset, limit));
+  return pagedRangeJson(page, (range) => listRecommendationsRange(userId, range));
 });

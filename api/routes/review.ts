@@ -1,2 +1,58 @@
-/* TRANSITION: this resource's endpoints are being declared here (api/endpoint.ts). */
-export {};
+import { listMyMastery } from "@/lib/mastery/list-mastery";
+import { answerReviewCard } from "@/lib/review/answer-card";
+import { learnerNow } from "@/lib/review/clock";
+import { listDueCards } from "@/lib/review/due-cards";
+import { dueCards, masteryList, reviewAnswer } from "@/lib/validation/responses/review";
+import { dueCardsQuery, reviewAnswerSchema } from "@/lib/validation/review";
+import { endpoint } from "../endpoint";
+
+/* Spaced review: the caller's concept mastery, their due review cards, and answering one. */
+
+export const listMyMasteryEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/users/me/mastery",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "Your mastery per concept",
+    description: "Every concept of the caller's enrolled courses with its mastery (Elo-style estimate, 0..1) and level, weakest first per course.",
+    responses: { 200: { description: "The caller's concepts.", schema: masteryList } },
+  },
+  async (c) => c.json(await listMyMastery(c.var.caller.id)),
+);
+
+export const listDueCardsEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/review/due",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "Review cards due now",
+    description: "The caller's spaced-review cards due now (FSRS), without answer keys, how many are due, and when the next one is.",
+    query: dueCardsQuery,
+    responses: { 200: { description: "Due cards.", schema: dueCards } },
+  },
+  async (c) => {
+    const { id } = c.var.caller;
+    return c.json(await listDueCards(id, learnerNow(id), c.req.valid("query").limit));
+  },
+);
+
+export const answerReviewCardEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/review/answer",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "Answer a review card",
+    description: "Grades the answer, reschedules the card and updates mastery; course progress never changes.",
+    body: { json: reviewAnswerSchema },
+    responses: { 200: { description: "The graded answer with its explanation and lesson.", schema: reviewAnswer } },
+    errors: { 404: "No such card among the caller's.", 429: "Too many review answers; try again later." },
+  },
+  async (c) => {
+    const { id } = c.var.caller;
+    const { card_id, answer } = c.req.valid("json");
+    return c.json(await answerReviewCard(id, card_id, answer, learnerNow(id)));
+  },
+);

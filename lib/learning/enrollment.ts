@@ -5,7 +5,7 @@ import { courses, enrollments, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "../courses/visibility";
-import { clampPage, type Page } from "../pagination";
+import { countedSlice, loadPage, type Page, type ListRange, type Slice } from "../pagination";
 
 const courseColumns = {
   id: courses.id,
@@ -42,6 +42,9 @@ export async function enroll(viewer: Viewer, userId: number, courseId: number): 
 // Most recently active first; the course id breaks ties so pages never overlap or skip a course.
 const myCoursesOrder = [desc(enrollments.updatedAt), desc(enrollments.enrolledAt), desc(enrollments.courseId)];
 
+/** Beside each row of a slice: how many rows the whole list has (lib/pagination.ts countedSlice). */
+const listLength = sql<number>`count(*) over ()`.mapWith(Number);
+
 function selectMyCourses(userId: number, onlyOngoing = false) {
   return getDb()
     .select({ ...courseColumns, progress: enrollments.progress })
@@ -52,29 +55,39 @@ function selectMyCourses(userId: number, onlyOngoing = false) {
     .$dynamic();
 }
 
-const myCoursesOf = preparedQuery((db) =>
+// GET /mycourses is one of the hottest reads: prepared once per connection (db/client.ts preparedQuery).
+const myCoursesSliceOf = preparedQuery((db) =>
   db
-    .select({ ...courseColumns, progress: enrollments.progress })
+    .select({ ...courseColumns, progress: enrollments.progress, total: listLength })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .where(eq(enrollments.userId, sql.placeholder("userId")))
     .orderBy(...myCoursesOrder)
-    .prepare("my_courses_of"),
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("my_courses_slice"),
 );
 
-/** GET /mycourses: the learner's enrolments, most recently active first, with progress. */
+async function countMyCourses(userId: number): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(enrollments).where(eq(enrollments.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Every enrolment of the learner, most recently active first, with progress. */
 export async function listMyCourses(userId: number): Promise<CourseSummary[]> {
-  const rows = await myCoursesOf().execute({ userId });
+  const rows = await selectMyCourses(userId);
   return rows.map((r) => toCourseSummary(r, r.progress));
 }
 
-/** My Enrolled Courses: one page of the learner's enrolments, counted and cut in SQL. */
+/** GET /mycourses: part of the learner's enrolments in listMyCourses' order, cut and counted in SQL. */
+export async function listMyCoursesRange(userId: number, range: ListRange): Promise<Slice<CourseSummary>> {
+  const rows = await myCoursesSliceOf().execute({ userId, ...range });
+  return countedSlice(rows, range, (r) => toCourseSummary(r, r.progress), () => countMyCourses(userId));
+}
+
+/** My Enrolled Courses: one page of the learner's enrolments (clamped to the last page). */
 export async function listMyCoursesPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
-  const [row] = await getDb().select({ n: count() }).from(enrollments).where(eq(enrollments.userId, userId));
-  const total = row?.n ?? 0;
-  const { page, totalPages } = clampPage(requestedPage, total, pageSize);
-  const rows = total === 0 ? [] : await selectMyCourses(userId).limit(pageSize).offset((page - 1) * pageSize);
-  return { items: rows.map((r) => toCourseSummary(r, r.progress)), page, totalPages, total };
+  return loadPage(requestedPage, pageSize, (range) => listMyCoursesRange(userId, range));
 }
 
 /** My Learning, Ongoing: the enrolments not finished yet, most recently active first. */
@@ -85,13 +98,43 @@ export async function listOngoingCourses(userId: number): Promise<CourseSummary[
 
 export type CompletedCourse = CourseSummary & { completed_at: string };
 
-/** GET /users/{id}/completed-courses: courses finished at 100%, newest first. */
+const completed = (userId: number) => and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt));
+
+// Newest first; the course id breaks ties (two completions in one instant) so pages never overlap or skip one.
+const completedOrder = [desc(enrollments.completedAt), desc(enrollments.courseId)];
+
+const completedColumns = { ...courseColumns, progress: enrollments.progress, completedAt: enrollments.completedAt };
+
+type CompletedRow = Parameters<typeof toCourseSummary>[0] & { progress: number; completedAt: Date | null };
+
+const toCompletedCourse = (r: CompletedRow): CompletedCourse => ({
+  ...toCourseSummary(r, r.progress),
+  completed_at: r.completedAt!.toISOString(),
+});
+
+/** Courses the learner finished at 100%, newest first. */
 export async function listCompletedCourses(userId: number): Promise<CompletedCourse[]> {
   const rows = await getDb()
-    .select({ ...courseColumns, progress: enrollments.progress, completedAt: enrollments.completedAt })
+    .select(completedColumns)
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt)))
-    .orderBy(desc(enrollments.completedAt));
-  return rows.map((r) => ({ ...toCourseSummary(r, r.progress), completed_at: r.completedAt!.toISOString() }));
+    .where(completed(userId))
+    .orderBy(...completedOrder);
+  return rows.map(toCompletedCourse);
+}
+
+/** GET /users/{id}/completed-courses: part of listCompletedCourses, cut and counted in SQL. */
+export async function listCompletedCoursesRange(userId: number, range: ListRange): Promise<Slice<CompletedCourse>> {
+  const rows = await getDb()
+    .select({ ...completedColumns, total: listLength })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(completed(userId))
+    .orderBy(...completedOrder)
+    .limit(range.limit)
+    .offset(range.offset);
+  return countedSlice(rows, range, toCompletedCourse, async () => {
+    const [row] = await getDb().select({ n: count() }).from(enrollments).where(completed(userId));
+    return row?.n ?? 0;
+  });
 }

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../../db/client";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb, getPool } from "../../db/client";
 import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
 import { answersWithMisses, answerKey, rightAnswersFor as rightAnswers, sectionKey } from "../../tests/harness/quiz-key";
 import { listRecommendations, listRecommendationsPage } from "../recommendations/recommend";
-import { listCompletedCourses, listMyCourses, listMyCoursesPage, listOngoingCourses } from "./enrollment";
+import { listCompletedCourses, listCompletedCoursesRange, listMyCourses, listMyCoursesPage, listMyCoursesRange, listOngoingCourses } from "./enrollment";
 
 type Learner = Awaited<ReturnType<typeof createUser>>;
 type Question = { id: number; question: string; options: string[] };
@@ -192,6 +192,66 @@ describe("paged lists (My Enrolled Courses, Recommended Courses)", () => {
     expect((await listOngoingCourses(learner.user.id)).map((c) => c.id)).toEqual([courseId]);
     expect((await listCompletedCourses(learner.user.id)).map((c) => c.id)).toEqual([other!.id]);
     expect(await listOngoingCourses((await createUser()).user.id)).toEqual([]);
+  });
+
+  it("GET /mycourses cuts the list in SQL in listMyCourses' order: X-Total-Count is the whole list's, a page past the end is empty", async () => {
+    const learner = await createUser();
+    const all = await getDb().select({ id: courses.id }).from(courses);
+    for (const c of all.slice(0, 7)) await call("POST /enroll", { token: learner.token, json: { course_id: c.id } });
+    const full = (await listMyCourses(learner.user.id)).map((c) => c.id);
+    const page = async (query: string) => {
+      const res = await call("GET /mycourses", { token: learner.token, path: `/mycourses${query}` });
+      expect(res.status).toBe(200);
+      return { ids: res.body.map((c: { id: number }) => c.id), total: res.headers.get("x-total-count") };
+    };
+    expect(await page("")).toEqual({ ids: full, total: "7" });
+    expect(await page("?page=2&limit=3")).toEqual({ ids: full.slice(3, 6), total: "7" });
+    expect(await page("?page=3&limit=3")).toEqual({ ids: full.slice(6), total: "7" });
+    expect(await page("?page=4&limit=3")).toEqual({ ids: [], total: "7" });
+    const fresh = await createUser();
+    const none = await call("GET /mycourses", { token: fresh.token });
+    expect([none.body, none.headers.get("x-total-count")]).toEqual([[], "0"]);
+  });
+
+  it("a slice of my courses and its total cost one statement; only a slice past the end counts apart", async () => {
+    const learner = await enrolled();
+    const statements = vi.spyOn(getPool(), "query");
+    try {
+      expect(await listMyCoursesRange(learner.user.id, { offset: 0, limit: 10 })).toMatchObject({ items: [{ id: courseId }], total: 1 });
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(await listMyCoursesRange(learner.user.id, { offset: 10, limit: 10 })).toEqual({ items: [], total: 1 });
+      expect(statements).toHaveBeenCalledTimes(3);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it("GET /users/:id/completed-courses pages newest first, a tie broken by course id, so pages never overlap", async () => {
+    const learner = await createUser();
+    const all = await getDb().select({ id: courses.id }).from(courses).orderBy(courses.id);
+    const finished = all.slice(0, 5).map((c) => c.id);
+    for (const id of finished) await call("POST /enroll", { token: learner.token, json: { course_id: id } });
+    // Three courses finished at the same instant, two later ones apart.
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
+    const finishedAt = [at(0), at(0), at(0), at(5), at(10)];
+    for (const [i, id] of finished.entries()) {
+      await getDb().update(enrollments).set({ progress: 100, completedAt: finishedAt[i] }).where(and(eq(enrollments.userId, learner.user.id), eq(enrollments.courseId, id)));
+    }
+    const expected = [finished[4], finished[3], finished[2], finished[1], finished[0]];
+    expect((await listCompletedCourses(learner.user.id)).map((c) => c.id)).toEqual(expected);
+
+    const params = { id: String(learner.user.id) };
+    const page = async (query: string) => {
+      const res = await call("GET /users/:id/completed-courses", { token: learner.token, path: `/users/${learner.user.id}/completed-courses${query}`, params });
+      expect(res.status).toBe(200);
+      return { ids: res.body.map((c: { id: number }) => c.id), total: res.headers.get("x-total-count") };
+    };
+    expect(await page("")).toEqual({ ids: expected, total: "5" });
+    const pages = [await page("?page=1&limit=2"), await page("?page=2&limit=2"), await page("?page=3&limit=2")];
+    expect(pages.flatMap((p) => p.ids)).toEqual(expected);
+    expect(await page("?page=9&limit=2")).toEqual({ ids: [], total: "5" });
+    const [first] = (await listCompletedCoursesRange(learner.user.id, { offset: 0, limit: 1 })).items;
+    expect(first).toMatchObject({ id: finished[4], course_progress: 100, completed_at: at(10).toISOString() });
   });
 
   it("listRecommendationsPage pages the ranked list without enrolled courses", async () => {

@@ -15,7 +15,7 @@ describe("recommendations' copy of the catalogue", () => {
   it("follows every write to courses at once", async () => {
     const db = getDb();
     const learner = await createUser();
-    const ids = async () => (await listRecommendationsRange(learner.user.id, 0, 100_000)).items.map((c) => c.id);
+    const ids = async () => (await listRecommendationsRange(learner.user.id, { offset: 0, limit: 100_000 })).items.map((c) => c.id);
     const before = await ids();
 
     const [topic] = await db.insert(topics).values({ title: "Cache check" }).returning();
@@ -24,7 +24,7 @@ describe("recommendations' copy of the catalogue", () => {
 
     // Renamed (the summaries are read fresh), then deleted.
     await db.update(courses).set({ title: "Renamed" }).where(eq(courses.id, course!.id));
-    expect((await listRecommendationsRange(learner.user.id, 0, 100_000)).items.find((c) => c.id === course!.id)?.course_title).toBe("Renamed");
+    expect((await listRecommendationsRange(learner.user.id, { offset: 0, limit: 100_000 })).items.find((c) => c.id === course!.id)?.course_title).toBe("Renamed");
     await db.delete(courses).where(eq(courses.id, course!.id));
     expect(await ids()).not.toContain(course!.id);
     expect((await ids()).sort()).toEqual([...before].sort());
@@ -49,7 +49,7 @@ describe("recommendations' copy of each course's concepts", () => {
     await db.insert(conceptMastery).values({
       userId: learner.user.id, courseId: taken!.id, conceptKey: "alpha", concept: "Alpha", sectionIndex: 0, subsectionIndex: 0, rating: 3, answers: 6, correctAnswers: 6, lastAnsweredAt: new Date(),
     });
-    const order = async () => (await listRecommendationsRange(learner.user.id, 0, 100_000)).items.map((c) => c.id).filter((id) => id === intermediate!.id || id === beginner!.id);
+    const order = async () => (await listRecommendationsRange(learner.user.id, { offset: 0, limit: 100_000 })).items.map((c) => c.id).filter((id) => id === intermediate!.id || id === beginner!.id);
 
     // Every concept of the Beginner course mastered: Intermediate fits next.
     expect(await order()).toEqual([intermediate!.id, beginner!.id]);

@@ -4,7 +4,7 @@ import { CATALOGUE_VERSION_SQL, perCatalogueVersion } from "../courses/catalogue
 import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
 import { conceptKeySql } from "../mastery/list-mastery";
 import { levelOf, masteryOf } from "../mastery/model";
-import { clampPage, type Page } from "../pagination";
+import { loadPage, type Page, type ListRange, type Slice } from "../pagination";
 import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateIndex, type LearnerFacts, type Level } from "./rank";
 
 /*
@@ -124,7 +124,7 @@ async function learnerFacts(row: FactsRow, catalogue: Catalogue): Promise<Learne
 }
 
 /** `limit` course summaries of the ranked list from `offset`, and the list's length. */
-async function rankedSummaries(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
+async function rankedSummaries(userId: number, offset: number, limit: number): Promise<Slice<CourseSummary>> {
   const { rows } = await getPool().query<FactsRow>({ ...LEARNER_FACTS, values: [userId] });
   const row = rows[0]!;
   const catalogue = await currentCatalogue.at(Number(row.version));
@@ -141,17 +141,12 @@ export async function listRecommendations(userId: number): Promise<CourseSummary
   return (await rankedSummaries(userId, 0, Infinity)).items;
 }
 
-/** GET /recommendations: `limit` courses from `offset` of the ranked list, and the list's length. */
-export async function listRecommendationsRange(userId: number, offset: number, limit: number): Promise<{ items: CourseSummary[]; total: number }> {
-  return rankedSummaries(userId, offset, limit);
+/** GET /recommendations: part of the ranked list, and the list's length (the ranking walks only that part: rank.ts rankRange). */
+export async function listRecommendationsRange(userId: number, range: ListRange): Promise<Slice<CourseSummary>> {
+  return rankedSummaries(userId, range.offset, range.limit);
 }
 
 /** Recommended Courses: one page of the ranked list (clamped to the last page). */
 export async function listRecommendationsPage(userId: number, requestedPage: number, pageSize: number): Promise<Page<CourseSummary>> {
-  // The page is clamped against the list's length, which the first call tells: past the end, ask again for the last page.
-  const asked = clampPage(requestedPage, Infinity, pageSize).page;
-  const first = await rankedSummaries(userId, (asked - 1) * pageSize, pageSize);
-  const { page, totalPages } = clampPage(requestedPage, first.total, pageSize);
-  const items = page === asked ? first.items : (await rankedSummaries(userId, (page - 1) * pageSize, pageSize)).items;
-  return { items, page, totalPages, total: first.total };
+  return loadPage(requestedPage, pageSize, (range) => listRecommendationsRange(userId, range));
 }

@@ -23,6 +23,9 @@ export const userIdQuery = z.object({ user_id: id("user_id").optional() });
 /** A learner's list (recommendations): ?user_id=&page=&limit=. */
 export const userListQuery = userIdQuery.extend(pageQuery);
 
+/** GET /users/{id}/completed-courses?page=&limit= (the learner is the path's id). */
+export const completedCoursesQuery = z.object(pageQuery);
+
 export const topicPreferenceSchema = z.object({
   topic_ids: z.array(jsonId("topic_ids item"), { error: "topic_ids must be a list of topic ids" }).min(1, "Select at least one topic.").max(200),
 });
