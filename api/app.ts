@@ -9,10 +9,8 @@ import { DEFAULT_BODY_BYTES, limitBody } from "./http/body";
 import { errorResponse } from "./http/errors";
 import { ALREADY_SENT, observeRequests } from "./observe";
 import { openApiRoutes } from "./openapi/serve";
-import { endpoint, type Endpoint } from "./endpoint";
 import { registerEndpoints } from "./register";
 import { ENDPOINTS } from "./routes";
-import { API_METHODS, API_ROUTES, type ApiHandler, type ApiMethod, type ApiRoute } from "./route-table";
 
 /*
  * The HTTP front of the app, the same in `npm run dev`, `npm start`, the Docker image and the
@@ -39,27 +37,8 @@ export type ApiAppOptions = {
   metricsToken?: string;
 };
 
-function methodsOf(route: ApiRoute): [ApiMethod, ApiHandler][] {
-  return API_METHODS.flatMap((method) => (route.module[method] ? [[method, route.module[method]] as [ApiMethod, ApiHandler]] : []));
-}
-
-// TRANSITION: the route table's handlers not yet declared as endpoints, registered as they were.
-function legacyEndpoints(declared: readonly Endpoint[]): Endpoint[] {
-  const keys = new Set(declared.map((e) => e.key));
-  return API_ROUTES.flatMap((route) =>
-    methodsOf(route)
-      .filter(([method]) => method !== "HEAD" && method !== "OPTIONS" && !keys.has(`${method} ${route.path}` as Endpoint["key"]))
-      .map(([method, handler]) => ({
-        ...endpoint({ method: method as "GET", path: route.path, access: "public", tag: "Learning", summary: "", responses: {} }, (c) =>
-          handler(c.req.raw, { params: c.req.param(), clientAddress: c.get("clientAddress") }),
-        ),
-        legacy: true as const,
-      })),
-  );
-}
-
 export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: ApiAppOptions): Hono<ApiEnv> {
-  // Next.js answers /users and /users/ alike (skipTrailingSlashRedirect): so does the table.
+  // Next.js answers /users and /users/ alike (skipTrailingSlashRedirect): so does the API.
   const app = new Hono<ApiEnv>({ strict: false });
   const plainHeaders = securityHeaders({ development: false, https: isHttpsUrl(appUrl) });
   const httpsHeaders = plainHeaders.includes(STRICT_TRANSPORT_SECURITY) ? plainHeaders : [...plainHeaders, STRICT_TRANSPORT_SECURITY];
@@ -85,7 +64,7 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
   // Better Auth's own endpoints (browser sign-in and sign-out, OpenID Connect): lib/auth/handler.ts.
   app.on(["GET", "POST"], "/api/auth/*", limitBody(DEFAULT_BODY_BYTES), (c) => handleAuthRequest(c.req.raw, c.get("clientAddress")));
 
-  registerEndpoints(app, [...ENDPOINTS, ...legacyEndpoints(ENDPOINTS)]);
+  registerEndpoints(app, ENDPOINTS);
   app.onError((error) => errorResponse(error));
   // Everything else (Next.js's pages and their forms in the servers).
   app.use("*", limitBody(PAGE_BODY_BYTES));

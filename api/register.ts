@@ -58,8 +58,6 @@ function ownedHandler(e: Endpoint): MiddlewareHandler<ApiEnv> {
 }
 
 function chain(e: Endpoint): MiddlewareHandler<ApiEnv>[] {
-  // TRANSITION: a route-table handler checks its own access and reads its own body.
-  if ("legacy" in e) return [limitBody(1024 * 1024), ownedHandler(e)];
   return [
     noStore,
     limitBody(e.maxBodyBytes ?? DEFAULT_BODY_BYTES),

@@ -2,7 +2,7 @@
  * The web server, one and the same in every mode: `npm run dev` (Next.js in development mode,
  * under tsx), `npm start`, the Docker image, the e2e suite, the benchmarks and the self-hosting
  * smoke (all four: dist/server.mjs, compiled by `npm run build`). @hono/node-server serves the
- * app of api/app.ts; whatever its route table does not hold goes to Next.js's request handler.
+ * app of api/app.ts; whatever its declared endpoints do not hold goes to Next.js's request handler.
  *
  *   node dist/server.mjs --port 3000 [--hostname 0.0.0.0] [--dev]
  */

@@ -28,7 +28,7 @@ export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor authentication is required 
 
 /**
  * With ADMIN_REQUIRE_TWO_FACTOR, an admin who has not confirmed two-factor sign-in may only set it
- * up (pages: lib/auth/page.ts; API: lib/http/route.ts). Read from the caller the one lookup loaded.
+ * up (pages: lib/auth/page.ts; API: api/http/access.ts). Read from the caller the one lookup loaded.
  */
 export function mustSetUpTwoFactor(caller: Caller): boolean {
   return caller.role === "admin" && !caller.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /*
  * The request a piece of server code is working for, without passing it down every call: the
  * API front (api/observe.ts) runs each request inside its context, so a log line written deep in
- * a handler (an unexpected error in lib/http/route.ts) carries the request id of the answer.
+ * a handler (an unexpected error in api/http/errors.ts) carries the request id of the answer.
  */
 
 export type RequestContext = { requestId: string };

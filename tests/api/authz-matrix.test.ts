@@ -35,7 +35,7 @@ const MATRIX: Row[] = [
   ["POST /log_in",                                              200, 200, 200, 200],
   ["POST /register/send-code",                                  200, 200, 200, 200],
   ["POST /register/verify-code",                                400, 400, 400, 400], // no code was sent
-  ["POST /users/",                                              403, 403, 403, 403], // the e-mail was not verified
+  ["POST /users",                                               403, 403, 403, 403], // the e-mail was not verified
   ["POST /forgot-password/send-code",                           200, 200, 200, 200],
   ["POST /forgot-password/verify-code",                         400, 400, 400, 400],
   ["POST /forgot-password/reset-password",                      400, 400, 400, 400],
@@ -148,7 +148,7 @@ describe("authorization matrix", () => {
 
   it.each(MATRIX)("%s", async (name, ...expected) => {
     const row = ROWS.get(name);
-    expect(row, `${name} is not an endpoint of the route table`).toBeDefined();
+    expect(row, `${name} is not an endpoint of the API`).toBeDefined();
     const { endpoint, target } = row!;
     const mismatches: string[] = [];
     for (const [i, caller] of CALLERS.entries()) {

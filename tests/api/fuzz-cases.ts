@@ -15,7 +15,7 @@ import {
 } from "./fuzz-values";
 
 /*
- * Generated bad input for one endpoint of the route table: every case starts from the
+ * Generated bad input for one endpoint of the API: every case starts from the
  * endpoint's valid example and breaks one thing (or, for the random ones, several), so a
  * refusal can be traced to that thing. The same seed gives the same cases.
  */

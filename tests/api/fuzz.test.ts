@@ -9,7 +9,7 @@ import { ENDPOINTS, endpointName } from "./routes";
 import { createWorld } from "./world";
 
 /*
- * Every endpoint of the route table gets a few hundred generated bad inputs (wrong types,
+ * Every endpoint of the API (api/routes/) gets a few hundred generated bad inputs (wrong types,
  * missing and extra fields, huge bodies, NUL bytes and broken Unicode, odd numbers, malformed
  * JSON, wrong content types, bad path ids and query values, bad credentials). Whatever comes
  * in: never a 5xx, every 4xx is JSON with a `detail` string and no stack trace, a case the

@@ -174,7 +174,9 @@ describe("progress follows reading", () => {
     const learner = await enrolled();
     const jump = await saveProgress(learner, 99);
     expect(jump.status).toBe(409);
-    expect(jump.body.detail).toBe("Progress rises as you read and pass quizzes: at most 0% so far.");
+    // Without a reader position the save counts as one Next step, and no more.
+    const step = Math.round(90 / shape.reduce((a, b) => a + b, 0));
+    expect(jump.body.detail).toBe(`Progress rises as you read and pass quizzes: at most ${step}% so far.`);
     expect(await storedProgress(learner)).toBe(0);
   });
 

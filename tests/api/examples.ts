@@ -1,0 +1,86 @@
+import type { World } from "./world";
+import { WORLD_PASSWORD } from "./world";
+
+/*
+ * A valid call of every endpoint in a World (tests/api/world.ts), about `target` (a user id) where
+ * the endpoint acts on a user's data: the authorization matrix and the fuzz test start from these.
+ * What each endpoint takes and who may call it come from its declaration (api/routes/); only the
+ * values that make sense in a world are written here. tests/api/routes.test.ts fails when an
+ * endpoint has no example, or an example names no endpoint.
+ */
+
+/** A valid call: path params, query and body (a JSON object, or form fields). */
+export type Example = { params?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown> };
+
+export type ExampleOf = (world: World, target: number) => Example;
+
+const str = String;
+const inCourse = (w: World) => ({ id: str(w.courseId) });
+const inSection = (w: World) => ({ id: str(w.courseId), sectionIndex: str(w.sectionIndex) });
+const names = { first_name: "Ada", last_name: "Lovelace" };
+
+export const EXAMPLES: Record<string, ExampleOf> = {
+  "POST /log_in": (w) => ({ body: { grant_type: "password", username: w.a.email, password: WORLD_PASSWORD } }),
+  "POST /register/send-code": (w) => ({ body: { email: w.freshEmail, ...names, password: "analytical-1" } }),
+  "POST /register/verify-code": (w) => ({ body: { email: w.freshEmail, code: "123456", signup_token: "s".repeat(43) } }),
+  "POST /users": (w) => ({ body: { ...names, email: w.freshEmail, password: "analytical-1", registration_token: "g".repeat(43) } }),
+  "POST /forgot-password/send-code": (w) => ({ body: { email: w.a.email } }),
+  "POST /forgot-password/verify-code": (w) => ({ body: { email: w.a.email, code: "123456" } }),
+  "POST /forgot-password/reset-password": (w) => ({ body: { email: w.a.email, password: "new-password-1", reset_token: "r".repeat(43) } }),
+  "GET /users": () => ({ query: { search: "example.com", page: "1", limit: "10" } }),
+  "PUT /users/:id": (_w, target) => ({ params: { id: str(target) }, body: { ...names, role: "user" } }),
+  "DELETE /users/:id": (_w, target) => ({ params: { id: str(target) } }),
+  "PUT /users/update/:id": (_w, target) => ({ params: { id: str(target) }, body: names }),
+  "POST /log_out": () => ({}),
+  "POST /log_out/everywhere": () => ({}),
+  "GET /users/me": () => ({}),
+  "PUT /users/me": () => ({ body: names }),
+  "POST /users/me/password-reset-code": () => ({}),
+  "GET /users/me/export": () => ({}),
+  "DELETE /users/me": () => ({ body: { password: WORLD_PASSWORD } }),
+  "POST /users/me/two-factor": () => ({ body: { password: WORLD_PASSWORD } }),
+  "DELETE /users/me/two-factor": () => ({ body: { password: WORLD_PASSWORD, code: "123456" } }),
+  "POST /users/me/two-factor/confirm": () => ({ body: { code: "123456" } }),
+  "GET /users/me/sessions": () => ({}),
+  // Learner A's own session: A may end it; for anyone else it is no session of theirs (404).
+  "DELETE /users/me/sessions/:id": (w) => ({ params: { id: str(w.a.sessionId) } }),
+  "DELETE /users/:id/sessions": (_w, target) => ({ params: { id: str(target) } }),
+  "GET /topics": () => ({}),
+  "GET /topics/:id/courses": (w) => ({ params: { id: str(w.topicId) } }),
+  "GET /users/interests": () => ({}),
+  "POST /users/topic-preference": (w) => ({ body: { topic_ids: [w.topicId] } }),
+  "GET /users/:id/selected-topics": (_w, target) => ({ params: { id: str(target) } }),
+  "GET /users/:id/completed-courses": (_w, target) => ({ params: { id: str(target) } }),
+  "GET /recommendations": (_w, target) => ({ query: { user_id: str(target) } }),
+  "GET /mycourses": (_w, target) => ({ query: { user_id: str(target) } }),
+  "POST /enroll": (w, target) => ({ body: { course_id: w.courseId, user_id: target } }),
+  "GET /courses/:id": (w) => ({ params: inCourse(w) }),
+  "PUT /courses/update_progress": (w, target) => ({ body: { course_id: w.courseId, user_id: target, progress: 0, section_index: 0, subsection_index: 0 } }),
+  "GET /section-quizzes": (w) => ({ query: { course_id: str(w.courseId), section_index: str(w.sectionIndex) } }),
+  "POST /courses/:id/sections/:sectionIndex/quiz-check": (w) => ({ params: inSection(w), body: { question_id: w.quiz[0]!.question_id, answer: w.quiz[0]!.answer } }),
+  "POST /courses/:id/sections/:sectionIndex/quiz-complete": (w) => ({ params: inSection(w), body: { answers: w.quiz } }),
+  "GET /users/me/mastery": () => ({}),
+  "GET /review/due": () => ({ query: { limit: "10" } }),
+  "POST /review/answer": (w, target) => ({ body: { card_id: w.cards[target], answer: w.quiz[0]!.answer } }),
+  "POST /courses/generate": (w) => ({ body: { topic_id: w.topicId } }),
+  "GET /courses/:id/generation": (w) => ({ params: inCourse(w) }),
+  "GET /courses/:id/generation/log": (w) => ({ params: inCourse(w) }),
+  "POST /courses/:id/generation/retry": (w) => ({ params: inCourse(w) }),
+  "POST /topics/:id/generation/retry": (w) => ({ params: { id: str(w.topicId) } }),
+  "GET /generation": () => ({}),
+  "GET /generation/runs": () => ({ query: { limit: "20" } }),
+  "POST /topics": (w) => ({ body: { title: `New topic ${w.topicId}`, description: "What it is about." } }),
+  "PUT /topics/:id": (w) => ({ params: { id: str(w.topicId) }, body: { title: `Renamed topic ${w.topicId}`, description: "What it is about now." } }),
+  "DELETE /topics/:id": (w) => ({ params: { id: str(w.topicId) } }),
+  "GET /dashboard/stats": () => ({}),
+  "GET /quiz-questions/stats": () => ({ query: { page: "1", limit: "10", flag: "flagged" } }),
+};
+
+/**
+ * Data owned by a user that is named by something else than a user id (a review card is its
+ * owner's alone): the matrix calls these about the caller's own and about someone else's, like
+ * the endpoints whose declarations name an owner.
+ */
+export const SUBJECTS: Record<string, { in: "body"; name: string }> = {
+  "POST /review/answer": { in: "body", name: "card_id" },
+};
