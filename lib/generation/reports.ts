@@ -1,0 +1,288 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses, generationLiveCalls, generationRuns, topics } from "../../db/schema";
+import { getEnv } from "../env";
+import { describeModelSetup } from "../llm/client";
+import { generationLabel, getCourseGeneration, sectionProgress, type CourseGeneration, type GenerationLabel } from "./status";
+
+/*
+ * The admin's reads of generation: the courses generating and failed, the topics whose proposals
+ * failed, the calls streaming now, the generation log and what the model calls cost.
+ */
+
+/** Topics without courses whose course proposals failed, with the reason (admin). */
+export async function listFailedTopics(): Promise<{ topic_id: number; title: string; error: string | null; failed_at: string }[]> {
+  const rows = await getDb()
+    .selectDistinctOn([generationRuns.topicId], { topicId: generationRuns.topicId, title: topics.title, error: generationRuns.error, at: generationRuns.createdAt })
+    .from(generationRuns)
+    .innerJoin(topics, eq(topics.id, generationRuns.topicId))
+    .where(and(eq(generationRuns.step, "failed"), isNotNull(generationRuns.topicId), sql`not exists (select 1 from ${courses} where ${courses.topicId} = ${generationRuns.topicId})`))
+    .orderBy(generationRuns.topicId, desc(generationRuns.createdAt));
+  return rows.map((r) => ({ topic_id: r.topicId!, title: r.title, error: r.error, failed_at: r.at.toISOString() }));
+}
+
+export type RunRow = {
+  id: number;
+  course_id: number | null;
+  course_title: string | null;
+  topic_id: number | null;
+  step: string;
+  section_index: number | null;
+  attempt: number;
+  model: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  duration_ms: number;
+  cost_usd: number;
+  ok: boolean;
+  error: string | null;
+  created_at: string;
+};
+
+/** Both prices 0: a local model, shown as "no cost". */
+export function pricesAreFree(): boolean {
+  const env = getEnv();
+  return env.OPENAI_PRICE_INPUT_PER_MTOK === 0 && env.OPENAI_PRICE_OUTPUT_PER_MTOK === 0;
+}
+
+/** Estimated cost in US dollars from the token counts (prices from the environment). */
+export function estimateCost(promptTokens: number, completionTokens: number): number {
+  const env = getEnv();
+  const cost = (promptTokens * env.OPENAI_PRICE_INPUT_PER_MTOK + completionTokens * env.OPENAI_PRICE_OUTPUT_PER_MTOK) / 1_000_000;
+  return Math.round(cost * 1e6) / 1e6;
+}
+
+const runColumns = {
+  id: generationRuns.id,
+  courseId: generationRuns.courseId,
+  courseTitle: courses.title,
+  topicId: generationRuns.topicId,
+  step: generationRuns.step,
+  sectionIndex: generationRuns.sectionIndex,
+  attempt: generationRuns.attempt,
+  model: generationRuns.model,
+  promptTokens: generationRuns.promptTokens,
+  completionTokens: generationRuns.completionTokens,
+  durationMs: generationRuns.durationMs,
+  ok: generationRuns.ok,
+  error: generationRuns.error,
+  createdAt: generationRuns.createdAt,
+};
+
+function toRunRow(r: { [K in keyof typeof runColumns]: unknown } & Record<string, unknown>): RunRow {
+  const row = r as unknown as {
+    id: number; courseId: number | null; courseTitle: string | null; topicId: number | null; step: string; sectionIndex: number | null;
+    attempt: number; model: string | null; promptTokens: number; completionTokens: number; durationMs: number; ok: boolean; error: string | null; createdAt: Date;
+  };
+  return {
+    id: row.id,
+    course_id: row.courseId,
+    course_title: row.courseTitle,
+    topic_id: row.topicId,
+    step: row.step,
+    section_index: row.sectionIndex,
+    attempt: row.attempt,
+    model: row.model,
+    prompt_tokens: row.promptTokens,
+    completion_tokens: row.completionTokens,
+    duration_ms: row.durationMs,
+    cost_usd: estimateCost(row.promptTokens, row.completionTokens),
+    ok: row.ok,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The generation log of one course, oldest first (admin). */
+export async function getCourseGenerationLog(courseId: number): Promise<{ course: CourseGeneration; runs: RunRow[]; totals: RunTotals; free: boolean }> {
+  const course = await getCourseGeneration(courseId);
+  const rows = await getDb()
+    .select(runColumns)
+    .from(generationRuns)
+    .leftJoin(courses, eq(courses.id, generationRuns.courseId))
+    .where(eq(generationRuns.courseId, courseId))
+    .orderBy(asc(generationRuns.createdAt), asc(generationRuns.id));
+  const runs = rows.map(toRunRow);
+  return { course, runs, totals: totalsOf(runs), free: pricesAreFree() };
+}
+
+export type RunTotals = { calls: number; failed_calls: number; prompt_tokens: number; completion_tokens: number; duration_ms: number; cost_usd: number };
+
+function totalsOf(runs: RunRow[]): RunTotals {
+  const calls = runs.filter((r) => r.step !== "failed");
+  const prompt = calls.reduce((n, r) => n + r.prompt_tokens, 0);
+  const completion = calls.reduce((n, r) => n + r.completion_tokens, 0);
+  return {
+    calls: calls.length,
+    failed_calls: calls.filter((r) => !r.ok).length,
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    duration_ms: calls.reduce((n, r) => n + r.duration_ms, 0),
+    cost_usd: estimateCost(prompt, completion),
+  };
+}
+
+/** The most recent model calls across all courses (admin). */
+export async function listRecentRuns(limit = 50): Promise<RunRow[]> {
+  const rows = await getDb()
+    .select(runColumns)
+    .from(generationRuns)
+    .leftJoin(courses, eq(courses.id, generationRuns.courseId))
+    .orderBy(desc(generationRuns.createdAt), desc(generationRuns.id))
+    .limit(Math.min(Math.max(limit, 1), 500));
+  return rows.map(toRunRow);
+}
+
+export type GenerationCourseRow = {
+  id: number;
+  title: string;
+  topic_id: number;
+  topic_title: string;
+  status: GenerationLabel;
+  generation_status: "pending" | "running" | "failed" | "done";
+  error: string | null;
+  attempt: number;
+  sections_total: number;
+  sections_done: number;
+  updated_at: string;
+};
+
+/** Courses generating (pending or running) and failed, with their reason (admin). */
+export async function listGenerationCourses(): Promise<{ generating: GenerationCourseRow[]; failed: GenerationCourseRow[] }> {
+  const db = getDb();
+  const rows = await db
+    .select({ course: courses, topicTitle: topics.title })
+    .from(courses)
+    .innerJoin(topics, eq(topics.id, courses.topicId))
+    .where(inArray(courses.generationStatus, ["pending", "running", "failed"]))
+    .orderBy(desc(courses.updatedAt));
+  const ids = rows.map((r) => r.course.id);
+  const byId = await sectionProgress(ids);
+  const list = rows.map(({ course, topicTitle }) => ({
+    id: course.id,
+    title: course.title,
+    topic_id: course.topicId,
+    topic_title: topicTitle,
+    status: generationLabel(course),
+    generation_status: course.generationStatus,
+    error: course.generationError,
+    attempt: course.generationAttempt,
+    sections_total: byId.get(course.id)?.total ?? 0,
+    sections_done: byId.get(course.id)?.done ?? 0,
+    updated_at: course.updatedAt.toISOString(),
+  }));
+  return { generating: list.filter((c) => c.status === "Generating"), failed: list.filter((c) => c.status === "Failed") };
+}
+
+/** Calls, tokens and estimated cost per day for the last `days` days, zero days included (admin). */
+export async function generationCostByDay(days = 14) {
+  const since = new Date(Date.now() - (days - 1) * 86_400_000);
+  since.setUTCHours(0, 0, 0, 0);
+  const rows = await getDb()
+    .select({
+      day: sql<string>`to_char(date_trunc('day', ${generationRuns.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+      calls: sql<number>`count(*) filter (where ${generationRuns.step} <> 'failed')::int`,
+      courses: sql<number>`count(distinct ${generationRuns.courseId})::int`,
+      prompt: sql<number>`coalesce(sum(${generationRuns.promptTokens}), 0)::int`,
+      completion: sql<number>`coalesce(sum(${generationRuns.completionTokens}), 0)::int`,
+    })
+    .from(generationRuns)
+    .where(gte(generationRuns.createdAt, since))
+    .groupBy(sql`1`);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const r = byDay.get(day);
+    return {
+      day,
+      calls: r?.calls ?? 0,
+      courses: r?.courses ?? 0,
+      prompt_tokens: r?.prompt ?? 0,
+      completion_tokens: r?.completion ?? 0,
+      cost_usd: estimateCost(r?.prompt ?? 0, r?.completion ?? 0),
+    };
+  });
+}
+
+/** Per generated course: calls, tokens, time in the model and cost (admin, most recent first). */
+export async function generationCostByCourse(limit = 50) {
+  const rows = await getDb()
+    .select({
+      courseId: generationRuns.courseId,
+      title: courses.title,
+      calls: sql<number>`count(*) filter (where ${generationRuns.step} <> 'failed')::int`,
+      prompt: sql<number>`coalesce(sum(${generationRuns.promptTokens}), 0)::int`,
+      completion: sql<number>`coalesce(sum(${generationRuns.completionTokens}), 0)::int`,
+      durationMs: sql<number>`coalesce(sum(${generationRuns.durationMs}), 0)::int`,
+      last: sql<Date>`max(${generationRuns.createdAt})`,
+    })
+    .from(generationRuns)
+    .innerJoin(courses, eq(courses.id, generationRuns.courseId))
+    .where(isNotNull(generationRuns.courseId))
+    .groupBy(generationRuns.courseId, courses.title)
+    .orderBy(desc(sql`max(${generationRuns.createdAt})`))
+    .limit(limit);
+  return rows.map((r) => ({
+    course_id: r.courseId!,
+    title: r.title,
+    calls: r.calls,
+    prompt_tokens: r.prompt,
+    completion_tokens: r.completion,
+    model_time_ms: r.durationMs,
+    cost_usd: estimateCost(r.prompt, r.completion),
+  }));
+}
+
+export type LiveCallRow = {
+  id: number;
+  course_id: number | null;
+  course_title: string | null;
+  step: string;
+  section_index: number | null;
+  subsection_index: number | null;
+  model: string;
+  started_at: string;
+  completion_tokens: number;
+  /** Answer tokens per second since the first one; null before it. */
+  tokens_per_second: number | null;
+};
+
+/** Model calls streaming now (admin), freshest first; a row no worker has updated for a while is a dead worker's and is left out. */
+export async function listLiveCalls(): Promise<LiveCallRow[]> {
+  const staleAfterSeconds = Math.ceil(getEnv().OPENAI_IDLE_TIMEOUT_MS / 1000) + 15;
+  const rows = await getDb()
+    .select({ call: generationLiveCalls, courseTitle: courses.title })
+    .from(generationLiveCalls)
+    .leftJoin(courses, eq(courses.id, generationLiveCalls.courseId))
+    .where(gte(generationLiveCalls.updatedAt, sql`now() - make_interval(secs => ${staleAfterSeconds})`))
+    .orderBy(asc(generationLiveCalls.startedAt));
+  return rows.map(({ call, courseTitle }) => {
+    const writingMs = call.firstTokenAt ? call.updatedAt.getTime() - call.firstTokenAt.getTime() : 0;
+    return {
+      id: call.id,
+      course_id: call.courseId,
+      course_title: courseTitle,
+      step: call.step,
+      section_index: call.sectionIndex,
+      subsection_index: call.subsectionIndex,
+      model: call.model,
+      started_at: call.startedAt.toISOString(),
+      completion_tokens: call.completionTokens,
+      tokens_per_second: writingMs > 0 ? Math.round((call.completionTokens / writingMs) * 10_000) / 10 : null,
+    };
+  });
+}
+
+/** GET /generation (admin): the model setup (or "no model is configured"), the lists and recent runs. */
+export async function getGenerationOverview() {
+  const [courseLists, liveCalls, failedTopics, runs, byDay, byCourse] = await Promise.all([
+    listGenerationCourses(),
+    listLiveCalls(),
+    listFailedTopics(),
+    listRecentRuns(20),
+    generationCostByDay(14),
+    generationCostByCourse(20),
+  ]);
+  return { ...describeModelSetup(), ...courseLists, live_calls: liveCalls, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
+}
