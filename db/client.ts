@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { getEnv } from "../lib/env";
+import { logger } from "../lib/log/logger";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -17,7 +18,7 @@ const globalForDb = globalThis as unknown as { __learnpathDb?: DbHandle };
 export function createDb(connectionString: string, max = 10): DbHandle {
   const pool = new Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  pool.on("error", (error) => logger().error({ reason: error.message }, "database: an idle connection failed"));
   return { pool, db: drizzle(pool, { schema }) };
 }
 

@@ -18,8 +18,9 @@ test("SIGTERM stops the web app and the worker before the embedded PostgreSQL", 
   const dataDir = resolve(".data", "e2e-stack-shutdown");
   rmSync(dataDir, { recursive: true, force: true });
   const { DATABASE_URL: _ignored, ...env } = process.env;
+  // At info: the worker's start and stop are info lines (health checks are logged at debug only).
   const stack = spawn(process.execPath, ["dist/stack.mjs", "start"], {
-    env: { ...env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, EMBEDDED_PG_PORT: String(E2E_PG_PORT + 51), LOG_LEVEL: "warn" },
+    env: { ...env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, EMBEDDED_PG_PORT: String(E2E_PG_PORT + 51), LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -44,7 +45,7 @@ test("SIGTERM stops the web app and the worker before the embedded PostgreSQL", 
     stack.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
-  expect(output).toContain("[worker] SIGTERM: finishing running jobs and stopping");
+  expect(output).toMatch(/\[worker\] \{.*"msg":"SIGTERM: finishing running jobs and stopping"/);
   expect(output).toContain("[stack] stopped");
   expect(output).not.toContain("terminating connection due to administrator command");
   expect(output).not.toContain("Unhandled 'error' event");

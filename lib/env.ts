@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { logger } from "./log/logger";
 
 /*
  * Every environment variable the app reads, validated once. A wrong or missing value stops
@@ -111,12 +112,18 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** For a process's entry point: the environment, or exit with a message naming each wrong variable. */
+/** For a process's entry point: the environment, or exit with a log line naming each wrong variable. */
 export function getEnvOrExit(): Env {
   try {
     return getEnv();
   } catch (error) {
-    console.error(error instanceof EnvError ? error.message : error);
-    process.exit(1);
+    return exitOnEnvError(error);
   }
+}
+
+/** Logs why the environment cannot be used (each wrong variable by name) and ends the process. */
+export function exitOnEnvError(error: unknown): never {
+  if (error instanceof EnvError) logger().fatal({ problems: error.problems }, "invalid environment");
+  else logger().fatal({ err: error }, "could not read the environment");
+  process.exit(1);
 }

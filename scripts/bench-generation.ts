@@ -65,8 +65,8 @@ Object.assign(process.env, {
 const { runMigrations } = await import("../db/migrate");
 const { closeDb, getDb } = await import("../db/client");
 const { courses, courseSections, generationRuns, topics } = await import("../db/schema");
-const { estimateCost } = await import("../lib/generation/service");
-const { enqueueCourseGeneration } = await import("../lib/generation/service");
+const { estimateCost } = await import("../lib/generation/reports");
+const { enqueueCourseGeneration } = await import("../lib/generation/commands");
 const { stopJobSender, getJobSender } = await import("../lib/jobs/boss");
 const { startWorker } = await import("../tests/harness/generation");
 

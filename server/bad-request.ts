@@ -1,5 +1,6 @@
 import { RequestError } from "@hono/node-server";
 import { isHttpsUrl, securityHeaders } from "../lib/http/security-headers";
+import { logger } from "../lib/log/logger";
 
 /*
  * Answers a request that cannot even be turned into a URL (a malformed Host such as `x:99999`,
@@ -12,7 +13,7 @@ export function badRequestLine(appUrl: string | undefined) {
     if (error instanceof RequestError) {
       return Response.json({ detail: "Bad request: the Host header or the request target is malformed." }, { status: 400, headers });
     }
-    console.error("[web] request failed:", error);
+    logger().error({ err: error }, "unexpected error");
     return Response.json({ detail: "Something went wrong." }, { status: 500, headers });
   };
 }

@@ -16,6 +16,7 @@ import { getPool } from "../db/client";
 import { getEnvOrExit } from "../lib/env";
 import { checkReadiness } from "../lib/health/readiness";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
+import { logger } from "../lib/log/logger";
 import { badRequestLine } from "./bad-request";
 import { withCompression } from "./compressed-pages";
 import { precompressedAsset } from "./precompressed-static";
@@ -61,7 +62,7 @@ const server = createServer(listener);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 if (values.dev) server.on("upgrade", nextApp.getUpgradeHandler());
-server.listen(port, values.hostname, () => console.log(`[web] ready on port ${port}`));
+server.listen(port, values.hostname, () => logger().info({ port }, `ready on port ${port}`));
 
 const stop = () => server.close(() => process.exit(0));
 process.on("SIGTERM", stop);

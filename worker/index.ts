@@ -2,19 +2,19 @@ import { serve } from "@hono/node-server";
 import { healthRoutes } from "../api/health";
 import { getPool } from "../db/client";
 import { checkReadiness } from "../lib/health/readiness";
-import { createBoss, ensureQueues } from "../lib/jobs/boss";
+import { createBoss } from "../lib/jobs/boss";
+import { allJobs } from "../lib/jobs/registry";
+import { startJobRunner } from "../lib/jobs/runner";
 import { getEnvOrExit } from "../lib/env";
+import { logger } from "../lib/log/logger";
 import { metricsResponse } from "../lib/metrics/endpoint";
-import "../lib/generation/queues";
-import { registerGenerationWorkers } from "../lib/generation/worker";
-import { registerMailWorkers } from "../lib/mail/worker";
-import { registerMaintenanceJobs } from "../lib/maintenance/prune-expired-rows";
 
 /*
  * The job worker: a separate process (scale out by running more of them). It connects to
- * pg-boss (which creates its schema on first start), creates the queues, and runs the course
- * generation handlers, the e-mail sender and the housekeeping cron. Supervision runs here: a job whose worker died stops heartbeating and is
- * failed and retried within GENERATION_HEARTBEAT_SECONDS + GENERATION_SUPERVISE_SECONDS.
+ * pg-boss (which creates its schema on first start) and starts the job runner with every job
+ * definition (lib/jobs/registry.ts): course generation, the e-mail sender and the housekeeping
+ * cron. Supervision runs here: a job whose worker died stops heartbeating and is failed and
+ * retried within GENERATION_HEARTBEAT_SECONDS + GENERATION_SUPERVISE_SECONDS.
  */
 async function main() {
   const env = getEnvOrExit();
@@ -26,11 +26,8 @@ async function main() {
     instanceName: "worker",
   });
   await boss.start();
-  await ensureQueues(boss);
-  await registerMailWorkers(boss);
-  await registerMaintenanceJobs(boss);
-  const generating = await registerGenerationWorkers(boss, env);
-  console.log(generating ? "connected to the job queue; generating courses" : "connected to the job queue; generation jobs wait for a model");
+  const { waiting } = await startJobRunner(boss, allJobs, env);
+  logger().info(waiting.length ? "connected to the job queue; generation jobs wait for a model" : "connected to the job queue; generating courses");
 
   // Container health checks (the Docker image sets WORKER_HEALTH_PORT): up, and able to reach the
   // database; and the worker's metrics, for a scraper with METRICS_TOKEN.
@@ -42,7 +39,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing running jobs and stopping`);
+    logger().info({ signal }, `${signal}: finishing running jobs and stopping`);
     health?.close();
     await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
     process.exit(0);
@@ -51,7 +48,7 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-main().catch((error) => {
-  console.error("[worker] failed to start:", error instanceof Error ? error.message : error);
+main().catch((error: unknown) => {
+  logger().fatal({ err: error }, "the worker failed to start");
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { courseGenerationFor } from "@/lib/courses/course-generation";
-import { getCourseGenerationLog, getGenerationOverview, listRecentRuns, retryCourseGeneration, retryTopicCourses } from "@/lib/generation/service";
+import { retryCourseGeneration, retryTopicCourses } from "@/lib/generation/commands";
+import { getCourseGenerationLog, getGenerationOverview, listRecentRuns } from "@/lib/generation/reports";
 import { requestPersonalCourseWithinQuota } from "@/lib/learning/personal-course-quota";
 import { recentRunsQuery } from "@/lib/validation/generation";
 import { generateCourseSchema } from "@/lib/validation/learning";
@@ -7,7 +8,7 @@ import { idPath } from "@/lib/validation/params";
 import { courseGeneration, generationLog, generationOverview, generationRequest, runList } from "@/lib/validation/responses/generation";
 import { endpoint } from "../endpoint";
 
-/* Course generation: status polling, logs, retries and personal courses (README "Generation"). */
+/* Course generation: status polling, logs, retries and personal courses (docs/architecture.md, "Course generation"). */
 
 export const getGenerationOverviewEndpoint = endpoint(
   {

@@ -3,6 +3,7 @@ import { NewUsersChart } from "@/components/admin/new-users-chart";
 import { AdminHeading, LoadError } from "@/components/admin/page-parts";
 import { getDashboardStats, type DashboardStats, type TopicAttempts } from "@/lib/admin/stats";
 import { requirePageCaller } from "@/lib/auth/page";
+import { logger } from "@/lib/log/logger";
 
 // The layout's title template reaches child segments only, so the index page spells its title out.
 export const metadata: Metadata = { title: { absolute: "Analytics – Admin | LearnPath" } };
@@ -50,7 +51,7 @@ export default async function AdminAnalyticsPage() {
   try {
     stats = await getDashboardStats();
   } catch (error) {
-    console.error("[admin] stats:", error);
+    logger().error({ err: error }, "admin: could not load the statistics");
   }
 
   const rankings = stats ? separateRankings(stats.most_attempted, stats.least_attempted) : null;

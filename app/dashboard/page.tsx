@@ -16,6 +16,7 @@ import { listMyCoursesPage } from "@/lib/learning/enrollment";
 import { hasInterests } from "@/lib/learning/interests";
 import { listRecommendationsPage } from "@/lib/recommendations/recommend";
 import { listTopics } from "@/lib/topics/list-topics";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -28,7 +29,7 @@ async function settle<T>(what: string, promise: Promise<T>): Promise<Loaded<T>> 
   try {
     return { ok: true, value: await promise };
   } catch (error) {
-    console.error(`dashboard: could not load ${what}`, error);
+    logger().error({ err: error }, `dashboard: could not load ${what}`);
     return { ok: false };
   }
 }

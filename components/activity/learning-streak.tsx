@@ -5,6 +5,7 @@ import { TimeZoneCheck } from "@/components/activity/time-zone-check";
 import { learningDays } from "@/lib/activity/days";
 import { learningInstants } from "@/lib/activity/history";
 import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
+import { logger } from "@/lib/log/logger";
 
 /** The dashboard's streak card: days with reading or a quiz, this week's at a glance. */
 export async function LearningStreak({ userId }: { userId: number }) {
@@ -13,7 +14,7 @@ export async function LearningStreak({ userId }: { userId: number }) {
     activity = await learningInstants(userId);
   } catch (error) {
     // Motivation, not a must: the dashboard's courses matter more than a failed count.
-    console.error("dashboard: could not load learning activity", error);
+    logger().error({ err: error }, "dashboard: could not load learning activity");
     return null;
   }
   const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);

@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { formatCost, formatDuration, formatTokens } from "@/lib/generation/format";
-import type { getCourseGenerationLog } from "@/lib/generation/service";
+import type { getCourseGenerationLog } from "@/lib/generation/reports";
 
 type CourseLog = Awaited<ReturnType<typeof getCourseGenerationLog>>;
 

@@ -3,6 +3,7 @@ import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { bundledLanguages } from "shiki/langs";
 import githubLightDefault from "shiki/themes/github-light-default.mjs";
+import { logger } from "@/lib/log/logger";
 
 /*
  * Server-side syntax highlighting with shiki's fine-grained core: one theme, the JavaScript
@@ -35,7 +36,7 @@ async function loadedLanguage(core: HighlighterCore, lang: string): Promise<stri
     await core.loadLanguage(bundledLanguages[lang as keyof typeof bundledLanguages]);
     return lang;
   } catch (error) {
-    console.error(`markdown: could not load the ${lang} grammar; showing plain text`, error);
+    logger().error({ err: error, lang }, "markdown: could not load a grammar; showing plain text");
     return PLAIN;
   }
 }
@@ -51,7 +52,7 @@ const COMMON_LANGUAGES = ["python", "javascript", "typescript", "sql", "bash", "
 if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build") {
   void getHighlighter()
     .then((core) => Promise.all(COMMON_LANGUAGES.map((lang) => loadedLanguage(core, lang))))
-    .catch((error: unknown) => console.error("markdown: could not load the highlighter at start", error));
+    .catch((error: unknown) => logger().error({ err: error }, "markdown: could not load the highlighter at start"));
 }
 
 /** The code as shiki's escaped `<pre class="shiki">` HTML, highlighted for the fence's language. */

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { conceptReviewHref, lessonHref } from "@/components/review/lesson-href";
 import { listConceptMastery, weakestConcepts } from "@/lib/mastery/list-mastery";
 import { LevelBadge } from "./level-badge";
+import { logger } from "@/lib/log/logger";
 
 /** The dashboard's three weakest concepts, each with its lesson and a review of it. */
 export async function WeakestConcepts({ userId }: { userId: number }) {
@@ -9,7 +10,7 @@ export async function WeakestConcepts({ userId }: { userId: number }) {
   try {
     weakest = weakestConcepts(await listConceptMastery(userId), 3);
   } catch (error) {
-    console.error("dashboard: could not load mastery", error);
+    logger().error({ err: error }, "dashboard: could not load mastery");
     return null;
   }
   return (

@@ -3,6 +3,7 @@ import { cache } from "react";
 import type { Caller } from "@/lib/auth/caller";
 import { getCourseForLearner, type CourseDetail } from "@/lib/courses/get-course";
 import { AppError } from "@/lib/http/app-error";
+import { logger } from "@/lib/log/logger";
 
 export type LoadedCourse = { kind: "none" } | { kind: "ok"; course: CourseDetail } | { kind: "not_found" } | { kind: "error" };
 
@@ -13,7 +14,7 @@ export const loadCourse = cache(async (caller: Caller, courseId: number | null):
     return { kind: "ok", course: await getCourseForLearner(caller, courseId) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
-    console.error("course page: could not load course", courseId, error);
+    logger().error({ err: error, course_id: courseId }, "course page: could not load the course");
     return { kind: "error" };
   }
 });

@@ -2,6 +2,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { learnerNow } from "@/lib/review/clock";
 import { listDueCards } from "@/lib/review/due-cards";
 import { dueIn } from "./relative-time";
+import { logger } from "@/lib/log/logger";
 
 /** The dashboard's review box: "N to review" with a button, or when the next card is due. */
 export async function ReviewWidget({ userId }: { userId: number }) {
@@ -10,7 +11,7 @@ export async function ReviewWidget({ userId }: { userId: number }) {
   try {
     due = await listDueCards(userId, now, 1);
   } catch (error) {
-    console.error("dashboard: could not load the review cards", error);
+    logger().error({ err: error }, "dashboard: could not load the review cards");
     return null;
   }
   return (

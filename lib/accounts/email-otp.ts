@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { emailOTP } from "better-auth/plugins";
 import { getDb } from "../../db/client";
 import { getEnv } from "../env";
-import type { SqlExecutor } from "../jobs/boss";
+import type { SqlExecutor } from "../jobs/send";
 import { enqueueEmail } from "../mail/enqueue";
 
 /*

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { learningActivity } from "../../db/schema";
+import { logger } from "../log/logger";
 
 /** The quarter hour `at` falls in: activity is kept at that grain (see learning_activity). */
 export const QUARTER_HOUR = sql`date_bin('15 minutes', now(), timestamptz '2000-01-01T00:00:00Z')`;
@@ -14,6 +15,6 @@ export async function recordReading(userId: number, courseId: number): Promise<v
   try {
     await getDb().insert(learningActivity).values({ userId, courseId, at: QUARTER_HOUR }).onConflictDoNothing();
   } catch (error) {
-    console.error("activity: could not record reading", userId, courseId, error);
+    logger().error({ err: error, user_id: userId, course_id: courseId }, "could not record reading");
   }
 }

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, preparedQuery } from "../../db/client";
 import { sessions, users, type UserRole } from "../../db/schema";
 import { getEnv } from "../env";
+import { logger } from "../log/logger";
 import { SESSION_COOKIES } from "./session-constants";
 import type { SessionRef } from "./sessions";
 
@@ -109,7 +110,7 @@ function touch(sessionId: number): void {
     .update(sessions)
     .set({ updatedAt: sql`now()` })
     .where(eq(sessions.id, sessionId))
-    .catch((error: unknown) => console.error("[auth] could not record a session's last use:", error))
+    .catch((error: unknown) => logger().error({ err: error, session_id: sessionId }, "could not record a session's last use"))
     .finally(() => touching.delete(sessionId));
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses } from "../../db/schema";
-import { getCourseGeneration, type CourseGeneration } from "../generation/service";
+import { getCourseGeneration, type CourseGeneration } from "../generation/status";
 import { AppError } from "../http/app-error";
 import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "./visibility";
 

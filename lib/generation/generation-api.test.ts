@@ -6,7 +6,7 @@ import { courses, topics, userTopics } from "../../db/schema";
 import { queueNewCourse, startWorker } from "../../tests/harness/generation";
 import { call, createUser } from "../../tests/harness/http";
 import { NO_MODEL_MESSAGE } from "../llm/client";
-import { createTopicWithGeneration } from "./service";
+import { createTopicWithGeneration } from "./commands";
 
 /*
  * The generation API and what happens without OPENAI_API_KEY: jobs wait (nothing runs, nothing

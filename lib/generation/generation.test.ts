@@ -10,16 +10,9 @@ import { updateProgress } from "../learning/update-progress";
 import { suggestLevel } from "./personalise";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
-import {
-  createTopicWithGeneration,
-  getCourseGeneration,
-  getCourseGenerationLog,
-  getGenerationOverview,
-  listLiveCalls,
-  requestPersonalCourse,
-  retryCourseGeneration,
-  retryTopicCourses,
-} from "./service";
+import { createTopicWithGeneration, requestPersonalCourse, retryCourseGeneration, retryTopicCourses } from "./commands";
+import { getCourseGenerationLog, getGenerationOverview, listLiveCalls } from "./reports";
+import { getCourseGeneration } from "./status";
 
 /*
  * The pipeline end to end: real pg-boss queues, a worker in this process, the real openai SDK
@@ -304,11 +297,14 @@ describe("idempotency", () => {
     const { generateCourseOutline } = await import("./pipeline");
     const { generateQuestions, generateSubsection } = await import("./parts");
     const { getLlm } = await import("../llm/client");
+    const { sendSubsectionJob } = await import("./jobs/generate-subsection");
+    const { sendQuestionsJob } = await import("./jobs/generate-questions");
+    const next = { subsection: sendSubsectionJob, questions: sendQuestionsJob };
     const course = await courseRow(courseId);
     const part = { courseId, attempt: course.generationAttempt, sectionIndex: 0, subsectionIndex: 0 };
-    await generateCourseOutline(getLlm()!, { courseId, attempt: course.generationAttempt });
-    await generateSubsection(getLlm()!, part);
-    await generateQuestions(getLlm()!, part);
+    await generateCourseOutline(getLlm()!, { courseId, attempt: course.generationAttempt }, next);
+    await generateSubsection(getLlm()!, part, next);
+    await generateQuestions(getLlm()!, part, next);
     await expectComplete(courseId);
     expect(fake.requests.filter((r) => r.at > course.updatedAt.getTime())).toHaveLength(0);
   });
@@ -317,7 +313,8 @@ describe("idempotency", () => {
     const [topic] = await getDb().select().from(topics).where(eq(topics.title, "Python Programming"));
     const { generateTopicCourses } = await import("./pipeline");
     const { getLlm } = await import("../llm/client");
-    expect(await generateTopicCourses(getLlm()!, { topicId: topic!.id })).toEqual([]);
+    const { sendOutlineJob } = await import("./jobs/generate-course-outline");
+    expect(await generateTopicCourses(getLlm()!, { topicId: topic!.id }, { outline: sendOutlineJob })).toEqual([]);
     expect(fake.requests).toHaveLength(0);
     const rows = await getDb().select().from(generationRuns).where(and(eq(generationRuns.topicId, topic!.id)));
     expect(rows).toEqual([]);

@@ -3,12 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { generationLiveCalls, generationRuns } from "../../db/schema";
 import type { LlmProgress, LlmUsage } from "../llm/client";
+import { logger } from "../log/logger";
 
 export type RunStep = "topic-courses" | "outline" | "subsection" | "questions" | "verify" | "replace-questions" | "failed";
 
 export type RunContext = { courseId?: number | null; topicId?: number | null; attempt?: number; sectionIndex?: number | null; subsectionIndex?: number | null };
 
-const logError = (what: string) => (error: unknown) => console.error(`[generation] could not ${what}:`, error instanceof Error ? error.message : error);
+const logError = (what: string) => (error: unknown) => logger().error({ err: error }, `generation: could not ${what}`);
 
 /** Appends one line to the generation log (its own statement: the log survives a rolled-back step). */
 export async function recordRun(

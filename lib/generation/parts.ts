@@ -13,7 +13,8 @@ import { callChecked, GenerationError } from "./call-checked";
 import { checkQuestions, checkSubsections, norm, type RejectedQuestion } from "./checks";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
 import { lessonDigest } from "./digest";
-import { sendQuestionsJob, type PartPayload } from "./enqueue";
+import type { SendFollowUp } from "./follow-up";
+import type { PartPayload } from "./jobs/part-payload";
 import type { RunContext } from "./log";
 import { learnerProfile } from "./personalise";
 import { questionsForPart, REPLACEMENT_ROUNDS } from "./plan";
@@ -50,17 +51,20 @@ async function loadPart(payload: PartPayload) {
 const partWhere = (p: PartPayload) =>
   and(eq(generationParts.courseId, p.courseId), eq(generationParts.sectionIndex, p.sectionIndex), eq(generationParts.position, p.subsectionIndex));
 
+/** What a part's jobs send: its questions job (after its content; again when publication rejects its batch). */
+export type PartFollowUps = { questions: SendFollowUp<PartPayload> };
+
 /** Saves a part's result (unless an earlier run did), sends what follows, and publishes, in one transaction. */
-async function save(payload: PartPayload, write: (tx: Transaction) => Promise<void>) {
+async function save(payload: PartPayload, next: PartFollowUps, write: (tx: Transaction) => Promise<void>) {
   await getDb().transaction(async (tx) => {
     if (!(await lockLiveCourse(tx, payload.courseId, payload.attempt))) return;
     await write(tx);
-    await publishAndResend(tx, payload.courseId, payload.attempt);
+    await publishAndResend(tx, payload.courseId, payload.attempt, next.questions);
   });
 }
 
 /** generate-subsection: one subsection's markdown, written with the whole outline in view. */
-export async function generateSubsection(llm: LlmClient, payload: PartPayload): Promise<void> {
+export async function generateSubsection(llm: LlmClient, payload: PartPayload, next: PartFollowUps): Promise<void> {
   const loaded = await loadPart(payload);
   if (!loaded) return;
   const { course, section, part, context, label } = loaded;
@@ -87,9 +91,9 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload): 
     );
     part.content = output.content.trim();
   }
-  await save(payload, async (tx) => {
+  await save(payload, next, async (tx) => {
     await tx.update(generationParts).set({ content: part.content }).where(and(partWhere(payload), isNull(generationParts.content)));
-    await sendQuestionsJob(tx, payload);
+    await next.questions(tx, payload);
   });
 }
 
@@ -124,7 +128,7 @@ async function verifyQuestions(llm: LlmClient, questions: GeneratedQuestion[], c
 }
 
 /** generate-questions: one subsection's share of the section's question pool, checked and verified. */
-export async function generateQuestions(llm: LlmClient, payload: PartPayload): Promise<void> {
+export async function generateQuestions(llm: LlmClient, payload: PartPayload, next: PartFollowUps): Promise<void> {
   const loaded = await loadPart(payload);
   if (!loaded) return;
   const { course, section, part, context, label } = loaded;
@@ -199,7 +203,7 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload): P
     }
     questions = pool.slice(0, wanted);
   }
-  await save(payload, async (tx) => {
+  await save(payload, next, async (tx) => {
     await tx.update(generationParts).set({ questions }).where(and(partWhere(payload), isNull(generationParts.questions)));
   });
 }

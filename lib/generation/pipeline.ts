@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { courses, courseSections, generationParts, generationSections, topics } from "../../db/schema";
 import type { LlmClient } from "../llm/client";
@@ -8,8 +8,11 @@ import { buildMessages } from "../llm/prompts/render";
 import { topicCoursesPrompt } from "../llm/prompts/topic-courses";
 import { callChecked } from "./call-checked";
 import { checkOutline, checkTopicCourses, MAX_COURSES } from "./checks";
-import { sendOutlineJob, sendQuestionsJob, sendSubsectionJob, type OutlinePayload, type SectionPayload, type TopicCoursesPayload } from "./enqueue";
-import { recordRun, type RunContext } from "./log";
+import type { SendFollowUp } from "./follow-up";
+import type { OutlinePayload } from "./jobs/generate-course-outline";
+import type { TopicCoursesPayload } from "./jobs/generate-topic-courses";
+import type { PartPayload } from "./jobs/part-payload";
+import type { RunContext } from "./log";
 import { learnerProfile } from "./personalise";
 import { COURSES_PER_TOPIC, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "./plan";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
@@ -32,7 +35,7 @@ export { GenerationError, OUTPUT_TRIES } from "./call-checked";
 /* ---------------------------------------------------------------- topic -> courses */
 
 /** Step 1: propose the courses of a topic and queue each one's outline. Returns the new course ids. */
-export async function generateTopicCourses(llm: LlmClient, payload: TopicCoursesPayload): Promise<number[]> {
+export async function generateTopicCourses(llm: LlmClient, payload: TopicCoursesPayload, next: { outline: SendFollowUp<OutlinePayload> }): Promise<number[]> {
   const db = getDb();
   const [topic] = await db.select().from(topics).where(eq(topics.id, payload.topicId));
   if (!topic) return [];
@@ -88,7 +91,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
       )
       .onConflictDoNothing()
       .returning({ id: courses.id });
-    for (const { id } of inserted) await sendOutlineJob(tx, { courseId: id, attempt: 1 });
+    for (const { id } of inserted) await next.outline(tx, { courseId: id, attempt: 1 });
     return inserted.map((c) => c.id);
   });
 }
@@ -96,7 +99,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
 /* ---------------------------------------------------------------- course -> outline */
 
 /** Step 2: the outline (reused when an earlier run already wrote it), then the jobs of every part not yet written. */
-export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayload): Promise<void> {
+export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayload, next: PartJobs): Promise<void> {
   const db = getDb();
   const row = await loadLiveCourse(payload.courseId, payload.attempt);
   if (!row) return;
@@ -141,55 +144,25 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
         .insert(generationParts)
         .values(outline.flatMap((s, sectionIndex) => s.subsections.map((title, position) => ({ courseId: course.id, sectionIndex, position, title }))));
     }
-    await scheduleParts(tx, course.id, payload.attempt);
+    await scheduleParts(tx, course.id, payload.attempt, next);
   });
 }
+
+type PartJobs = { subsection: SendFollowUp<PartPayload>; questions: SendFollowUp<PartPayload> };
 
 /**
  * Sends the job of every part still to write (its content, else its questions), then publishes
- * what is complete. Used by the outline step, by a retry (which resumes from the saved parts), and
- * for section jobs queued before sections were split into parts.
+ * what is complete. Used by the outline step and by a retry (which resumes from the saved parts).
  */
-async function scheduleParts(tx: Transaction, courseId: number, attempt: number, sectionIndex?: number): Promise<void> {
+async function scheduleParts(tx: Transaction, courseId: number, attempt: number, next: PartJobs): Promise<void> {
   const parts = await tx
     .select({ sectionIndex: generationParts.sectionIndex, position: generationParts.position, hasContent: sql<boolean>`${generationParts.content} is not null`, hasQuestions: sql<boolean>`${generationParts.questions} is not null` })
     .from(generationParts)
-    .where(sectionIndex === undefined ? eq(generationParts.courseId, courseId) : and(eq(generationParts.courseId, courseId), eq(generationParts.sectionIndex, sectionIndex)));
+    .where(eq(generationParts.courseId, courseId));
   for (const part of parts) {
     const payload = { courseId, attempt, sectionIndex: part.sectionIndex, subsectionIndex: part.position };
-    if (!part.hasContent) await sendSubsectionJob(tx, payload);
-    else if (!part.hasQuestions) await sendQuestionsJob(tx, payload);
+    if (!part.hasContent) await next.subsection(tx, payload);
+    else if (!part.hasQuestions) await next.questions(tx, payload);
   }
-  await publishAndResend(tx, courseId, attempt);
-}
-
-/** generate-section, from before sections were split into parts: sends that section's part jobs. */
-export async function generateSection(_llm: LlmClient, payload: SectionPayload): Promise<void> {
-  await getDb().transaction(async (tx) => {
-    if (await lockLiveCourse(tx, payload.courseId, payload.attempt)) await scheduleParts(tx, payload.courseId, payload.attempt, payload.sectionIndex);
-  });
-}
-
-/* ---------------------------------------------------------------- failure */
-
-export type FailedJob = { queue: string; data: unknown; reason: string };
-
-/**
- * The dead-letter step: a job that failed its last retry marks its course failed with the reason
- * (only if that run is still the live one), or logs the topic's failure. Partial work stays in the
- * working copy, never in the course tables, and a retry resumes from it.
- */
-export async function markGenerationFailed(job: FailedJob): Promise<void> {
-  const data = (job.data ?? {}) as Partial<{ courseId: number; topicId: number; attempt: number; sectionIndex: number }>;
-  const reason = job.reason.slice(0, 1000);
-  if (typeof data.courseId === "number" && typeof data.attempt === "number") {
-    const updated = await getDb()
-      .update(courses)
-      .set({ generationStatus: "failed", generationError: reason, updatedAt: sql`now()` })
-      .where(and(eq(courses.id, data.courseId), eq(courses.generationAttempt, data.attempt), inArray(courses.generationStatus, ["pending", "running"])))
-      .returning({ id: courses.id });
-    if (updated.length) await recordRun({ courseId: data.courseId, attempt: data.attempt, sectionIndex: data.sectionIndex ?? null }, "failed", { ok: false, error: reason });
-    return;
-  }
-  if (typeof data.topicId === "number") await recordRun({ topicId: data.topicId }, "failed", { ok: false, error: reason });
+  await publishAndResend(tx, courseId, attempt, next.questions);
 }

@@ -4,7 +4,8 @@ import type { Transaction } from "../../db/client";
 import { courses, courseSections, courseSubsections, generationParts, generationSections, quizQuestions } from "../../db/schema";
 import type { GeneratedQuestion } from "../llm/schemas";
 import { norm } from "./checks";
-import { sendQuestionsJob } from "./enqueue";
+import type { SendFollowUp } from "./follow-up";
+import type { PartPayload } from "./jobs/part-payload";
 import { QUESTION_POOL_SIZE } from "./plan";
 
 /**
@@ -103,7 +104,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
 }
 
 /** Publishes what is complete and sends again the question batches publication rejected. */
-export async function publishAndResend(tx: Transaction, courseId: number, attempt: number): Promise<void> {
+export async function publishAndResend(tx: Transaction, courseId: number, attempt: number, sendQuestions: SendFollowUp<PartPayload>): Promise<void> {
   const { redo } = await publishReady(tx, courseId);
-  for (const part of redo) await sendQuestionsJob(tx, { courseId, attempt, ...part });
+  for (const part of redo) await sendQuestions(tx, { courseId, attempt, ...part });
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { getEnv } from "../env";
-import { requestPersonalCourse } from "../generation/service";
+import { requestPersonalCourse } from "../generation/commands";
 import { AppError } from "../http/app-error";
+import { logger } from "../log/logger";
 import { hitLimit, releaseHit, type Limit } from "../rate-limit";
 
 /*
@@ -39,7 +40,7 @@ export async function requestPersonalCourseWithinQuota(userId: number, topicId: 
   try {
     return await requestPersonalCourse(userId, topicId);
   } catch (error) {
-    await releaseHit(limit, String(userId)).catch((refundError: unknown) => console.error("[quota] could not give the place back:", refundError));
+    await releaseHit(limit, String(userId)).catch((refundError: unknown) => logger().error({ err: refundError, user_id: userId }, "could not give back a personal-course quota place"));
     throw error;
   }
 }

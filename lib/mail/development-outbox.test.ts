@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { call } from "../../tests/harness/http";
-import { MAIL_QUEUES } from "./queues";
+import { captureLog } from "../../tests/harness/log";
+import { sendEmailJob } from "./jobs/send-email";
 import { developmentOutbox } from "./send";
 
 /*
@@ -18,7 +19,7 @@ const codeIn = (text: string) => text.match(/\b(\d{6})\b/)?.[1];
 
 describe("the development outbox", () => {
   it("holds the sign-up code, and the log shows it, as soon as send-code answers", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const log = captureLog();
     try {
       const email = `dev-${Date.now()}@example.com`;
       const res = await call("POST /register/send-code", { json: { email, first_name: "Dev", last_name: "Eloper", password: "dev-password-1" } });
@@ -26,20 +27,19 @@ describe("the development outbox", () => {
       const [newest] = developmentOutbox();
       expect(newest?.to).toBe(email);
       const code = codeIn(newest!.text)!;
-      expect(log.mock.calls.some((args) => String(args[0]).includes(code))).toBe(true);
+      expect(log.lines().some((line) => line.to === email && String(line.text).includes(code))).toBe(true);
       expect((await call("POST /register/verify-code", { json: { email, code, signup_token: res.body.signup_token } })).body).toMatchObject({ registered: true });
     } finally {
-      log.mockRestore();
+      log.restore();
     }
   });
 
   it("queues no mail job", async () => {
     const email = `dev-reset-${Date.now()}@example.com`;
-    vi.spyOn(console, "log").mockImplementationOnce(() => undefined);
     await call("POST /forgot-password/send-code", { json: { email } });
     expect(developmentOutbox()[0]?.to).toBe(email);
     const jobs = await getDb()
-      .execute(sql`SELECT 1 FROM pgboss.job WHERE name = ${MAIL_QUEUES.send}`)
+      .execute(sql`SELECT 1 FROM pgboss.job WHERE name = ${sendEmailJob.name}`)
       .catch(() => ({ rows: [] })); // no pgboss schema at all is fine too
     expect(jobs.rows).toHaveLength(0);
   });

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
 import { call } from "../../tests/harness/http";
+import { captureLog } from "../../tests/harness/log";
 import { startMailWorker } from "../../tests/harness/mail";
-import { getEnv } from "../env";
-import { sendJob } from "../jobs/boss";
-import { MAIL_QUEUES } from "./queues";
-import { toSendEmailPayload } from "./send-email-job";
+import { sendJob } from "../jobs/send";
+import { sendEmailJob } from "./jobs/send-email";
+import { toSendEmailPayload } from "./queued-email";
 
 /*
  * Mail leaves through the worker, never inside a request: an SMTP outage costs no request and
@@ -41,7 +41,7 @@ type JobRow = { state: string; retry_count: number; data: Record<string, unknown
 
 async function mailJobsTo(email: string): Promise<JobRow[]> {
   const result = await getDb().execute<JobRow>(
-    sql`SELECT state::text AS state, retry_count, data FROM pgboss.job WHERE name = ${MAIL_QUEUES.send} AND data->>'to' = ${email}`,
+    sql`SELECT state::text AS state, retry_count, data FROM pgboss.job WHERE name = ${sendEmailJob.name} AND data->>'to' = ${email}`,
   );
   return result.rows;
 }
@@ -93,20 +93,22 @@ describe("mail off the request path", () => {
 
   it("an e-mail that fails its last try goes to the dead-letter queue, and the loss is logged", async () => {
     const email = newEmail();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const log = captureLog();
     try {
       smtp.failNext(1);
       const payload = toSendEmailPayload({ kind: "no-account", to: email });
       // The real queue and worker, with no retries left, so the first failure is the last.
-      await sendJob(getEnv().DATABASE_URL, MAIL_QUEUES.send, payload, { retryLimit: 0, deadLetter: MAIL_QUEUES.deadLetter });
-      await waitFor(
+      const lastTry = { ...sendEmailJob, policy: () => ({ ...sendEmailJob.policy(), retryLimit: 0 }) };
+      await sendJob(lastTry, payload);
+      const [lost] = await waitFor(
         "the dead-letter log line",
-        async () => errors.mock.calls.map((args) => args.join(" ")),
-        (lines) => lines.some((line) => line.includes(`gave up on no-account to ${email}`)),
+        async () => log.lines().filter((line) => line.queue === "send-email-dead-letter" && line.to === email),
+        (lines) => lines.length > 0,
       );
+      expect(lost).toMatchObject({ level: "error", kind: "no-account", msg: "gave up on an e-mail after every retry" });
       expect(smtp.messages.some((m) => m.to.includes(email))).toBe(false);
     } finally {
-      errors.mockRestore();
+      log.restore();
     }
   });
 });

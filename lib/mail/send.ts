@@ -3,6 +3,7 @@ import { createTransport, type Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { EmailContent } from "../../emails/layout";
 import { getEnv } from "../env";
+import { logger } from "../log/logger";
 
 /*
  * The two ways an e-mail leaves: through SMTP_URL (only the mail worker does this, never a
@@ -24,7 +25,7 @@ export function keepInDevelopmentOutbox(to: string, content: EmailContent): void
   const outbox = developmentOutbox();
   outbox.unshift({ to, subject: content.subject, text: content.text, sentAt: new Date() });
   outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
-  console.log(`[mail] (no SMTP_URL: development outbox) to ${to}: ${content.subject}\n${content.text}`);
+  logger().info({ to, subject: content.subject, text: content.text }, "no SMTP_URL: e-mail kept in the development outbox");
 }
 
 function transport(smtpUrl: string): Transporter {

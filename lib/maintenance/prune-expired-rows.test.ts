@@ -5,7 +5,8 @@ import { getDb } from "../../db/client";
 import { rateLimits, sessions, users, verifications } from "../../db/schema";
 import { getEnv } from "../env";
 import { createBoss } from "../jobs/boss";
-import { PRUNE_CRON, PRUNE_QUEUE, registerMaintenanceJobs } from "./prune-expired-rows";
+import { startJobRunner } from "../jobs/runner";
+import { PRUNE_CRON, pruneExpiredRowsJob } from "./jobs/prune-expired-rows";
 
 /*
  * rate_limits, verifications and sessions stay bounded: a pg-boss schedule runs the prune job, which
@@ -58,8 +59,8 @@ async function remaining(tag: string) {
 
 describe("pruning expired rows", () => {
   it("the worker schedules the prune job with pg-boss cron", async () => {
-    await registerMaintenanceJobs(boss);
-    const schedule = await boss.getSchedule(PRUNE_QUEUE);
+    await startJobRunner(boss, [pruneExpiredRowsJob], getEnv());
+    const schedule = await boss.getSchedule(pruneExpiredRowsJob.name);
     expect(schedule?.cron).toBe(PRUNE_CRON);
   });
 
@@ -67,8 +68,9 @@ describe("pruning expired rows", () => {
     const tag = `prune-${Date.now()}`;
     await insertRows(tag);
     expect((await remaining(tag)).codes).toHaveLength(3);
-    // The same registration with a rule that fires every 2 seconds instead of every 10 minutes.
-    await registerMaintenanceJobs(boss, "FREQ=SECONDLY;INTERVAL=2");
+    // The same job with a rule that fires every 2 seconds instead of every 10 minutes.
+    const everyTwoSeconds = { ...pruneExpiredRowsJob, policy: () => ({ ...pruneExpiredRowsJob.policy(), schedule: "FREQ=SECONDLY;INTERVAL=2" }) };
+    await startJobRunner(boss, [everyTwoSeconds], getEnv());
     const deadline = Date.now() + 20_000;
     while ((await remaining(tag)).limits.length > 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await remaining(tag)).toEqual({
@@ -76,7 +78,7 @@ describe("pruning expired rows", () => {
       codes: [`${tag}-live`, `${tag}-lock`],
       sessions: [`${tag}-live`],
     });
-    const [ran] = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${PRUNE_QUEUE} AND state = 'completed'`).then((r) => r.rows);
+    const [ran] = await getDb().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${pruneExpiredRowsJob.name} AND state = 'completed'`).then((r) => r.rows);
     expect(ran!.n).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Transaction } from "../../db/client";
-import { enqueueTopicCourses } from "../generation/service";
+import { enqueueTopicCourses } from "../generation/commands";
 
 /** A transaction handle, as `db.transaction(async (tx) => ...)` gives it. */
 

@@ -99,7 +99,8 @@ export function workerProcess(index: number, env: NodeJS.ProcessEnv, dataDir: st
   return new ManagedProcess({
     name: `worker-${index}`,
     args: [PRODUCTION_WORKER_ENTRY],
-    env,
+    // Its readiness is its "connected to the job queue" line, logged at info.
+    env: { ...env, LOG_LEVEL: "info" },
     logFile: join(dataDir, "logs", `worker-${index}.log`),
     ready: whenOutputMatches(/connected to the job queue/),
   });

@@ -1,6 +1,7 @@
 import type { Pool } from "pg";
 import { COURSES_PER_TOPIC, QUESTION_POOL_SIZE, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "../../lib/generation/plan";
-import { GENERATION_QUEUES, QUEUES } from "../../lib/generation/queues";
+import { generationDeadLetterJob } from "../../lib/generation/jobs/generation-dead-letter";
+import { generationJobs } from "../../lib/jobs/registry";
 import { Ledger, type AckedAttempt } from "./ledger";
 
 /*
@@ -182,14 +183,14 @@ export async function checkGeneration(pool: Pool, topicIds: number[], expectedTo
   // pg-boss: one job per singleton key, completed; nothing left queued, failed or dead-lettered.
   const { rows: jobs } = await pool.query<{ name: string; singleton_key: string | null; state: string; retry_count: number; data: { courseId?: number; topicId?: number } }>(
     "SELECT name, singleton_key, state::text AS state, retry_count, data FROM pgboss.job WHERE name = ANY($1::text[])",
-    [[...GENERATION_QUEUES, QUEUES.deadLetter]],
+    [generationJobs.map((job) => job.name)],
   );
   const ours = jobs.filter((j) => (j.data.courseId !== undefined && courseIds.includes(j.data.courseId)) || (j.data.topicId !== undefined && topicIds.includes(j.data.topicId)));
   const byKey = new Map<string, typeof ours>();
   for (const job of ours) byKey.set(`${job.name}/${job.singleton_key}`, [...(byKey.get(`${job.name}/${job.singleton_key}`) ?? []), job]);
   const duplicated = [...byKey].filter(([, list]) => list.length > 1).map(([k, list]) => `${k} x${list.length}`);
   const unfinished = ours.filter((j) => j.state !== "completed").map((j) => `${j.name}/${j.singleton_key} ${j.state}`);
-  const deadLettered = ours.filter((j) => j.name === QUEUES.deadLetter).length;
+  const deadLettered = ours.filter((j) => j.name === generationDeadLetterJob.name).length;
   // Per course: its outline, then for every subsection one writing job and one questions job.
   const expectedJobs = topicIds.length + courseIds.length * (1 + 2 * SECTIONS_PER_COURSE * SUBSECTIONS_PER_SECTION);
   const retriedJobs = ours.filter((j) => j.retry_count > 0).length;

@@ -3,10 +3,10 @@ import type { PgBoss } from "pg-boss";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, quizQuestions, topics } from "../../db/schema";
 import { getEnv } from "../../lib/env";
-import { enqueueCourseGeneration } from "../../lib/generation/service";
-import { registerGenerationWorkers } from "../../lib/generation/worker";
-import { createBoss, ensureQueues } from "../../lib/jobs/boss";
-import "../../lib/generation/queues";
+import { enqueueCourseGeneration } from "../../lib/generation/commands";
+import { createBoss } from "../../lib/jobs/boss";
+import { generationJobs } from "../../lib/jobs/registry";
+import { startJobRunner } from "../../lib/jobs/runner";
 import type { FakeOpenAi } from "./fake-openai";
 
 /** Points the app's model settings at a fake server, with fast timeouts and retries for tests. */
@@ -38,8 +38,7 @@ export async function startWorker(): Promise<PgBoss> {
     monitorIntervalSeconds: env.GENERATION_SUPERVISE_SECONDS,
   });
   await boss.start();
-  await ensureQueues(boss);
-  await registerGenerationWorkers(boss, env);
+  await startJobRunner(boss, generationJobs, env);
   return boss;
 }
 

@@ -4,8 +4,9 @@ import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../../e2e
 import { isLiveCode, type CodePurpose } from "../../lib/accounts/codes";
 import { getEnv } from "../../lib/env";
 import { createBoss } from "../../lib/jobs/boss";
-import { MAIL_QUEUES } from "../../lib/mail/queues";
-import { registerMailWorkers } from "../../lib/mail/worker";
+import { mailJobs } from "../../lib/jobs/registry";
+import { startJobRunner } from "../../lib/jobs/runner";
+import { sendEmailJob } from "../../lib/mail/jobs/send-email";
 
 /*
  * Mail in integration tests goes the way it does in production: the request commits a
@@ -16,9 +17,10 @@ import { registerMailWorkers } from "../../lib/mail/worker";
 
 /** The real mail worker on its own pg-boss instance, woken by NOTIFY as in the worker process. */
 export async function startMailWorker(): Promise<PgBoss> {
-  const boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, schedule: false, superviseIntervalSeconds: 2 });
+  const env = getEnv();
+  const boss = createBoss(env.DATABASE_URL, { max: 4, useListenNotify: true, schedule: false, superviseIntervalSeconds: 2 });
   await boss.start();
-  await registerMailWorkers(boss);
+  await startJobRunner(boss, mailJobs, env);
   return boss;
 }
 
@@ -45,7 +47,7 @@ export function withMailDelivery(): { readonly smtp: SmtpCapture; pauseDelivery:
     },
     /** Stops delivering (jobs stay queued): for measurements the worker's work would disturb. */
     pauseDelivery: async () => {
-      await boss?.offWork(MAIL_QUEUES.send);
+      await boss?.offWork(sendEmailJob.name);
     },
   };
 }

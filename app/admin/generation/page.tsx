@@ -6,7 +6,8 @@ import { GenerationProgress } from "@/components/generation/generation-progress"
 import { PageAutoRefresh } from "@/components/generation/page-auto-refresh";
 import { requirePageCaller } from "@/lib/auth/page";
 import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/generation/format";
-import { getGenerationOverview } from "@/lib/generation/service";
+import { getGenerationOverview } from "@/lib/generation/reports";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Generation" };
 
@@ -55,7 +56,7 @@ export default async function GenerationPage() {
   try {
     overview = await getGenerationOverview();
   } catch (error) {
-    console.error("[admin] generation:", error);
+    logger().error({ err: error }, "admin: could not load the generation overview");
   }
 
   return (

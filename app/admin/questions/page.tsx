@@ -5,6 +5,7 @@ import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-c
 import { Pagination, pageFrom } from "@/components/ui/pagination";
 import { FLAG_MIN_LEARNERS, listQuestionStats, type QuestionFlag, type QuestionStats } from "@/lib/admin/question-stats";
 import { requirePageCaller } from "@/lib/auth/page";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Questions" };
 
@@ -57,7 +58,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
     if (page !== requested) result = await listQuestionStats({ page, limit: PAGE_SIZE, flag });
     data = { ...result, page, totalPages };
   } catch (error) {
-    console.error("[admin] questions:", error);
+    logger().error({ err: error }, "admin: could not load the question statistics");
   }
 
   const tab = (active: boolean) =>

@@ -6,6 +6,7 @@ import { AddTopicButton, TopicActions } from "@/components/admin/topic-actions";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listAdminTopics } from "@/lib/topics/manage-topics";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Manage Topics" };
 
@@ -25,7 +26,7 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
   try {
     data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listAdminTopics({ search, page, limit: PAGE_SIZE }), (r) => r.topics.length);
   } catch (error) {
-    console.error("[admin] topics:", error);
+    logger().error({ err: error }, "admin: could not load the topics");
   }
 
   return (

@@ -8,6 +8,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { listUsers } from "@/lib/accounts/users";
 import type { PublicUser } from "@/lib/accounts/serialize";
 import { requirePageCaller } from "@/lib/auth/page";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Manage Users" };
 
@@ -25,7 +26,7 @@ export default async function ManageUsersPage({ searchParams }: { searchParams: 
   try {
     data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listUsers({ search, page, limit: PAGE_SIZE }), (r) => r.users.length);
   } catch (error) {
-    console.error("[admin] users:", error);
+    logger().error({ err: error }, "admin: could not load the users");
   }
 
   return (

@@ -4,6 +4,7 @@ import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/cou
 import { CourseListEmpty, CourseListError, CourseListPage, TEXT_LINK } from "@/components/courses/course-list-page";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listCompletedCourses } from "@/lib/learning/enrollment";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Your Completed Courses" };
 
@@ -15,7 +16,7 @@ export default async function CompletedCoursesPage() {
   try {
     completed = await listCompletedCourses(caller.id);
   } catch (error) {
-    console.error("completed courses: could not load", error);
+    logger().error({ err: error }, "completed courses: could not load");
     return (
       <CourseListPage title="Your Completed Courses" intro={intro}>
         <CourseListError message="Failed to fetch completed courses" />

@@ -5,6 +5,7 @@ import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, TEXT
 import { requirePageCaller } from "@/lib/auth/page";
 import type { CourseSummary } from "@/lib/courses/serialize";
 import { listCompletedCourses, listOngoingCourses } from "@/lib/learning/enrollment";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "My Learning" };
 
@@ -28,7 +29,7 @@ export default async function LearningFeedPage({ searchParams }: { searchParams:
   try {
     courses = tab === "completed" ? await listCompletedCourses(caller.id) : await listOngoingCourses(caller.id);
   } catch (error) {
-    console.error("learning feed: could not load", tab, error);
+    logger().error({ err: error, tab }, "learning feed: could not load");
     return (
       <CourseListPage title="My Learning" intro={INTRO}>
         <TabBar current={tab} />

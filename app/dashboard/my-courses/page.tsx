@@ -4,6 +4,7 @@ import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, requ
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listMyCoursesPage } from "@/lib/learning/enrollment";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "My Enrolled Courses" };
 
@@ -21,7 +22,7 @@ export default async function MyCoursesPage({ searchParams }: { searchParams: Se
   try {
     result = await listMyCoursesPage(caller.id, requestedPage(params.page), PAGE_SIZE);
   } catch (error) {
-    console.error("my courses: could not load", error);
+    logger().error({ err: error }, "my courses: could not load");
     return (
       <CourseListPage title="My Enrolled Courses" intro={intro}>
         <CourseListError message="Failed to fetch my courses" />

@@ -12,6 +12,7 @@ import { getCourseForLearner } from "@/lib/courses/get-course";
 import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
 import { AppError } from "@/lib/http/app-error";
 import { getSectionQuiz } from "@/lib/quizzes/section-quiz";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Section quiz" };
 
@@ -149,7 +150,7 @@ async function loadQuiz(caller: Caller, courseId: number, sectionIndex: number |
       return error.message === COURSE_NOT_FOUND ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };
     }
     if (error instanceof AppError && error.code === "conflict") return { kind: "locked", courseTitle, message: error.message };
-    console.error("quiz page: could not load the quiz", courseId, sectionIndex, error);
+    logger().error({ err: error, course_id: courseId, section_index: sectionIndex }, "quiz page: could not load the quiz");
     return { kind: "error" };
   }
 }

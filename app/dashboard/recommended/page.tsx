@@ -6,6 +6,7 @@ import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listRecommendationsPage } from "@/lib/recommendations/recommend";
+import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Recommended Courses" };
 
@@ -23,7 +24,7 @@ export default async function RecommendedPage({ searchParams }: { searchParams: 
   try {
     result = await listRecommendationsPage(caller.id, requestedPage(params.page), PAGE_SIZE);
   } catch (error) {
-    console.error("recommended: could not load", error);
+    logger().error({ err: error }, "recommended: could not load");
     return (
       <CourseListPage title="Recommended Courses" intro={intro}>
         <CourseListError message="Failed to fetch recommended courses" />

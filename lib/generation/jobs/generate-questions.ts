@@ -1,13 +1,19 @@
 import "server-only";
-import type { LlmClient } from "../../llm/client";
-import { partPayload, type PartPayload } from "../enqueue";
+import type { JobDefinition } from "../../jobs/definition";
+import { sendJob } from "../../jobs/send";
+import type { SendFollowUp } from "../follow-up";
 import { generateQuestions } from "../parts";
-import { QUEUES } from "../queues";
+import { partKey, partPayload, partPriority, type PartPayload } from "./part-payload";
+import { generationPolicy, modelForJobs } from "./policy";
+
+/** Sends a part's questions job: after its content is saved, and again when publication rejects its batch. */
+export const sendQuestionsJob: SendFollowUp<PartPayload> = (tx, payload) => sendJob(generateQuestionsJob, payload, { tx });
 
 /** generate-questions: one subsection's batch of the section's quiz pool, written from it and verified. */
 export const generateQuestionsJob = {
-  queue: QUEUES.questions,
-  payload: partPayload,
-  concurrency: null,
-  run: (llm: LlmClient, data: PartPayload) => generateQuestions(llm, data),
-};
+  name: "generate-questions",
+  schema: partPayload,
+  policy: (env) => generationPolicy(env, { singletonKey: partKey, priority: partPriority }),
+  handler: (payload) => generateQuestions(modelForJobs(), payload, { questions: sendQuestionsJob }),
+  describe: (payload) => ({ payload }),
+} satisfies JobDefinition<"generate-questions", PartPayload>;

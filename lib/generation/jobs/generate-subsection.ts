@@ -1,13 +1,20 @@
 import "server-only";
-import type { LlmClient } from "../../llm/client";
-import { partPayload, type PartPayload } from "../enqueue";
+import type { JobDefinition } from "../../jobs/definition";
+import { sendJob } from "../../jobs/send";
+import type { SendFollowUp } from "../follow-up";
 import { generateSubsection } from "../parts";
-import { QUEUES } from "../queues";
+import { sendQuestionsJob } from "./generate-questions";
+import { partKey, partPayload, partPriority, type PartPayload } from "./part-payload";
+import { generationPolicy, modelForJobs } from "./policy";
 
-/** generate-subsection: one subsection's markdown (all of a course's run in parallel, bounded by GENERATION_CONCURRENCY). */
+/** Sends a part's content job (the outline step, and a retry resuming from the saved parts). */
+export const sendSubsectionJob: SendFollowUp<PartPayload> = (tx, payload) => sendJob(generateSubsectionJob, payload, { tx });
+
+/** generate-subsection: one subsection's markdown (all of a course's run in parallel, bounded by GENERATION_CONCURRENCY), then its questions job. */
 export const generateSubsectionJob = {
-  queue: QUEUES.subsection,
-  payload: partPayload,
-  concurrency: null,
-  run: (llm: LlmClient, data: PartPayload) => generateSubsection(llm, data),
-};
+  name: "generate-subsection",
+  schema: partPayload,
+  policy: (env) => generationPolicy(env, { singletonKey: partKey, priority: partPriority }),
+  handler: (payload) => generateSubsection(modelForJobs(), payload, { questions: sendQuestionsJob }),
+  describe: (payload) => ({ payload }),
+} satisfies JobDefinition<"generate-subsection", PartPayload>;

@@ -1,15 +1,19 @@
 import "server-only";
 import { z } from "zod";
-import { markGenerationFailed } from "../pipeline";
-import { QUEUES } from "../queues";
+import type { JobDefinition } from "../../jobs/definition";
+import { markGenerationFailed } from "../failure";
+
+const failedJobPayload = z.record(z.string(), z.unknown());
 
 /** generation-dead-letter: a generation job that failed its last retry marks its course failed, with the reason. */
 export const generationDeadLetterJob = {
-  queue: QUEUES.deadLetter,
-  payload: z.record(z.string(), z.unknown()),
-  run: (job: { sourceName: string | null; data: unknown; sourceOutput: unknown }) => {
-    const output = job.sourceOutput as { message?: unknown } | null;
+  name: "generation-dead-letter",
+  schema: failedJobPayload,
+  policy: (env) => ({ queue: "standard", retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 1, pollSeconds: env.GENERATION_POLL_SECONDS }),
+  handler: (payload, { source }) => {
+    const output = source.output as { message?: unknown } | null;
     const reason = typeof output?.message === "string" && output.message ? output.message : "Generation failed after every retry.";
-    return markGenerationFailed({ queue: job.sourceName ?? "", data: job.data, reason });
+    return markGenerationFailed({ queue: source.queue ?? "", data: payload, reason });
   },
-};
+  describe: (payload) => ({ payload }),
+} satisfies JobDefinition<"generation-dead-letter", z.infer<typeof failedJobPayload>>;

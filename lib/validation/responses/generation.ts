@@ -1,5 +1,6 @@
 import { generationStatus } from "@/db/schema";
-import type { CourseGeneration, getCourseGenerationLog, getGenerationOverview, GenerationCourseRow, LiveCallRow, RunRow, RunTotals } from "@/lib/generation/service";
+import type { getCourseGenerationLog, getGenerationOverview, GenerationCourseRow, LiveCallRow, RunRow, RunTotals } from "@/lib/generation/reports";
+import type { CourseGeneration } from "@/lib/generation/status";
 import { z } from "../zod";
 import { id, timestamp, type Assert, type Same } from "./common";
 

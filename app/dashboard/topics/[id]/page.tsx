@@ -5,6 +5,7 @@ import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/cou
 import { getPageCaller, requirePageCaller } from "@/lib/auth/page";
 import { AppError } from "@/lib/http/app-error";
 import { getTopicCourses } from "@/lib/topics/list-topics";
+import { logger } from "@/lib/log/logger";
 
 type Params = Promise<{ id: string }>;
 
@@ -28,7 +29,7 @@ const loadTopic = cache(async (rawId: string): Promise<Loaded> => {
     return { kind: "ok", data: await getTopicCourses(await getPageCaller(), id) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
-    console.error("topic page: could not load topic", id, error);
+    logger().error({ err: error, topic_id: id }, "topic page: could not load the topic");
     return { kind: "error", message: "Failed to fetch courses for topic" };
   }
 });

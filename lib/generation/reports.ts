@@ -1,71 +1,15 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import { getDb, type Transaction, type DatabaseOrTransaction } from "../../db/client";
-import { courses, generationLiveCalls, generationRuns, topics, userTopics } from "../../db/schema";
+import { getDb } from "../../db/client";
+import { courses, generationLiveCalls, generationRuns, topics } from "../../db/schema";
 import { getEnv } from "../env";
-import { AppError } from "../http/app-error";
 import { describeModelSetup } from "../llm/client";
-import { sendOutlineJob, sendTopicCoursesJob } from "./enqueue";
+import { generationLabel, getCourseGeneration, sectionProgress, type CourseGeneration, type GenerationLabel } from "./status";
 
 /*
- * What the rest of the app calls: enqueue generation inside the caller's transaction, retry a
- * failed course, and read the status, the log, the courses generating or failed and the cost.
+ * The admin's reads of generation: the courses generating and failed, the topics whose proposals
+ * failed, the calls streaming now, the generation log and what the model calls cost.
  */
-
-/** Queues course proposals for a topic, in the caller's transaction (with the topic row). */
-export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: number, options: { userId?: number } = {}): Promise<void> {
-  await sendTopicCoursesJob(tx, { topicId, ...(options.userId ? { userId: options.userId } : {}) });
-}
-
-/**
- * Creates a topic and queues its course generation in one transaction: both exist or neither.
- * A duplicate title (case-insensitive) is a 409.
- */
-export async function createTopicWithGeneration(tx: Transaction, input: { title: string; description: string; createdBy: number | null }) {
-  const [topic] = await tx
-    .insert(topics)
-    .values({ title: input.title.trim(), description: input.description, createdBy: input.createdBy })
-    .onConflictDoNothing()
-    .returning();
-  if (!topic) throw new AppError("conflict", "A topic with this title already exists.");
-  await enqueueTopicCourses(tx, topic.id);
-  return topic;
-}
-
-/** (Re)starts a course's generation in the caller's transaction: a new attempt, status pending, its outline job. */
-export async function enqueueCourseGeneration(tx: DatabaseOrTransaction, courseId: number): Promise<number> {
-  const [course] = await tx
-    .update(courses)
-    .set({ generationAttempt: sql`${courses.generationAttempt} + 1`, generationStatus: "pending", generationError: null, updatedAt: sql`now()` })
-    .where(eq(courses.id, courseId))
-    .returning({ attempt: courses.generationAttempt });
-  if (!course) throw new AppError("not_found", "Course not found.");
-  await sendOutlineJob(tx, { courseId, attempt: course.attempt });
-  return course.attempt;
-}
-
-/** Retry a failed course (admin). Sections already generated are kept and not paid for again. */
-export async function retryCourseGeneration(courseId: number): Promise<CourseGeneration> {
-  await getDb().transaction(async (tx) => {
-    const [course] = await tx.select({ status: courses.generationStatus }).from(courses).where(eq(courses.id, courseId)).for("update");
-    if (!course) throw new AppError("not_found", "Course not found.");
-    if (course.status !== "failed") throw new AppError("conflict", "Only a course whose generation failed can be retried.");
-    await enqueueCourseGeneration(tx, courseId);
-  });
-  return getCourseGeneration(courseId);
-}
-
-/** Retry a topic whose course proposals failed (admin): 409 once it has courses. */
-export async function retryTopicCourses(topicId: number): Promise<{ topic_id: number; detail: string }> {
-  await getDb().transaction(async (tx) => {
-    const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for("update");
-    if (!topic) throw new AppError("not_found", "Topic not found.");
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topicId));
-    if (n > 0) throw new AppError("conflict", "This topic already has its courses.");
-    await enqueueTopicCourses(tx, topicId);
-  });
-  return { topic_id: topicId, detail: "The topic's courses are being generated." };
-}
 
 /** Topics without courses whose course proposals failed, with the reason (admin). */
 export async function listFailedTopics(): Promise<{ topic_id: number; title: string; error: string | null; failed_at: string }[]> {
@@ -76,84 +20,6 @@ export async function listFailedTopics(): Promise<{ topic_id: number; title: str
     .where(and(eq(generationRuns.step, "failed"), isNotNull(generationRuns.topicId), sql`not exists (select 1 from ${courses} where ${courses.topicId} = ${generationRuns.topicId})`))
     .orderBy(generationRuns.topicId, desc(generationRuns.createdAt));
   return rows.map((r) => ({ topic_id: r.topicId!, title: r.title, error: r.error, failed_at: r.at.toISOString() }));
-}
-
-/** A learner asks for a course on one of their topics, written for their level and history. */
-export async function requestPersonalCourse(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
-  const db = getDb();
-  const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
-  if (!topic) throw new AppError("not_found", "Topic not found.");
-  const [chosen] = await db.select().from(userTopics).where(and(eq(userTopics.userId, userId), eq(userTopics.topicId, topicId)));
-  if (!chosen) throw new AppError("invalid", "Choose this topic as an interest first.");
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(courses)
-    .where(and(eq(courses.requestedBy, userId), inArray(courses.generationStatus, ["pending", "running"])));
-  if (n > 0) throw new AppError("conflict", "A course is already being generated for you. Please wait until it is ready.");
-  await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId }));
-  return { topic_id: topicId, detail: "Your course is being generated. It will appear under your courses when it is ready." };
-}
-
-/* ---------------------------------------------------------------- reading */
-
-export type GenerationLabel = "Generating" | "Generated" | "Failed";
-
-export function generationLabel(course: { isDetailCreatedByAi: boolean; generationStatus: string }): GenerationLabel {
-  if (course.isDetailCreatedByAi || course.generationStatus === "done") return "Generated";
-  return course.generationStatus === "failed" ? "Failed" : "Generating";
-}
-
-export type CourseGeneration = {
-  course_id: number;
-  status: GenerationLabel;
-  generation_status: "pending" | "running" | "failed" | "done";
-  is_detail_created_by_ai: boolean;
-  sections_total: number;
-  sections_done: number;
-  error: string | null;
-  attempt: number;
-  model_configured: boolean;
-  notice: string | null;
-};
-
-/**
- * Sections planned and sections readable per course: `total` from the outline while the course is
- * generated (its published sections once it is done), `done` the sections already in course_sections.
- */
-async function sectionProgress(courseIds: number[]): Promise<Map<number, { total: number; done: number }>> {
-  if (!courseIds.length) return new Map();
-  const rows = await getDb()
-    .select({
-      id: courses.id,
-      // Spelled out: drizzle would leave the outer column unqualified inside the subquery.
-      planned: sql<number>`(select count(*)::int from generation_sections g where g.course_id = courses.id)`,
-      published: sql<number>`(select count(*)::int from course_sections s where s.course_id = courses.id)`,
-    })
-    .from(courses)
-    .where(inArray(courses.id, courseIds));
-  return new Map(rows.map((r) => [r.id, { total: Math.max(r.planned, r.published), done: r.published }]));
-}
-
-/** GET /courses/{id}/generation: what the reader and admin screens poll while a course is generated. */
-export async function getCourseGeneration(courseId: number): Promise<CourseGeneration> {
-  const db = getDb();
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new AppError("not_found", "Course not found.");
-  const setup = describeModelSetup();
-  const { total, done } = (await sectionProgress([courseId])).get(courseId) ?? { total: 0, done: 0 };
-  const waiting = !setup.model_configured && (course.generationStatus === "pending" || course.generationStatus === "running");
-  return {
-    course_id: course.id,
-    status: generationLabel(course),
-    generation_status: course.generationStatus,
-    is_detail_created_by_ai: course.isDetailCreatedByAi,
-    sections_total: total,
-    sections_done: done,
-    error: course.generationError,
-    attempt: course.generationAttempt,
-    model_configured: setup.model_configured,
-    notice: waiting ? setup.notice : null,
-  };
 }
 
 export type RunRow = {

@@ -1,5 +1,5 @@
-// Checks the seed catalogue without a database: `npx tsx db/seed/validate-catalogue.ts`
-import { loadCatalogue } from "./catalogue";
+// Checks the seed catalogue without a database: `npx tsx scripts/validate-catalogue.ts`
+import { loadCatalogue } from "../db/seed/catalogue";
 
 const { topics, courses } = loadCatalogue();
 const sections = courses.flatMap((c) => c.sections);

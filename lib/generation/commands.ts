@@ -1,0 +1,86 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
+import { courses, topics, userTopics } from "../../db/schema";
+import { AppError } from "../http/app-error";
+import { sendJob } from "../jobs/send";
+import { generateCourseOutlineJob } from "./jobs/generate-course-outline";
+import { generateTopicCoursesJob } from "./jobs/generate-topic-courses";
+import { getCourseGeneration, type CourseGeneration } from "./status";
+
+/*
+ * What the rest of the app does to generation: queue it inside the caller's transaction (the
+ * topic or course row and its job commit together, or neither does), retry a failed course or
+ * topic, and a learner's request for a course of their own.
+ */
+
+/** Queues course proposals for a topic, in the caller's transaction (with the topic row). */
+export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: number, options: { userId?: number } = {}): Promise<void> {
+  await sendJob(generateTopicCoursesJob, { topicId, ...(options.userId ? { userId: options.userId } : {}) }, { tx });
+}
+
+/**
+ * Creates a topic and queues its course generation in one transaction: both exist or neither.
+ * A duplicate title (case-insensitive) is a 409.
+ */
+export async function createTopicWithGeneration(tx: Transaction, input: { title: string; description: string; createdBy: number | null }) {
+  const [topic] = await tx
+    .insert(topics)
+    .values({ title: input.title.trim(), description: input.description, createdBy: input.createdBy })
+    .onConflictDoNothing()
+    .returning();
+  if (!topic) throw new AppError("conflict", "A topic with this title already exists.");
+  await enqueueTopicCourses(tx, topic.id);
+  return topic;
+}
+
+/** (Re)starts a course's generation in the caller's transaction: a new attempt, status pending, its outline job. */
+export async function enqueueCourseGeneration(tx: DatabaseOrTransaction, courseId: number): Promise<number> {
+  const [course] = await tx
+    .update(courses)
+    .set({ generationAttempt: sql`${courses.generationAttempt} + 1`, generationStatus: "pending", generationError: null, updatedAt: sql`now()` })
+    .where(eq(courses.id, courseId))
+    .returning({ attempt: courses.generationAttempt });
+  if (!course) throw new AppError("not_found", "Course not found.");
+  await sendJob(generateCourseOutlineJob, { courseId, attempt: course.attempt }, { tx });
+  return course.attempt;
+}
+
+/** Retry a failed course (admin). Sections already generated are kept and not paid for again. */
+export async function retryCourseGeneration(courseId: number): Promise<CourseGeneration> {
+  await getDb().transaction(async (tx) => {
+    const [course] = await tx.select({ status: courses.generationStatus }).from(courses).where(eq(courses.id, courseId)).for("update");
+    if (!course) throw new AppError("not_found", "Course not found.");
+    if (course.status !== "failed") throw new AppError("conflict", "Only a course whose generation failed can be retried.");
+    await enqueueCourseGeneration(tx, courseId);
+  });
+  return getCourseGeneration(courseId);
+}
+
+/** Retry a topic whose course proposals failed (admin): 409 once it has courses. */
+export async function retryTopicCourses(topicId: number): Promise<{ topic_id: number; detail: string }> {
+  await getDb().transaction(async (tx) => {
+    const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for("update");
+    if (!topic) throw new AppError("not_found", "Topic not found.");
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topicId));
+    if (n > 0) throw new AppError("conflict", "This topic already has its courses.");
+    await enqueueTopicCourses(tx, topicId);
+  });
+  return { topic_id: topicId, detail: "The topic's courses are being generated." };
+}
+
+/** A learner asks for a course on one of their topics, written for their level and history. */
+export async function requestPersonalCourse(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
+  const db = getDb();
+  const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
+  if (!topic) throw new AppError("not_found", "Topic not found.");
+  const [chosen] = await db.select().from(userTopics).where(and(eq(userTopics.userId, userId), eq(userTopics.topicId, topicId)));
+  if (!chosen) throw new AppError("invalid", "Choose this topic as an interest first.");
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(courses)
+    .where(and(eq(courses.requestedBy, userId), inArray(courses.generationStatus, ["pending", "running"])));
+  if (n > 0) throw new AppError("conflict", "A course is already being generated for you. Please wait until it is ready.");
+  await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId }));
+  return { topic_id: topicId, detail: "Your course is being generated. It will appear under your courses when it is ready." };
+}

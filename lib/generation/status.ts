@@ -1,0 +1,71 @@
+import "server-only";
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { courses } from "../../db/schema";
+import { AppError } from "../http/app-error";
+import { describeModelSetup } from "../llm/client";
+
+/*
+ * A course's generation as the reader and the admin screens see it: a label, the sections
+ * planned and readable, the error and whether a model is configured at all.
+ */
+
+export type GenerationLabel = "Generating" | "Generated" | "Failed";
+
+export function generationLabel(course: { isDetailCreatedByAi: boolean; generationStatus: string }): GenerationLabel {
+  if (course.isDetailCreatedByAi || course.generationStatus === "done") return "Generated";
+  return course.generationStatus === "failed" ? "Failed" : "Generating";
+}
+
+export type CourseGeneration = {
+  course_id: number;
+  status: GenerationLabel;
+  generation_status: "pending" | "running" | "failed" | "done";
+  is_detail_created_by_ai: boolean;
+  sections_total: number;
+  sections_done: number;
+  error: string | null;
+  attempt: number;
+  model_configured: boolean;
+  notice: string | null;
+};
+
+/**
+ * Sections planned and sections readable per course: `total` from the outline while the course is
+ * generated (its published sections once it is done), `done` the sections already in course_sections.
+ */
+export async function sectionProgress(courseIds: number[]): Promise<Map<number, { total: number; done: number }>> {
+  if (!courseIds.length) return new Map();
+  const rows = await getDb()
+    .select({
+      id: courses.id,
+      // Spelled out: drizzle would leave the outer column unqualified inside the subquery.
+      planned: sql<number>`(select count(*)::int from generation_sections g where g.course_id = courses.id)`,
+      published: sql<number>`(select count(*)::int from course_sections s where s.course_id = courses.id)`,
+    })
+    .from(courses)
+    .where(inArray(courses.id, courseIds));
+  return new Map(rows.map((r) => [r.id, { total: Math.max(r.planned, r.published), done: r.published }]));
+}
+
+/** GET /courses/{id}/generation: what the reader and admin screens poll while a course is generated. */
+export async function getCourseGeneration(courseId: number): Promise<CourseGeneration> {
+  const db = getDb();
+  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError("not_found", "Course not found.");
+  const setup = describeModelSetup();
+  const { total, done } = (await sectionProgress([courseId])).get(courseId) ?? { total: 0, done: 0 };
+  const waiting = !setup.model_configured && (course.generationStatus === "pending" || course.generationStatus === "running");
+  return {
+    course_id: course.id,
+    status: generationLabel(course),
+    generation_status: course.generationStatus,
+    is_detail_created_by_ai: course.isDetailCreatedByAi,
+    sections_total: total,
+    sections_done: done,
+    error: course.generationError,
+    attempt: course.generationAttempt,
+    model_configured: setup.model_configured,
+    notice: waiting ? setup.notice : null,
+  };
+}

@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle } from "pg-boss";
+import { getEnv } from "../env";
+import { getJobSender } from "./boss";
+import type { JobDefinition } from "./definition";
+import { ensureQueue, jobOptions } from "./queues";
+
+/** Something with drizzle's `execute`: the app database or a transaction on it. */
+export type SqlExecutor = Parameters<typeof fromDrizzle>[0];
+
+export type SendJobOptions = {
+  /** Insert the job in this transaction: it commits or rolls back with the caller's rows. */
+  tx?: SqlExecutor;
+};
+
+/**
+ * Sends one job of a definition with its policy (retries, expiry, singleton key, priority). The
+ * payload is checked against the definition's schema here, so a bad one fails the caller, not the
+ * worker. Resolves to the job's id, or null when a singleton key already holds a job.
+ */
+export async function sendJob<P extends object>(definition: JobDefinition<string, P>, payload: NoInfer<P>, options: SendJobOptions = {}): Promise<string | null> {
+  const env = getEnv();
+  const data = definition.schema.parse(payload);
+  const boss = await getJobSender(env.DATABASE_URL);
+  await ensureQueue(boss, definition, env);
+  const send = jobOptions(definition.policy(env), data);
+  return boss.send(definition.name, data, options.tx ? { ...send, db: fromDrizzle(options.tx, sql) } : send);
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import { z } from "zod";
+import { ACCOUNT_EMAIL_KINDS } from "../../../emails/account-emails";
+import type { JobDefinition } from "../../jobs/definition";
+import { deliverQueuedEmail } from "../queued-email";
+import { MAIL_KEEP, MAIL_POLL_SECONDS } from "./policy";
+import { sendEmailDeadLetterJob } from "./send-email-dead-letter";
+
+/** One account e-mail; a code travels sealed (the job table never holds it in clear), with its expiry. */
+export const sendEmailPayload = z.object({
+  kind: z.enum(ACCOUNT_EMAIL_KINDS),
+  to: z.string().min(3).max(254),
+  sealedCode: z.string().optional(),
+  ttlMinutes: z.number().int().positive().optional(),
+  expiresAt: z.iso.datetime().optional(),
+});
+
+export type SendEmailPayload = z.infer<typeof sendEmailPayload>;
+
+/**
+ * send-email: hands one e-mail to SMTP. A send that fails (SMTP down, a refused message) is
+ * retried with exponential backoff for about as long as a code lives (10 minutes); after the last
+ * try the job goes to the dead-letter queue, whose handler logs the loss.
+ */
+export const sendEmailJob = {
+  name: "send-email",
+  schema: sendEmailPayload,
+  policy: () => ({
+    queue: "standard",
+    retryLimit: 12,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 120,
+    ...MAIL_KEEP,
+    deadLetter: sendEmailDeadLetterJob,
+    concurrency: 4,
+    pollSeconds: MAIL_POLL_SECONDS,
+  }),
+  handler: (payload, { log }) => deliverQueuedEmail(payload, log),
+  describe: ({ kind, to }) => ({ kind, to }),
+} satisfies JobDefinition<"send-email", SendEmailPayload>;
