@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
-import { getEnv } from "../lib/env";
+import { databaseEnv } from "./env";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -23,7 +23,7 @@ export function createDb(connectionString: string, max = 10): DbHandle {
 
 function handle(): DbHandle {
   if (!globalForDb.__learnpathDb) {
-    const env = getEnv();
+    const env = databaseEnv();
     globalForDb.__learnpathDb = createDb(env.DATABASE_URL, env.DATABASE_POOL_MAX);
   }
   return globalForDb.__learnpathDb;
