@@ -21,16 +21,16 @@ import { passwordSignIn, type PasswordSignIn } from "./sign-in-plugin";
  *
  * What Better Auth does here: sessions and their cookie, sign-out, OpenID Connect sign-in
  * (genericOAuth), the two-factor data format, the one-time codes of sign-up and password reset
- * (email-OTP plugin, driven by lib/accounts/codes.ts, which adds our lock and single use). What
+ * (email-OTP plugin, driven by lib/accounts/code-checks.ts, which adds our lock and single use). What
  * stays ours because our rules are stricter (DESIGN.md section 6): the password check with its
  * per-(e-mail, address), per-address and per-e-mail limits (lib/accounts/sign-in.ts, reached through
  * the sign-in plugin), the limits on sending and checking codes (lib/rate-limit.ts), and the
  * client address, which the server decides (lib/http/client-address.ts) and hands over in
  * CLIENT_ADDRESS_HEADER, overwriting whatever the client sent (lib/auth/handler.ts).
  *
- * This module only configures the library: the plugins' work (signing in, sending a code) is ours
- * and itself needs the instance, so it comes in as callbacks from lib/auth/instance.ts, which
- * assembles the instance. Nothing imported here may import this module back.
+ * This module only configures the library and imports nothing that imports it back: the plugins'
+ * work (the password sign-in, a code's e-mail) is ours and sits beside code that uses the
+ * instance, so it comes in as callbacks from lib/auth/instance.ts, which assembles the instance.
  */
 
 export const AUTH_BASE_PATH = "/api/auth";
