@@ -1,7 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
-import { getEnv } from "../lib/env";
-import { logger } from "../lib/log/logger";
+import { databaseEnv } from "./env";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -15,16 +14,24 @@ type DbHandle = { pool: Pool; db: Database };
 // Cached on globalThis so hot reload in development does not open a new pool per edit.
 const globalForDb = globalThis as unknown as { __learnpathDb?: DbHandle };
 
+// db/ sits below the app's logger: the processes that own the pool say where these go (onIdleConnectionError).
+let idleConnectionFailed: (error: Error) => void = () => undefined;
+
+/** Where an idle connection's failure (e.g. PostgreSQL restarting) is reported; it never crashes the process. */
+export function onIdleConnectionError(listener: (error: Error) => void): void {
+  idleConnectionFailed = listener;
+}
+
 export function createDb(connectionString: string, max = 10): DbHandle {
   const pool = new Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
-  pool.on("error", (error) => logger().error({ reason: error.message }, "database: an idle connection failed"));
+  pool.on("error", (error) => idleConnectionFailed(error));
   return { pool, db: drizzle(pool, { schema }) };
 }
 
 function handle(): DbHandle {
   if (!globalForDb.__learnpathDb) {
-    const env = getEnv();
+    const env = databaseEnv();
     globalForDb.__learnpathDb = createDb(env.DATABASE_URL, env.DATABASE_POOL_MAX);
   }
   return globalForDb.__learnpathDb;

@@ -17,6 +17,7 @@ import {
   smallint,
   uuid,
 } from "drizzle-orm/pg-core";
+import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "./question-flags";
 
 /*
  * The whole data model (docs/architecture.md, Data model). Parents own their children through
@@ -555,9 +556,14 @@ export const topicLearnerCounts = pgTable("topic_learner_counts", {
   userCount: integer("user_count").notNull().default(0),
 });
 
+// The review flag's thresholds as SQL literals: a generated column's expression takes no parameters.
+const MIN_LEARNERS = sql.raw(String(FLAG_MIN_LEARNERS));
+const HARD = sql.raw(String(HARD_BELOW));
+const EASY = sql.raw(String(EASY_ABOVE));
+
 /**
  * Per question (one row for every question): answers, learners who answered, learners whose
- * first answer was right, and the review flag those give (the thresholds of lib/admin/question-stats.ts).
+ * first answer was right, and the review flag those give (the thresholds of db/question-flags.ts).
  */
 export const questionStats = pgTable(
   "question_stats",
@@ -569,11 +575,11 @@ export const questionStats = pgTable(
     learners: integer("learners").notNull().default(0),
     firstCorrect: integer("first_correct").notNull().default(0),
     flag: text("flag").generatedAlwaysAs(
-      sql`CASE WHEN learners >= 5 AND first_correct < 0.2 * learners THEN 'almost_everyone_misses' WHEN learners >= 5 AND first_correct > 0.95 * learners THEN 'almost_nobody_misses' END`,
+      sql`CASE WHEN learners >= ${MIN_LEARNERS} AND first_correct < ${HARD} * learners THEN 'almost_everyone_misses' WHEN learners >= ${MIN_LEARNERS} AND first_correct > ${EASY} * learners THEN 'almost_nobody_misses' END`,
     ),
     // flag IS NULL, as a column of its own (a generated column cannot use another) for the rank index.
     unflagged: boolean("unflagged").generatedAlwaysAs(
-      sql`NOT (learners >= 5 AND (first_correct < 0.2 * learners OR first_correct > 0.95 * learners))`,
+      sql`NOT (learners >= ${MIN_LEARNERS} AND (first_correct < ${HARD} * learners OR first_correct > ${EASY} * learners))`,
     ),
   },
   // The Questions panel's order: flagged first, then the most answered; and its filter on one flag.

@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { databaseEnvShape, EnvError, parseEnvWith } from "../db/env";
 import { logger } from "./log/logger";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./validation/accounts";
+
+export { EnvError };
 
 /*
  * Every environment variable the app reads, validated once. A wrong or missing value stops
@@ -12,17 +16,14 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const postgresUrl = z
-  .string({ error: "is required (the stack script sets it when it starts the embedded PostgreSQL)" })
-  .trim()
-  .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: "must be a postgres:// or postgresql:// URL" });
+const seedPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH).optional();
 
 const email = z.string().trim().toLowerCase().pipe(z.email({ error: "must be an e-mail address" }));
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: postgresUrl,
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // Defined beside the pool that reads them (db/env.ts).
+  ...databaseEnvShape,
   AUTH_SECRET: z
     .string({ error: "is required: a random string of at least 32 characters (npm run dev creates one in .data/)" })
     .min(32, "must be at least 32 characters"),
@@ -84,24 +85,15 @@ export const envSchema = z.object({
   // The JSON log's level (lib/log/logger.ts).
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be fatal, error, warn, info, debug, trace or silent" }).default("info"),
   SEED_ADMIN_EMAIL: email.default("admin@learnpath.local"),
-  SEED_ADMIN_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
+  SEED_ADMIN_PASSWORD: optionalString.pipe(seedPassword),
   SEED_LEARNER_EMAIL: email.default("learner@learnpath.local"),
-  SEED_LEARNER_PASSWORD: optionalString.pipe(z.string().min(6).max(128).optional()),
+  SEED_LEARNER_PASSWORD: optionalString.pipe(seedPassword),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export class EnvError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "EnvError";
-  }
-}
-
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  return parseEnvWith(envSchema, source);
 }
 
 let cached: Env | undefined;

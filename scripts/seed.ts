@@ -3,6 +3,7 @@
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed";
+import { hashPassword } from "../lib/auth/password";
 import { parseEnv } from "../lib/env";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
@@ -21,6 +22,7 @@ try {
         admin: { email: env.SEED_ADMIN_EMAIL, password: env.SEED_ADMIN_PASSWORD },
         learner: { email: env.SEED_LEARNER_EMAIL, password: env.SEED_LEARNER_PASSWORD },
         production: env.NODE_ENV === "production",
+        hashPassword,
       });
       console.log(`seed: ${result.topicsCreated} topics and ${result.coursesCreated} courses created`);
       console.log(describeSeedAccounts(result.accounts));

@@ -11,6 +11,7 @@ import { EnvError, parseEnv } from "../lib/env";
 import { runMigrations } from "../db/migrate";
 import { createDb } from "../db/client";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed";
+import { hashPassword } from "../lib/auth/password";
 import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
@@ -68,6 +69,7 @@ async function main() {
         admin: { email: env.SEED_ADMIN_EMAIL, password: env.SEED_ADMIN_PASSWORD },
         learner: { email: env.SEED_LEARNER_EMAIL, password: env.SEED_LEARNER_PASSWORD },
         production: env.NODE_ENV === "production",
+        hashPassword,
       });
       say(`seeded ${result.topicsCreated} topics and ${result.coursesCreated} courses; accounts:`);
       console.log(describeSeedAccounts(result.accounts));

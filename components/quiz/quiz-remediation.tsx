@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { lessonHref, type LessonRef } from "@/components/review/lesson-href";
 import { InlineCode } from "@/components/ui/inline-code";
-import type { QuizScreenQuestion } from "./quiz-runner";
+import type { QuizScreenQuestion } from "./quiz-question";
 
 /** One graded answer of quiz-complete: the key, why, and the lesson come only after submission. */
 export type GradedResult = { question_id: number; correct: boolean; correct_answer: string; explanation: string | null; lesson: LessonRef };

@@ -8,10 +8,8 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 import { AnswerChoices } from "./answer-choices";
+import type { QuizScreenQuestion } from "./quiz-question";
 import { QuizRemediation, type GradedResult } from "./quiz-remediation";
-
-/** A question as the quiz screen gets it: no right answer, no hint (the server keeps those). */
-export type QuizScreenQuestion = { id: number; question: string; options: string[] };
 
 type Answer = { question_id: number; answer: string | null };
 type Check = { question_id: number; correct: boolean; hint: string | null };

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
-import { hashPassword } from "../../lib/auth/password";
 import type { Database } from "../client";
 import { credentialAccount } from "../credential-account";
 import { accounts as userAccounts, courseSections, courseSubsections, courses, quizQuestions, topics, users } from "../schema";
@@ -14,6 +13,8 @@ export type SeedOptions = {
   /** Development has memorable default passwords; production gets random ones unless given. */
   production: boolean;
   catalogue?: Catalogue;
+  /** How the app stores passwords (lib/auth/password.ts): the caller hands it in, db/ sits below lib/. */
+  hashPassword: (password: string) => Promise<string>;
 };
 
 export type SeedResult = { accounts: SeedAccount[]; topicsCreated: number; coursesCreated: number };
@@ -43,7 +44,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     password:
       account.password ?? (options.production ? randomBytes(12).toString("base64url") : DEV_PASSWORDS[account.role]),
   }));
-  const hashes = await Promise.all(wanted.map((a) => hashPassword(a.password)));
+  const hashes = await Promise.all(wanted.map((a) => options.hashPassword(a.password)));
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);

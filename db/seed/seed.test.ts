@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { TEST_ADMIN, TEST_LEARNER } from "../../tests/harness/global-setup";
-import { verifyPassword } from "../../lib/auth/password";
+import { hash, verify } from "@node-rs/argon2";
 import { getDb } from "../client";
 import { accounts, courseSections, courseSubsections, courses, enrollments, quizQuestions, topics, users } from "../schema";
 import { loadCatalogue } from "./catalogue";
@@ -61,14 +61,14 @@ describe("seeded database", () => {
       rows.map(async (u) => (await getDb().select().from(accounts).where(and(eq(accounts.userId, u.id), eq(accounts.providerId, "credential"))))[0]!.password!),
     );
     expect(hashes[0]).toMatch(/^\$argon2id\$/);
-    expect(await verifyPassword(hashes[0]!, TEST_ADMIN.password)).toBe(true);
-    expect(await verifyPassword(hashes[1]!, "wrong-password")).toBe(false);
+    expect(await verify(hashes[0]!, TEST_ADMIN.password)).toBe(true);
+    expect(await verify(hashes[1]!, "wrong-password")).toBe(false);
   });
 
   it("seeding again duplicates nothing and leaves changed data alone", async () => {
     const db = getDb();
     await db.update(users).set({ firstName: "Renamed" }).where(eq(users.email, TEST_LEARNER.email));
-    const result = await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false });
+    const result = await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false, hashPassword: (password) => hash(password) });
     expect(result.topicsCreated).toBe(0);
     expect(result.coursesCreated).toBe(0);
     expect(result.accounts.every((a) => !a.created)).toBe(true);

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
-import { authenticate } from "../accounts/login";
+import { authenticate } from "../accounts/sign-in";
 import { assertAnAdminRemains } from "../accounts/users";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";

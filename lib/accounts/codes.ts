@@ -1,21 +1,22 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
 import { verifications } from "../../db/schema";
-import { getAuth } from "../auth/better-auth";
 import { getEnv } from "../env";
-import { AppError } from "../http/app-error";
-import { CODE_TTL_MINUTES, hashOtp, MAX_CODE_ATTEMPTS, OTP_TYPE, otpIdentifier, type CodePurpose } from "./email-otp";
+import { hashOtp, MAX_CODE_ATTEMPTS, OTP_TYPE, otpIdentifier, type CodePurpose } from "./email-otp";
 
 /*
  * One-time 6-digit codes (DESIGN.md section 6) on Better Auth's email-OTP plugin
  * (lib/accounts/email-otp.ts): it generates them, stores them as an HMAC in its `verifications`
  * table, counts wrong tries atomically and refuses a code after MAX_CODE_ATTEMPTS. What it does
- * not do, this module adds: the try that reaches the limit answers "locked" at once, and the lock
- * holds for LOCK_MINUTES (a lock row beside the code), so a resend cannot lift it early; a code
- * is single use for our flows (consumeCode, in the caller's transaction).
+ * not do, we add: the try that reaches the limit answers "locked" at once, and the lock holds for
+ * LOCK_MINUTES (a lock row beside the code), so a resend cannot lift it early
+ * (lib/accounts/code-checks.ts, which issues and checks codes through the plugin); a code is
+ * single use for our flows (consumeCode, in the caller's transaction).
+ *
+ * This module reads and writes the rows and needs no Better Auth instance, so the mail job can
+ * ask it whether a code is still live (isLiveCode) without importing the instance that sends mail.
  */
 
 export { CODE_TTL_MINUTES, MAX_CODE_ATTEMPTS, type CodePurpose } from "./email-otp";
@@ -25,8 +26,6 @@ export const LOCK_MINUTES = 15;
 export const VERIFIED_WINDOW_MINUTES = 15;
 
 export const INVALID_CODE = "Invalid or expired code.";
-export const LOCKED_CODE = "Too many attempts. Please request a new code.";
-const RESEND_LOCKED = "Too many wrong codes. Please wait a few minutes before asking for a new one.";
 
 /** A one-time token handed to a client (sign-up, registration, reset); the server keeps only its hashSecret. */
 export function newSecretToken(): string {
@@ -48,7 +47,8 @@ export async function lockCodeRow(tx: Transaction, email: string, purpose: CodeP
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`verification-code:${purpose}:${email}`}, 0))`);
 }
 
-const lockIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-lock-${email}`;
+/** The row that locks an e-mail's codes for a purpose (lib/accounts/code-checks.ts). */
+export const lockIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-lock-${email}`;
 
 /** A live row of ours in the verifications table (a lock, a sign-up's requests, a reset token), newest first. */
 export async function readVerification(db: DatabaseOrTransaction, identifier: string): Promise<{ id: number; value: string; createdAt: Date } | undefined> {
@@ -67,75 +67,12 @@ export async function writeVerification(tx: DatabaseOrTransaction, identifier: s
   await tx.insert(verifications).values({ identifier, value, expiresAt: sql`now() + make_interval(mins => ${minutes})` });
 }
 
-async function lockedSeconds(email: string, purpose: CodePurpose): Promise<number> {
-  const [row] = await getDb()
-    .select({ seconds: sql<number>`ceil(extract(epoch from ${verifications.expiresAt} - now()))::int` })
-    .from(verifications)
-    .where(and(eq(verifications.identifier, lockIdentifier(email, purpose)), gt(verifications.expiresAt, sql`now()`)));
-  return row?.seconds ?? 0;
-}
-
 /** The plugin's code row: its stored hash and the wrong tries counted on it. */
-async function codeRow(email: string, purpose: CodePurpose) {
+export async function codeRow(email: string, purpose: CodePurpose) {
   const row = await readVerification(getDb(), otpIdentifier(email, purpose));
   if (!row) return undefined;
   const at = row.value.lastIndexOf(":");
   return { hash: row.value.slice(0, at), attempts: Number(row.value.slice(at + 1)) || 0 };
-}
-
-/** Issues (or replaces) the code for an e-mail and purpose; a locked code blocks this until its lock ends. */
-export async function issueCode(email: string, purpose: CodePurpose): Promise<{ code: string; expiresAt: Date }> {
-  const retry = await lockedSeconds(email, purpose);
-  if (retry > 0) throw new AppError("rate_limited", RESEND_LOCKED, { retryAfterSeconds: Math.max(1, retry) });
-  // The plugin adds a row per code; the one it checks is the newest, so older ones go at once.
-  await getDb().delete(verifications).where(eq(verifications.identifier, otpIdentifier(email, purpose)));
-  const code = await getAuth().api.createVerificationOTP({ body: { email, type: OTP_TYPE[purpose] } });
-  return { code, expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60_000) };
-}
-
-async function lockCode(email: string, purpose: CodePurpose): Promise<never> {
-  await writeVerification(getDb(), lockIdentifier(email, purpose), "locked", LOCK_MINUTES);
-  throw new AppError("rate_limited", LOCKED_CODE);
-}
-
-const checking = new Map<string, Promise<unknown>>();
-
-/**
- * Runs one e-mail's code checks one after another in this process. The plugin lets one check at a
- * time compare (it takes the code row while it does) and refuses the others uncounted; queued
- * here, parallel guesses each count, so the fifth locks the code whatever their timing.
- */
-async function oneAtATime<T>(key: string, check: () => Promise<T>): Promise<T> {
-  const before = checking.get(key) ?? Promise.resolve();
-  const mine = before.catch(() => undefined).then(check);
-  checking.set(key, mine);
-  try {
-    return await mine;
-  } finally {
-    if (checking.get(key) === mine) checking.delete(key);
-  }
-}
-
-/**
- * Checks a code through the plugin (which counts the try and keeps the code for the caller's
- * consumeCode). The try that uses up the last attempt locks the code at once.
- */
-export function checkCode(email: string, purpose: CodePurpose, code: string): Promise<void> {
-  return oneAtATime(otpIdentifier(email, purpose), () => checkCodeNow(email, purpose, code));
-}
-
-async function checkCodeNow(email: string, purpose: CodePurpose, code: string): Promise<void> {
-  if ((await lockedSeconds(email, purpose)) > 0) throw new AppError("rate_limited", LOCKED_CODE);
-  try {
-    await getAuth().api.checkVerificationOTP({ body: { email, type: OTP_TYPE[purpose], otp: code } });
-  } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const reason = (error.body as { code?: string } | undefined)?.code;
-    // The plugin answers this only after the code matched: sign-ups and decoy resets have no user yet.
-    if (reason === "USER_NOT_FOUND") return;
-    if (reason === "TOO_MANY_ATTEMPTS" || ((await codeRow(email, purpose))?.attempts ?? 0) >= MAX_CODE_ATTEMPTS) await lockCode(email, purpose);
-    throw new AppError("bad_request", INVALID_CODE);
-  }
 }
 
 /**

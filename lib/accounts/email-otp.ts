@@ -1,17 +1,14 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { emailOTP } from "better-auth/plugins";
-import { getDb } from "../../db/client";
 import { getEnv } from "../env";
-import type { SqlExecutor } from "../jobs/send";
-import { enqueueEmail } from "../mail/enqueue";
 
 /*
  * Better Auth's email-OTP plugin, configured to our rules (DESIGN.md section 6): 6 digits from
  * its CSPRNG, valid CODE_TTL_MINUTES, at most MAX_CODE_ATTEMPTS tries, stored as an HMAC under
  * AUTH_SECRET (its "hashed" option is a bare SHA-256, which a million guesses reverse). Its
- * endpoints stay closed (lib/auth/handler.ts): lib/accounts/codes.ts drives it through its server
- * API, and every code e-mail leaves through our mail job.
+ * endpoints stay closed (lib/auth/handler.ts): lib/accounts/code-checks.ts drives it through its
+ * server API, and every code e-mail leaves through our mail job (lib/accounts/code-email.ts).
  */
 
 export type CodePurpose = "register" | "reset_password";
@@ -28,19 +25,18 @@ export function hashOtp(otp: string): string {
   return createHmac("sha256", getEnv().AUTH_SECRET).update(`email-otp\u0000${otp}`).digest("hex");
 }
 
-/** A code's e-mail, as a send-email job (in the caller's transaction when it passes one). */
-export async function sendCodeEmail(db: SqlExecutor, data: { email: string; otp: string; type: string }): Promise<void> {
-  const kind = data.type === OTP_TYPE.reset_password ? "password-reset-code" : "verification-code";
-  await enqueueEmail(db, { kind, to: data.email, code: data.otp, ttlMinutes: CODE_TTL_MINUTES }, new Date(Date.now() + CODE_TTL_MINUTES * 60_000));
-}
+/** What the plugin hands its sender: the e-mail, the code and the plugin's type of code. */
+export type VerificationOTP = { email: string; otp: string; type: string };
+export type SendVerificationOTP = (data: VerificationOTP) => Promise<void>;
 
-export function emailOtpPlugin() {
+/** The plugin, sending its codes through `send` (lib/auth/instance.ts passes our mail job). */
+export function emailOtpPlugin(send: SendVerificationOTP) {
   return emailOTP({
     otpLength: 6,
     expiresIn: CODE_TTL_MINUTES * 60,
     allowedAttempts: MAX_CODE_ATTEMPTS,
     storeOTP: { hash: async (otp) => hashOtp(otp) },
     disableSignUp: true,
-    sendVerificationOTP: (data) => sendCodeEmail(getDb(), data),
+    sendVerificationOTP: (data) => send(data),
   });
 }

@@ -2,13 +2,16 @@ import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users, verifications } from "../../db/schema";
-import { hashNewPassword, setPasswordHash } from "../auth/credentials";
+import { setPasswordHash } from "../auth/credentials";
+import { hashPassword } from "../auth/password";
 import { endAllSessions } from "../auth/sessions";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { checkCode, consumeCode, hashSecret, INVALID_CODE, issueCode, lockCodeRow, newSecretToken, readVerification, sameHash, VERIFIED_WINDOW_MINUTES, writeVerification } from "./codes";
-import { OTP_TYPE, sendCodeEmail } from "./email-otp";
+import { checkCode, issueCode } from "./code-checks";
+import { consumeCode, hashSecret, INVALID_CODE, lockCodeRow, newSecretToken, readVerification, sameHash, VERIFIED_WINDOW_MINUTES, writeVerification } from "./codes";
+import { sendCodeEmail } from "./code-email";
+import { OTP_TYPE } from "./email-otp";
 
 /*
  * Password reset (docs/product-rules.md, Accounts): code by e-mail, verify it for a one-time reset token,
@@ -64,7 +67,7 @@ export async function resetPassword(input: { email: string; password: string; re
   const tokenHash = hashSecret("reset_token", input.email, input.reset_token);
   const live = await readVerification(getDb(), resetTokenIdentifier(input.email));
   if (!live || !sameHash(live.value, tokenHash)) throw new AppError("bad_request", RESET_EXPIRED);
-  const passwordHash = await hashNewPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   return getDb().transaction(async (tx) => {
     // Used once: the row goes with the first reset that reaches it.
     const used = await tx

@@ -2,12 +2,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
 import { users } from "../../db/schema";
-import { hashNewPassword, setPasswordHash } from "../auth/credentials";
+import { setPasswordHash } from "../auth/credentials";
+import { hashPassword } from "../auth/password";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { checkCode, consumeCode, INVALID_CODE, issueCode, lockCodeRow, readVerification, writeVerification } from "./codes";
-import { OTP_TYPE, sendCodeEmail } from "./email-otp";
+import { checkCode, issueCode } from "./code-checks";
+import { consumeCode, INVALID_CODE, lockCodeRow, readVerification, writeVerification } from "./codes";
+import { sendCodeEmail } from "./code-email";
+import { OTP_TYPE } from "./email-otp";
 import { toPublicUser, type PublicUser } from "./serialize";
 import {
   findGrant,
@@ -110,7 +113,7 @@ export async function verifyRegistrationCode(email: string, code: string, signup
   const values = openValues(request, signupToken!);
   if (!values) throw new AppError("bad_request", SIGN_UP_EXPIRED);
   // Hashed only now, after the code proved the mailbox: sending values costs the server no argon2.
-  const passwordHash = await hashNewPassword(values.password);
+  const passwordHash = await hashPassword(values.password);
   return getDb().transaction(async (tx) => {
     await lockCodeRow(tx, email, "register");
     if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
@@ -130,7 +133,7 @@ export async function registerVerifiedUser(
   if (!findGrant(await pendingSignUps(getDb(), input.email), input.email, input.registration_token)) {
     throw new AppError("forbidden", VERIFY_FIRST);
   }
-  const passwordHash = await hashNewPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   return getDb().transaction(async (tx) => {
     await lockCodeRow(tx, input.email, "register");
     const pending = await pendingSignUps(tx, input.email);

@@ -9,17 +9,15 @@ import { getDb } from "../../db/client";
  * - learners: how many learners answered it at least once; first_try_correct_rate: the share of
  *   them whose first answer was right (percent, one decimal; null before anyone answered);
  * - most_chosen_wrong: the wrong option picked most often (skips are not an option);
- * - flag: 'almost_everyone_misses' under 20% first-try correct, 'almost_nobody_misses' over 95%,
- *   only once at least 5 learners tried it, so one unlucky learner does not flag a question.
+ * - flag: 'almost_everyone_misses' or 'almost_nobody_misses', by the first-try rate, once enough
+ *   learners tried it (the thresholds: db/question-flags.ts).
  * The figures are kept per question by triggers in the same transaction as each answer
- * (question_stats, with the flag as a generated column using these thresholds, and
+ * (question_stats, with the flag as a generated column using those thresholds, and
  * question_wrong_options; migration 0006_admin_summaries), so a page reads its rows through
  * question_stats_rank_idx instead of aggregating every answer.
  */
 
-export const FLAG_MIN_LEARNERS = 5;
-export const HARD_BELOW = 0.2;
-export const EASY_ABOVE = 0.95;
+export { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "../../db/question-flags";
 
 export type QuestionFlag = "almost_everyone_misses" | "almost_nobody_misses";
 

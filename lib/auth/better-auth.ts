@@ -6,13 +6,13 @@ import { bearer, genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../../db/schema";
-import { emailOtpPlugin } from "../accounts/email-otp";
+import { emailOtpPlugin, type SendVerificationOTP } from "../accounts/email-otp";
 import { getEnv } from "../env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { isHttpsUrl } from "../http/security-headers";
 import { hashPassword, verifyPassword } from "./password";
 import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
-import { passwordSignIn } from "./sign-in-plugin";
+import { passwordSignIn, type PasswordSignIn } from "./sign-in-plugin";
 
 /*
  * Accounts run on Better Auth (its Drizzle adapter on our PostgreSQL, serial ids like every other
@@ -21,12 +21,16 @@ import { passwordSignIn } from "./sign-in-plugin";
  *
  * What Better Auth does here: sessions and their cookie, sign-out, OpenID Connect sign-in
  * (genericOAuth), the two-factor data format, the one-time codes of sign-up and password reset
- * (email-OTP plugin, driven by lib/accounts/codes.ts, which adds our lock and single use). What
+ * (email-OTP plugin, driven by lib/accounts/code-checks.ts, which adds our lock and single use). What
  * stays ours because our rules are stricter (DESIGN.md section 6): the password check with its
- * per-(e-mail, address), per-address and per-e-mail limits (lib/accounts/login.ts, reached through
+ * per-(e-mail, address), per-address and per-e-mail limits (lib/accounts/sign-in.ts, reached through
  * the sign-in plugin), the limits on sending and checking codes (lib/rate-limit.ts), and the
  * client address, which the server decides (lib/http/client-address.ts) and hands over in
  * CLIENT_ADDRESS_HEADER, overwriting whatever the client sent (lib/auth/handler.ts).
+ *
+ * This module only configures the library and imports nothing that imports it back: the plugins'
+ * work (the password sign-in, a code's e-mail) is ours and sits beside code that uses the
+ * instance, so it comes in as callbacks from lib/auth/instance.ts, which assembles the instance.
  */
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -43,7 +47,7 @@ export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/sign-in/soci
  * Better Auth's limiter (its counters in PostgreSQL, shared by every instance, per server-decided
  * client address and path) on its own open endpoints. Its window slides: each request moves it
  * on, so `max` requests with gaps under `window` seconds apart pass and the next waits. The
- * password sign-in keeps only our stricter limits (lib/accounts/login.ts, lib/rate-limit.ts).
+ * password sign-in keeps only our stricter limits (lib/accounts/sign-in.ts, lib/rate-limit.ts).
  */
 export const AUTH_RATE_LIMIT = {
   enabled: true,
@@ -80,7 +84,15 @@ function oidcConfig() {
   ];
 }
 
-function createAuth() {
+/** What the plugins run that is ours: handed in by the module that assembles the instance. */
+export type AuthCallbacks = {
+  /** The browser's password sign-in (POST /api/auth/sign-in/password). */
+  signIn: PasswordSignIn;
+  /** The e-mail of a code the email-OTP plugin made. */
+  sendVerificationOTP: SendVerificationOTP;
+};
+
+export function createAuth(callbacks: AuthCallbacks) {
   const env = getEnv();
   return betterAuth({
     appName: "LearnPath",
@@ -113,8 +125,8 @@ function createAuth() {
       accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: "verifications" },
-    // Its endpoints stay off: lib/accounts/login.ts checks passwords (through the sign-in plugin) with
-    // these hooks, our argon2id, on the hash in the user's "credential" account (lib/auth/credentials.ts).
+    // Its endpoints stay off: lib/accounts/sign-in.ts checks passwords (through the sign-in plugin). Its
+    // hooks are our argon2id (lib/auth/password.ts), which lib/auth/credentials.ts calls as well.
     emailAndPassword: {
       enabled: false,
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
@@ -150,18 +162,10 @@ function createAuth() {
       // Its table and its encryption; the enable/confirm/verify flows are ours (lib/auth/two-factor.ts) because POST /log_in takes the code.
       twoFactor({ issuer: "LearnPath", schema: { twoFactor: { modelName: "twoFactors" } } }),
       genericOAuth({ config: oidcConfig() }),
-      emailOtpPlugin(),
-      passwordSignIn(),
+      emailOtpPlugin(callbacks.sendVerificationOTP),
+      passwordSignIn(callbacks.signIn),
     ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-let auth: Auth | undefined;
-
-/** The app's Better Auth instance (one per process, built on first use from the environment). */
-export function getAuth(): Auth {
-  auth ??= createAuth();
-  return auth;
-}

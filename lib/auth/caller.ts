@@ -1,11 +1,10 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb, preparedQuery } from "../../db/client";
 import { sessions, users, type UserRole } from "../../db/schema";
 import { getEnv } from "../env";
 import { logger } from "../log/logger";
-import { SESSION_COOKIES } from "./session-constants";
+import { SESSION_TOKEN, sessionTokenFromCookies } from "./session-cookie";
 import type { SessionRef } from "./sessions";
 
 /** Which credential authenticated the call: the Authorization header or the browser's session cookie. */
@@ -24,7 +23,6 @@ export type Caller = {
   session: SessionRef;
 };
 
-
 export const ADMIN_TWO_FACTOR_REQUIRED = "Two-factor authentication is required for admin accounts.";
 
 /**
@@ -35,47 +33,8 @@ export function mustSetUpTwoFactor(caller: Caller): boolean {
   return caller.role === "admin" && !caller.twoFactorEnabled && getEnv().ADMIN_REQUIRE_TWO_FACTOR;
 }
 
-// Better Auth's session tokens: 32 characters of [a-zA-Z0-9].
-const SESSION_TOKEN = /^[A-Za-z0-9]{32}$/;
 // How stale "last seen" may get before a request moves it forward (one write per session per this long).
 const LAST_SEEN_STEP_MS = 5 * 60_000;
-
-function cookieValue(cookieHeader: string | null, name: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeCookie(part.slice(index + 1).trim());
-  }
-  return undefined;
-}
-
-/** A cookie value with broken percent-encoding (decodeURIComponent throws) is no credential. */
-function decodeCookie(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The session token of a cookie signed the way Better Auth signs it (token.base64(HMAC-SHA256)), else null. */
-export function signedToken(value: string, secret = getEnv().AUTH_SECRET): string | null {
-  const dot = value.lastIndexOf(".");
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1), "base64");
-  const expected = createHmac("sha256", secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-function cookieToken(cookieHeader: string | null): string | null {
-  for (const name of SESSION_COOKIES) {
-    const value = cookieValue(cookieHeader, name);
-    const token = value ? signedToken(value) : null;
-    if (token) return token;
-  }
-  return null;
-}
 
 // One indexed round trip per request, as before the move: the session row and its user.
 const callerBySessionToken = preparedQuery((db) =>
@@ -122,7 +81,7 @@ function touch(sessionId: number): void {
 export async function resolveCaller(headers: Headers): Promise<Caller | null> {
   const authorization = headers.get("authorization");
   const credential: Credential = authorization ? "bearer" : "cookie";
-  const token = authorization ? authorization.match(/^Bearer\s+(\S+)$/i)?.[1] : cookieToken(headers.get("cookie"));
+  const token = authorization ? authorization.match(/^Bearer\s+(\S+)$/i)?.[1] : sessionTokenFromCookies(headers.get("cookie"), getEnv().AUTH_SECRET);
   if (!token || !SESSION_TOKEN.test(token)) return null;
   const [row] = await callerBySessionToken().execute({ token, now: new Date() });
   if (!row || !row.isActive) return null;

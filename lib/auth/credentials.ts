@@ -3,28 +3,19 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction } from "../../db/client";
 import { credentialAccount, CREDENTIAL_PROVIDER } from "../../db/credential-account";
 import { accounts, users } from "../../db/schema";
-import { getAuth } from "./better-auth";
 
 /*
  * Passwords live where Better Auth keeps them: an `accounts` row with provider "credential"
  * (account id = the user's id) and the argon2id hash in its password column. Hashing and checking
- * go through Better Auth's password hooks (emailAndPassword.password), which are ours
- * (lib/auth/password.ts: argon2id, bounded concurrency). People who only ever signed in with
- * OpenID Connect have no such row, and no password matches for them.
+ * are ours (lib/auth/password.ts: argon2id, bounded concurrency), the same functions Better Auth
+ * is given as its password hooks (emailAndPassword.password in lib/auth/better-auth.ts). People
+ * who only ever signed in with OpenID Connect have no such row, and no password matches them.
  */
 
 export { CREDENTIAL_PROVIDER };
 
 /** Joins a user to their credential account (for a left join: null password when there is none). */
 export const credentialOfUser = and(eq(accounts.userId, users.id), eq(accounts.providerId, CREDENTIAL_PROVIDER));
-
-export async function hashNewPassword(password: string): Promise<string> {
-  return (await getAuth().$context).password.hash(password);
-}
-
-export async function passwordMatches(hash: string, password: string): Promise<boolean> {
-  return (await getAuth().$context).password.verify({ hash, password });
-}
 
 /** Sets (or replaces) a user's password hash, inside the caller's transaction. */
 export async function setPasswordHash(db: DatabaseOrTransaction, userId: number, passwordHash: string): Promise<void> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
-import { AUTH_BASE_PATH, getAuth, OPEN_AUTH_PATHS } from "./better-auth";
+import { AUTH_BASE_PATH, OPEN_AUTH_PATHS } from "./better-auth";
+import { getAuth } from "./instance";
 
 /*
  * /api/auth/*: Better Auth's fetch handler, mounted on the Hono app (api/app.ts). Only the

@@ -1,12 +1,10 @@
 import { hash, verify } from "@node-rs/argon2";
 import { availableParallelism } from "node:os";
 import { AppError } from "../http/app-error";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "../validation/accounts";
 
 // argon2id with the library defaults (19 MiB, t=2, p=1): OWASP's recommended minimum.
 const ARGON2ID = 2;
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /*
  * Each argon2 run takes a core for tens of milliseconds and 19 MiB: a burst of them would starve
@@ -40,11 +38,19 @@ async function withArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
+/**
+ * A new password's hash. The schemas refuse a password outside the rule first
+ * (lib/validation/accounts.ts); this refuses it too, so no path stores one.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length < PASSWORD_MIN_LENGTH) throw new AppError("invalid", PASSWORD_TOO_SHORT);
+  if (password.length > PASSWORD_MAX_LENGTH) throw new AppError("invalid", PASSWORD_TOO_LONG);
   return withArgon2Slot(() => hash(password, { algorithm: ARGON2ID }));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // No stored hash was made from a longer one (hashPassword refuses it): no argon2 run to say so.
+  if (password.length > PASSWORD_MAX_LENGTH) return false;
   return withArgon2Slot(async () => {
     try {
       return await verify(passwordHash, password);

@@ -1,9 +1,8 @@
 import "server-only";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import type { Session } from "better-auth";
+import type { AuthContext, Session } from "better-auth";
 import { getDb } from "../../db/client";
 import { sessions } from "../../db/schema";
-import { getAuth } from "./better-auth";
 
 /*
  * Sessions are rows of Better Auth's session table: a browser cookie carries the signed token of
@@ -14,11 +13,14 @@ import { getAuth } from "./better-auth";
 /** What a valid credential says besides the user: which session, and when it ends by itself. */
 export type SessionRef = { sessionId: number; expiresAt: Date };
 
-/** A new session for a user who proved who they are; returns its token (the credential). */
-export async function startSession(userId: number, options: { address: string; userAgent: string; expiresAt?: Date }): Promise<Session> {
-  const context = await getAuth().$context;
+/**
+ * A new session for a user who proved who they are; returns its token (the credential). Made by
+ * Better Auth (its hooks run), through the instance's context the caller hands in: the sign-in
+ * plugin has it, everyone else takes it from lib/auth/instance.ts.
+ */
+export async function startSession(auth: Pick<AuthContext, "internalAdapter">, userId: number, options: { address: string; userAgent: string; expiresAt?: Date }): Promise<Session> {
   const override = { ipAddress: options.address, userAgent: options.userAgent.slice(0, 500), ...(options.expiresAt ? { expiresAt: options.expiresAt } : {}) };
-  return context.internalAdapter.createSession(String(userId), false, override, true);
+  return auth.internalAdapter.createSession(String(userId), false, override, true);
 }
 
 /** Signs one session out: its credential is refused from now on, wherever it was copied to. */

@@ -6,7 +6,8 @@ import { getDb } from "../../db/client";
 import { twoFactors, users } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
-import { passwordHashOf, passwordMatches } from "./credentials";
+import { passwordHashOf } from "./credentials";
+import { verifyPassword } from "./password";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 s) and ten backup
@@ -37,7 +38,7 @@ function newBackupCodes(): string[] {
 
 async function assertPassword(userId: number, password: string): Promise<void> {
   const hash = await passwordHashOf(userId);
-  if (!hash || !(await passwordMatches(hash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
+  if (!hash || !(await verifyPassword(hash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
 }
 
 /** POST /users/me/two-factor: a new secret and backup codes, waiting for a code from the app. */

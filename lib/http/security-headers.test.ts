@@ -78,7 +78,7 @@ describe("the session cookie (Better Auth)", () => {
   async function sessionCookieFor(appUrl: string) {
     vi.stubEnv("APP_URL", appUrl);
     vi.resetModules();
-    const { getAuth } = await import("../auth/better-auth");
+    const { getAuth } = await import("../auth/instance");
     return (await getAuth().$context).authCookies.sessionToken;
   }
 

@@ -5,8 +5,11 @@ import { z } from "./zod";
  * so a bad value gets the same message on both sides. The messages are the product's wording, which tests assert.
  */
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+/** The password rule, defined once: these schemas (forms and API) and the argon2 path (lib/auth/password.ts). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
@@ -21,8 +24,8 @@ export const emailField = z
 export const passwordField = z
   .string({ error: "Password is required" })
   .min(1, "Password is required")
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
 const nameField = (label: string) =>
   z

@@ -24,6 +24,7 @@ export async function prepareDatabase(url: string, learnerCount: number): Promis
       admin: ADMIN,
       learner: { email: "load-seed-learner@load.test", password: "load-seed-learner-password" },
       production: true,
+      hashPassword,
     });
   } finally {
     await pool.end();

@@ -4,6 +4,7 @@ import { credentialAccount } from "../../db/credential-account";
 import { accounts, courses, courseSections, enrollments, quizQuestions, reviewCards, topics, users, userTopics } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { scheduleAnswer } from "../../lib/review/scheduler";
+import { getAuth } from "../../lib/auth/instance";
 import { startSession } from "../../lib/auth/sessions";
 
 /*
@@ -48,7 +49,7 @@ export async function quickAccount(role: "user" | "admin" = "user"): Promise<Acc
     .values({ firstName: "World", lastName: role, email, role, emailVerified: true })
     .returning({ id: users.id });
   await getDb().insert(accounts).values(credentialAccount(user!.id, await passwordHash));
-  const session = await startSession(user!.id, { address: "test", userAgent: "world" });
+  const session = await startSession(await getAuth().$context, user!.id, { address: "test", userAgent: "world" });
   return { id: user!.id, email, role, token: session.token, sessionId: Number(session.id) };
 }
 

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { createDb } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
+import { hashPassword } from "../../lib/auth/password";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "./free-port";
 
@@ -71,7 +72,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = withDatabase(serverUrl, TEMPLATE_DATABASE);
   await runMigrations(templateUrl);
   const { db, pool } = createDb(templateUrl, 2);
-  await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false });
+  await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false, hashPassword });
   await pool.end();
 
   project.provide("databaseServerUrl", serverUrl);

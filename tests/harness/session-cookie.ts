@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { handleAuthRequest } from "../../lib/auth/handler";
+import { getAuth } from "../../lib/auth/instance";
 import { startSession } from "../../lib/auth/sessions";
 import { getEnv } from "../../lib/env";
 
@@ -18,7 +19,7 @@ export function signedCookieValue(token: string, secret = getEnv().AUTH_SECRET):
 
 /** A new browser session for this user: its token and the Cookie header carrying it. */
 export async function browserSessionFor(userId: number, options: { expiresAt?: Date } = {}): Promise<{ token: string; cookie: string }> {
-  const session = await startSession(userId, { address: "test", userAgent: "test browser", ...options });
+  const session = await startSession(await getAuth().$context, userId, { address: "test", userAgent: "test browser", ...options });
   return { token: session.token, cookie: `${SESSION_COOKIE}=${signedCookieValue(session.token)}` };
 }
 

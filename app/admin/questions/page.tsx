@@ -3,13 +3,14 @@ import Link from "next/link";
 import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
-import { FLAG_MIN_LEARNERS, listQuestionStats, type QuestionFlag, type QuestionStats } from "@/lib/admin/question-stats";
+import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW, listQuestionStats, type QuestionFlag, type QuestionStats } from "@/lib/admin/question-stats";
 import { requirePageCaller } from "@/lib/auth/page";
 import { logger } from "@/lib/log/logger";
 
 export const metadata: Metadata = { title: "Questions" };
 
 const PAGE_SIZE = 20;
+const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -68,7 +69,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
     <div className="max-w-6xl">
       <AdminHeading
         title="Questions"
-        intro={`How each quiz question fares: how often it was answered, how many learners got it right the first time, and the wrong answer chosen most. Questions that almost everyone misses (under 20% right first time) or almost nobody misses (over 95%) are flagged for review once ${FLAG_MIN_LEARNERS} learners have tried them.`}
+        intro={`How each quiz question fares: how often it was answered, how many learners got it right the first time, and the wrong answer chosen most. Questions that almost everyone misses (under ${percent(HARD_BELOW)} right first time) or almost nobody misses (over ${percent(EASY_ABOVE)}) are flagged for review once ${FLAG_MIN_LEARNERS} learners have tried them.`}
       />
       <nav aria-label="Question filter" className="mt-6 flex gap-2">
         <Link href="/admin/questions" aria-current={reviewOnly ? undefined : "page"} className={tab(!reviewOnly)}>

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import { QuizRunner, type QuizScreenQuestion } from "@/components/quiz/quiz-runner";
+import type { QuizScreenQuestion } from "@/components/quiz/quiz-question";
+import { QuizRunner } from "@/components/quiz/quiz-runner";
 import { idParam, indexParam, readerHref } from "@/components/reader/links";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ButtonLink } from "@/components/ui/button-link";
