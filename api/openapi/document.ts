@@ -26,7 +26,7 @@ function accessErrors(doc: OperationDoc, method: Method): Partial<Record<ErrorSt
   if (doc.access === "public") return {};
   const refusals = [
     ...(doc.access === "admin" ? ["The caller is not an admin."] : []),
-    ...(doc.owner && doc.access !== "admin" ? ["The user it is about is not the caller, and the caller is not an admin."] : []),
+    ...(doc.owner && doc.access !== "admin" ? ["Another learner's data (learners may act only on themselves)."] : []),
     ...(method === "GET" ? [] : [CROSS_SITE]),
   ];
   return { 401: NO_CREDENTIAL, ...(refusals.length ? { 403: refusals.join(" Or: ") } : {}) };

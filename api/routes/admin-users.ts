@@ -6,6 +6,7 @@ import { idPath } from "@/lib/validation/params";
 import { publicUser, userList } from "@/lib/validation/responses/accounts";
 import { messageResponse } from "@/lib/validation/responses/common";
 import { endpoint } from "../endpoint";
+import { sliceJson } from "../http/slice";
 
 /* Users as an admin manages them: the list, a user's names and role, deleting them, signing them out. */
 
@@ -22,7 +23,7 @@ export const listUsersEndpoint = endpoint(
   },
   async (c) => {
     const { users, total } = await listUsers(c.req.valid("query"));
-    return c.json(users, 200, { "x-total-count": String(total) });
+    return sliceJson(c, { items: users, total });
   },
 );
 

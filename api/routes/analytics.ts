@@ -3,6 +3,7 @@ import { getDashboardStats } from "@/lib/admin/stats";
 import { questionStatsQuery } from "@/lib/validation/admin";
 import { dashboardStats, questionStatsList } from "@/lib/validation/responses/admin";
 import { endpoint } from "../endpoint";
+import { sliceJson } from "../http/slice";
 
 /* Analytics for admins: the dashboard's figures and how each quiz question fares. */
 
@@ -31,6 +32,6 @@ export const listQuestionStatsEndpoint = endpoint(
   },
   async (c) => {
     const { questions, total } = await listQuestionStats(c.req.valid("query"));
-    return c.json(questions, 200, { "x-total-count": String(total) });
+    return sliceJson(c, { items: questions, total });
   },
 );
