@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { NewUsersChart } from "@/components/admin/new-users-chart";
 import { AdminHeading, LoadError } from "@/components/admin/page-parts";
-import { getDashboardStats, type DashboardStats, type TopicAttempts } from "@/lib/admin/stats";
+import { getDashboardStats } from "@/lib/admin/stats";
 import { requirePageCaller } from "@/lib/auth/page";
 import { logger } from "@/lib/log/logger";
+import type { DashboardStats, TopicAttempts } from "@/lib/validation/responses/admin";
 
 // The layout's title template reaches child segments only, so the index page spells its title out.
 export const metadata: Metadata = { title: { absolute: "Analytics – Admin | LearnPath" } };

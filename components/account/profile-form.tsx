@@ -11,6 +11,7 @@ import { TOAST_DURATION_MS, toastError, toastSuccess } from "@/components/ui/toa
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { ProfileInput } from "@/lib/validation/accounts";
+import type { PublicUser } from "@/lib/validation/responses/accounts";
 
 const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.profileSchema));
 
@@ -18,8 +19,6 @@ const UPDATE_FALLBACK = "Failed to update user details.";
 const RESET_CODE_FALLBACK = "Something went wrong. Please try again.";
 /** Redirect to /verify-code 1000 ms after the reset code was sent (docs/product-rules.md, Screens). */
 const RESET_REDIRECT_MS = 1000;
-
-type UserResponse = { first_name: string; last_name: string; email: string };
 
 const INPUT_BASE = "mt-1.5 block min-h-11 w-full rounded-lg border px-3 py-2 text-base";
 const INPUT_CLASS = `${INPUT_BASE} border-slate-300 bg-white text-slate-900 shadow-sm focus:border-brand-600 aria-invalid:border-red-600`;
@@ -55,7 +54,7 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const user = await apiFetch<UserResponse>("/users/me", {
+      const user = await apiFetch<PublicUser>("/users/me", {
         method: "PUT",
         body: { first_name: values.first_name, last_name: values.last_name },
         fallback: UPDATE_FALLBACK,

@@ -9,9 +9,7 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { formatCost, formatDuration, formatTokens } from "@/lib/generation/format";
-import type { getCourseGenerationLog } from "@/lib/generation/reports";
-
-type CourseLog = Awaited<ReturnType<typeof getCourseGenerationLog>>;
+import type { GenerationLog } from "@/lib/validation/responses/generation";
 
 const RETRY_FAILED = "Failed to retry generation";
 const LOG_FAILED = "Failed to fetch generation log";
@@ -47,14 +45,14 @@ export function RetryButton({ kind, id, title }: { kind: "course" | "topic"; id:
 /** 'Log' opens the course's generation log: every step with its model, tokens, duration, cost and error. */
 export function CourseLogButton({ courseId, title }: { courseId: number; title: string }) {
   const [open, setOpen] = useState(false);
-  const [log, setLog] = useState<CourseLog | null>(null);
+  const [log, setLog] = useState<GenerationLog | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function load() {
     setLog(null);
     setError(null);
     try {
-      setLog(await apiFetch<CourseLog>(`/courses/${courseId}/generation/log`, { fallback: LOG_FAILED }));
+      setLog(await apiFetch<GenerationLog>(`/courses/${courseId}/generation/log`, { fallback: LOG_FAILED }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : LOG_FAILED);
     }
@@ -89,7 +87,7 @@ export function CourseLogButton({ courseId, title }: { courseId: number; title: 
   );
 }
 
-function LogContent({ log }: { log: CourseLog }) {
+function LogContent({ log }: { log: GenerationLog }) {
   const { course, runs, totals, free } = log;
   return (
     <div className="space-y-4 text-sm">

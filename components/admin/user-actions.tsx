@@ -14,12 +14,13 @@ import { toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { adminUserUpdateSchema } from "@/lib/validation/accounts";
+import type { PublicUser } from "@/lib/validation/responses/accounts";
 import type { z } from "zod";
 
 const UPDATE_FAILED = "Failed to update user";
 const DELETE_FAILED = "Failed to delete user";
 
-export type AdminUserRow = { id: number; first_name: string; last_name: string; email: string; role: "user" | "admin" };
+export type AdminUserRow = Pick<PublicUser, "id" | "first_name" | "last_name" | "email" | "role">;
 
 type EditValues = z.infer<typeof adminUserUpdateSchema>;
 const editResolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.adminUserUpdateSchema));

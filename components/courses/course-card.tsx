@@ -5,7 +5,7 @@ import { GenerationBadge } from "@/components/courses/generation-badge";
 import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
-import type { CourseSummary } from "@/lib/courses/serialize";
+import type { CourseSummary } from "@/lib/validation/responses/learning";
 
 /** What a course card shows (a course list item from lib/, or the same fields from the API). */
 export type CourseCardCourse = Pick<

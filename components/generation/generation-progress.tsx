@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { startGenerationPoll } from "@/lib/client/generation-poll";
 import { progressText, type GenerationState } from "@/lib/generation/format";
-import type { CourseGeneration } from "@/lib/generation/status";
+import type { CourseGeneration } from "@/lib/validation/responses/generation";
 
 /** The polling itself; returns the latest state (the initial one until a poll answers). */
 export function useGenerationPoll(courseId: number, initial: GenerationState, refreshOnProgress = false): GenerationState {

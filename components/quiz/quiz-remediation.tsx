@@ -1,10 +1,7 @@
 import Link from "next/link";
-import { lessonHref, type LessonRef } from "@/components/review/lesson-href";
+import { lessonHref } from "@/components/review/lesson-href";
 import { InlineCode } from "@/components/ui/inline-code";
-import type { QuizScreenQuestion } from "./quiz-question";
-
-/** One graded answer of quiz-complete: the key, why, and the lesson come only after submission. */
-export type GradedResult = { question_id: number; correct: boolean; correct_answer: string; explanation: string | null; lesson: LessonRef };
+import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 
 /**
  * The result screen's remediation (docs/product-rules.md, Section quizzes): each missed question
@@ -16,9 +13,9 @@ export function QuizRemediation({
   answers,
   results,
 }: {
-  questions: QuizScreenQuestion[];
+  questions: QuizQuestion[];
   answers: { question_id: number; answer: string | null }[];
-  results: GradedResult[];
+  results: QuizResult["results"];
 }) {
   const missed = results.filter((r) => !r.correct);
   if (!missed.length) return null;

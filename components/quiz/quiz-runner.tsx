@@ -7,19 +7,17 @@ import { QuizProgress } from "@/components/quiz/quiz-progress";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
+import type { AnswerCheck, QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 import { AnswerChoices } from "./answer-choices";
-import type { QuizScreenQuestion } from "./quiz-question";
-import { QuizRemediation, type GradedResult } from "./quiz-remediation";
+import { QuizRemediation } from "./quiz-remediation";
 
 type Answer = { question_id: number; answer: string | null };
-type Check = { question_id: number; correct: boolean; hint: string | null };
-type Result = { passed: boolean; score: number; total: number; results: GradedResult[] };
 
 type Phase =
   | { kind: "asking" }
   | { kind: "submitting" }
   | { kind: "submit-failed"; message: string }
-  | { kind: "done"; result: Result };
+  | { kind: "done"; result: QuizResult };
 
 /**
  * One attempt at a section quiz: 'Quiz N of M', an option per radio, Skip and Submit. Submit asks
@@ -35,7 +33,7 @@ export function QuizRunner({
 }: {
   courseId: number;
   sectionIndex: number;
-  questions: QuizScreenQuestion[];
+  questions: QuizQuestion[];
   backHref: string;
   passedHref: string;
 }) {
@@ -43,7 +41,7 @@ export function QuizRunner({
   const [choice, setChoice] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Answer[]>([]);
   const [checking, setChecking] = useState(false);
-  const [check, setCheck] = useState<Check | null>(null);
+  const [check, setCheck] = useState<AnswerCheck | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "asking" });
   const legendId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -53,7 +51,7 @@ export function QuizRunner({
   async function finish(all: Answer[]) {
     setPhase({ kind: "submitting" });
     try {
-      const result = await apiFetch<Result>(`${base}/quiz-complete`, { method: "POST", body: { answers: all }, fallback: "Failed to submit the quiz." });
+      const result = await apiFetch<QuizResult>(`${base}/quiz-complete`, { method: "POST", body: { answers: all }, fallback: "Failed to submit the quiz." });
       setPhase({ kind: "done", result });
     } catch (error) {
       setPhase({ kind: "submit-failed", message: (error as Error).message });
@@ -74,7 +72,7 @@ export function QuizRunner({
     if (!question || choice === null) return;
     setChecking(true);
     try {
-      setCheck(await apiFetch<Check>(`${base}/quiz-check`, { method: "POST", body: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." }));
+      setCheck(await apiFetch<AnswerCheck>(`${base}/quiz-check`, { method: "POST", body: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." }));
     } catch (error) {
       toastError((error as Error).message);
     } finally {

@@ -1,9 +1,10 @@
 import "server-only";
 import { cache } from "react";
 import type { Caller } from "@/lib/auth/caller";
-import { getCourseForLearner, type CourseDetail } from "@/lib/courses/get-course";
+import { getCourseForLearner } from "@/lib/courses/get-course";
 import { AppError } from "@/lib/http/app-error";
 import { logger } from "@/lib/log/logger";
+import type { CourseDetail } from "@/lib/validation/responses/learning";
 
 export type LoadedCourse = { kind: "none" } | { kind: "ok"; course: CourseDetail } | { kind: "not_found" } | { kind: "error" };
 

@@ -1,10 +1,8 @@
 import { readerHref } from "@/components/reader/links";
-
-/** Where a question's concept is taught, as quiz-complete and review answers name it. */
-export type LessonRef = { course_id: number; section_index: number; subsection_index: number; title: string };
+import type { Lesson } from "@/lib/validation/responses/review";
 
 /** The reader opened on the subsection that teaches a concept. */
-export function lessonHref(lesson: Pick<LessonRef, "course_id" | "section_index" | "subsection_index">): string {
+export function lessonHref(lesson: Pick<Lesson, "course_id" | "section_index" | "subsection_index">): string {
   return readerHref(lesson.course_id, { sectionIndex: lesson.section_index, subsectionIndex: lesson.subsection_index });
 }
 

@@ -8,13 +8,9 @@ import { InlineCode } from "@/components/ui/inline-code";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { lessonHref, type LessonRef } from "./lesson-href";
+import type { ReviewAnswer, ReviewCard } from "@/lib/validation/responses/review";
+import { lessonHref } from "./lesson-href";
 import { dueIn } from "./relative-time";
-
-/** A card as GET /review/due lists it: no answer key. */
-export type ReviewScreenCard = { card_id: number; question: string; options: string[]; course_title: string; concept: string };
-
-type Answered = { correct: boolean; correct_answer: string; explanation: string | null; lesson: LessonRef; next_due_at: string; mastery: number };
 
 /**
  * A review session: the cards one at a time, the way the quiz asks them (an option per radio,
@@ -22,11 +18,11 @@ type Answered = { correct: boolean; correct_answer: string; explanation: string 
  * answer goes to POST /review/answer, which reschedules the card and moves mastery; course
  * progress never changes here.
  */
-export function ReviewSession({ cards }: { cards: ReviewScreenCard[] }) {
+export function ReviewSession({ cards }: { cards: ReviewCard[] }) {
   const [index, setIndex] = useState(0);
   const [choice, setChoice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [answered, setAnswered] = useState<Answered | null>(null);
+  const [answered, setAnswered] = useState<ReviewAnswer | null>(null);
   const [right, setRight] = useState(0);
   const legendId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -36,7 +32,7 @@ export function ReviewSession({ cards }: { cards: ReviewScreenCard[] }) {
     if (!card || choice === null) return;
     setSending(true);
     try {
-      const result = await apiFetch<Answered>("/review/answer", { method: "POST", body: { card_id: card.card_id, answer: choice }, fallback: "Failed to check your answer." });
+      const result = await apiFetch<ReviewAnswer>("/review/answer", { method: "POST", body: { card_id: card.card_id, answer: choice }, fallback: "Failed to check your answer." });
       setAnswered(result);
       if (result.correct) setRight((n) => n + 1);
     } catch (error) {

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { getUser } from "../accounts/users";
+import type { AccountExport } from "../validation/responses/accounts";
 
 /*
  * GET /users/me/export: everything this app holds about one learner, as JSON (the right of
@@ -11,7 +12,7 @@ import { getUser } from "../accounts/users";
 
 const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
 
-export async function exportAccountData(userId: number) {
+export async function exportAccountData(userId: number): Promise<AccountExport> {
   const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery] = await Promise.all([
     getUser(userId),
     rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),

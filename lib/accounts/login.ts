@@ -1,13 +1,12 @@
 import "server-only";
 import { getAuth } from "../auth/instance";
 import { getEnv } from "../env";
-import { toPublicUser, type PublicUser } from "./serialize";
+import type { LoginResponse } from "../validation/responses/accounts";
+import { toPublicUser } from "./serialize";
 import { signIn, type SignInInput } from "./sign-in";
 
 // The route answers TwoFactorRequired with its own body (two_factor_required).
 export { TwoFactorRequired } from "./sign-in";
-
-export type LoginResponse = { access_token: string; token_type: "bearer"; user: PublicUser };
 
 /** POST /log_in: the access token is the token of a session that ends ACCESS_TOKEN_TTL_MINUTES after sign-in. */
 export async function logIn(input: SignInInput, address: string, userAgent = ""): Promise<LoginResponse> {

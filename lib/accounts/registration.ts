@@ -7,11 +7,12 @@ import { hashPassword } from "../auth/password";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
+import type { PublicUser, VerifyRegistrationResult } from "../validation/responses/accounts";
 import { checkCode, issueCode } from "./code-checks";
 import { consumeCode, INVALID_CODE, lockCodeRow, readVerification, writeVerification } from "./codes";
 import { sendCodeEmail } from "./code-email";
 import { OTP_TYPE } from "./email-otp";
-import { toPublicUser, type PublicUser } from "./serialize";
+import { toPublicUser } from "./serialize";
 import {
   findGrant,
   findRequest,
@@ -86,10 +87,6 @@ async function createUser(tx: Transaction, { passwordHash, ...values }: { email:
   await setPasswordHash(tx, user.id, passwordHash);
   return user;
 }
-
-export type VerifyRegistrationResult =
-  | { message: string; registered: true; user: PublicUser }
-  | { message: string; registered: false; registration_token: string };
 
 /** Verifies a sign-up code for the request its token names: creates that request's account, or grants a registration token. */
 export async function verifyRegistrationCode(email: string, code: string, signupToken: string | undefined, ip: string): Promise<VerifyRegistrationResult> {

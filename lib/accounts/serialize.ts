@@ -1,16 +1,7 @@
 import type { User } from "../../db/schema";
+import type { PublicUser } from "../validation/responses/accounts";
 
 /** A user as the API shows it: never the hash, never the token version. */
-export type PublicUser = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: "user" | "admin";
-  is_active: boolean;
-  created_at: string;
-};
-
 export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,

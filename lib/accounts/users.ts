@@ -6,7 +6,8 @@ import type { Caller } from "../auth/caller";
 import { endAllSessions } from "../auth/sessions";
 import { AppError } from "../http/app-error";
 import { MAX_PAGE_SIZE } from "../pagination";
-import { toPublicUser, type PublicUser } from "./serialize";
+import type { PublicUser } from "../validation/responses/accounts";
+import { toPublicUser } from "./serialize";
 
 const NOT_FOUND = "User not found.";
 export const LAST_ADMIN = "This would leave no active admin: make another user an admin first.";

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import type { QuestionFlag, QuestionStats } from "../validation/responses/admin";
 
 /*
  * The Questions panel: how each quiz question fares, from the answers stored per question
@@ -18,23 +19,6 @@ import { getDb } from "../../db/client";
  */
 
 export { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "../../db/question-flags";
-
-export type QuestionFlag = "almost_everyone_misses" | "almost_nobody_misses";
-
-export type QuestionStats = {
-  id: number;
-  question: string;
-  correct_answer: string;
-  course_id: number;
-  course_title: string;
-  section_index: number;
-  section_title: string;
-  attempts: number;
-  learners: number;
-  first_try_correct_rate: number | null;
-  most_chosen_wrong: { option: string; count: number } | null;
-  flag: QuestionFlag | null;
-};
 
 type Row = {
   id: number;

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import type { DashboardStats, TopicAttempts } from "../validation/responses/admin";
 
 /*
  * GET /dashboard/stats (docs/product-rules.md, Admin analytics), in one SQL statement:
@@ -19,19 +20,6 @@ import { getDb } from "../../db/client";
 
 export const STATS_DAYS = 7;
 export const TOPIC_RANK_LIMIT = 3;
-
-export type TopicAttempts = { title: string; user_count: number };
-
-export type DashboardStats = {
-  user_count: number;
-  topic_count: number;
-  quiz_count: number;
-  passed_quizzes: number;
-  completion_rate: number;
-  daily_new_users: { date: string; count: number }[];
-  most_attempted: TopicAttempts[];
-  least_attempted: TopicAttempts[];
-};
 
 type StatsRow = {
   user_count: number;

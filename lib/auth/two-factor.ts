@@ -6,6 +6,7 @@ import { getDb } from "../../db/client";
 import { twoFactors, users } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
+import type { TwoFactorSetup } from "../validation/responses/accounts";
 import { passwordHashOf } from "./credentials";
 import { verifyPassword } from "./password";
 
@@ -42,7 +43,7 @@ async function assertPassword(userId: number, password: string): Promise<void> {
 }
 
 /** POST /users/me/two-factor: a new secret and backup codes, waiting for a code from the app. */
-export async function beginTwoFactor(userId: number, email: string, password: string): Promise<{ otpauth_uri: string; backup_codes: string[] }> {
+export async function beginTwoFactor(userId: number, email: string, password: string): Promise<TwoFactorSetup> {
   await assertPassword(userId, password);
   const [current] = await getDb().select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId));
   if (current?.verified) throw new AppError("conflict", "Two-factor authentication is already on.");

@@ -2,8 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses } from "../../db/schema";
-import { getCourseGeneration, type CourseGeneration } from "../generation/status";
+import { getCourseGeneration } from "../generation/status";
 import { AppError } from "../http/app-error";
+import type { CourseGeneration } from "../validation/responses/generation";
 import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "./visibility";
 
 /** What a learner is told about a failed course: the reader's own words, never the model server's text. */

@@ -1,22 +1,10 @@
 import "server-only";
 import type { Caller } from "../auth/caller";
 import { isUnlocked } from "../learning/progress";
+import type { CourseDetail } from "../validation/responses/learning";
 import { loadCourseContent, loadLearnerState } from "./course-content";
-import { toCourseSummary, type CourseSummary } from "./serialize";
+import { toCourseSummary } from "./serialize";
 import { assertCanSeeCourse } from "./visibility";
-
-export type CourseDetail = CourseSummary & {
-  /**
-   * `ready` false: still being written (titles only); `quiz_ready` false: its quiz is still being written.
-   * Every subsection's title; its content only once the caller may read it (null while locked).
-   */
-  sections: { section_title: string; ready: boolean; quiz_ready: boolean; subsections: { title: string; content: string | null }[] }[];
-  quiz_status: Record<string, boolean>;
-  /** Sections whose quiz the learner failed and has not passed yet: shown as "Review". */
-  review_sections: number[];
-  furthest_unit: number;
-  enrolled: boolean;
-};
 
 /**
  * GET /courses/{id}: the course's outline with the caller's progress and quiz record. A learner

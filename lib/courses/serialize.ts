@@ -1,23 +1,12 @@
 import type { Course } from "../../db/schema";
-
-/** A course as lists show it (the API's course list item), plus what cards show. */
-export type CourseSummary = {
-  id: number;
-  topic_id: number;
-  course_title: string;
-  course_description: string;
-  course_level: Course["level"];
-  duration: number;
-  is_detail_created_by_ai: boolean;
-  generation_status: Course["generationStatus"];
-  course_progress: number;
-};
+import type { CourseSummary } from "../validation/responses/learning";
 
 type CourseRow = Pick<
   Course,
   "id" | "topicId" | "title" | "description" | "level" | "durationHours" | "isDetailCreatedByAi" | "generationStatus"
 >;
 
+/** A course as lists show it (the API's course list item), plus what cards show. */
 export function toCourseSummary(course: CourseRow, progress = 0): CourseSummary {
   return {
     id: course.id,

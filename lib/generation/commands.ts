@@ -4,9 +4,10 @@ import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/cl
 import { courses, topics, userTopics } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { sendJob } from "../jobs/send";
+import type { CourseGeneration } from "../validation/responses/generation";
 import { generateCourseOutlineJob } from "./jobs/generate-course-outline";
 import { generateTopicCoursesJob } from "./jobs/generate-topic-courses";
-import { getCourseGeneration, type CourseGeneration } from "./status";
+import { getCourseGeneration } from "./status";
 
 /*
  * What the rest of the app does to generation: queue it inside the caller's transaction (the

@@ -1,4 +1,4 @@
-import type { GenerationLabel } from "./status";
+import type { GenerationLabel } from "../validation/responses/generation";
 
 /* How the generation screens write costs, tokens and durations (pure; used by server and client components). */
 

@@ -4,7 +4,8 @@ import { getDb } from "../../db/client";
 import { courses, generationLiveCalls, generationRuns, topics } from "../../db/schema";
 import { getEnv } from "../env";
 import { describeModelSetup } from "../llm/client";
-import { generationLabel, getCourseGeneration, sectionProgress, type CourseGeneration, type GenerationLabel } from "./status";
+import type { GenerationCourseRow, GenerationLog, GenerationOverview, LiveCallRow, RunRow, RunTotals } from "../validation/responses/generation";
+import { generationLabel, getCourseGeneration, sectionProgress } from "./status";
 
 /*
  * The admin's reads of generation: the courses generating and failed, the topics whose proposals
@@ -12,7 +13,7 @@ import { generationLabel, getCourseGeneration, sectionProgress, type CourseGener
  */
 
 /** Topics without courses whose course proposals failed, with the reason (admin). */
-export async function listFailedTopics(): Promise<{ topic_id: number; title: string; error: string | null; failed_at: string }[]> {
+export async function listFailedTopics(): Promise<GenerationOverview["failed_topics"]> {
   const rows = await getDb()
     .selectDistinctOn([generationRuns.topicId], { topicId: generationRuns.topicId, title: topics.title, error: generationRuns.error, at: generationRuns.createdAt })
     .from(generationRuns)
@@ -21,24 +22,6 @@ export async function listFailedTopics(): Promise<{ topic_id: number; title: str
     .orderBy(generationRuns.topicId, desc(generationRuns.createdAt));
   return rows.map((r) => ({ topic_id: r.topicId!, title: r.title, error: r.error, failed_at: r.at.toISOString() }));
 }
-
-export type RunRow = {
-  id: number;
-  course_id: number | null;
-  course_title: string | null;
-  topic_id: number | null;
-  step: string;
-  section_index: number | null;
-  attempt: number;
-  model: string | null;
-  prompt_tokens: number;
-  completion_tokens: number;
-  duration_ms: number;
-  cost_usd: number;
-  ok: boolean;
-  error: string | null;
-  created_at: string;
-};
 
 /** Both prices 0: a local model, shown as "no cost". */
 export function pricesAreFree(): boolean {
@@ -95,7 +78,7 @@ function toRunRow(r: { [K in keyof typeof runColumns]: unknown } & Record<string
 }
 
 /** The generation log of one course, oldest first (admin). */
-export async function getCourseGenerationLog(courseId: number): Promise<{ course: CourseGeneration; runs: RunRow[]; totals: RunTotals; free: boolean }> {
+export async function getCourseGenerationLog(courseId: number): Promise<GenerationLog> {
   const course = await getCourseGeneration(courseId);
   const rows = await getDb()
     .select(runColumns)
@@ -106,8 +89,6 @@ export async function getCourseGenerationLog(courseId: number): Promise<{ course
   const runs = rows.map(toRunRow);
   return { course, runs, totals: totalsOf(runs), free: pricesAreFree() };
 }
-
-export type RunTotals = { calls: number; failed_calls: number; prompt_tokens: number; completion_tokens: number; duration_ms: number; cost_usd: number };
 
 function totalsOf(runs: RunRow[]): RunTotals {
   const calls = runs.filter((r) => r.step !== "failed");
@@ -133,20 +114,6 @@ export async function listRecentRuns(limit = 50): Promise<RunRow[]> {
     .limit(Math.min(Math.max(limit, 1), 500));
   return rows.map(toRunRow);
 }
-
-export type GenerationCourseRow = {
-  id: number;
-  title: string;
-  topic_id: number;
-  topic_title: string;
-  status: GenerationLabel;
-  generation_status: "pending" | "running" | "failed" | "done";
-  error: string | null;
-  attempt: number;
-  sections_total: number;
-  sections_done: number;
-  updated_at: string;
-};
 
 /** Courses generating (pending or running) and failed, with their reason (admin). */
 export async function listGenerationCourses(): Promise<{ generating: GenerationCourseRow[]; failed: GenerationCourseRow[] }> {
@@ -176,7 +143,7 @@ export async function listGenerationCourses(): Promise<{ generating: GenerationC
 }
 
 /** Calls, tokens and estimated cost per day for the last `days` days, zero days included (admin). */
-export async function generationCostByDay(days = 14) {
+export async function generationCostByDay(days = 14): Promise<GenerationOverview["cost_by_day"]> {
   const since = new Date(Date.now() - (days - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const rows = await getDb()
@@ -206,7 +173,7 @@ export async function generationCostByDay(days = 14) {
 }
 
 /** Per generated course: calls, tokens, time in the model and cost (admin, most recent first). */
-export async function generationCostByCourse(limit = 50) {
+export async function generationCostByCourse(limit = 50): Promise<GenerationOverview["cost_by_course"]> {
   const rows = await getDb()
     .select({
       courseId: generationRuns.courseId,
@@ -233,20 +200,6 @@ export async function generationCostByCourse(limit = 50) {
     cost_usd: estimateCost(r.prompt, r.completion),
   }));
 }
-
-export type LiveCallRow = {
-  id: number;
-  course_id: number | null;
-  course_title: string | null;
-  step: string;
-  section_index: number | null;
-  subsection_index: number | null;
-  model: string;
-  started_at: string;
-  completion_tokens: number;
-  /** Answer tokens per second since the first one; null before it. */
-  tokens_per_second: number | null;
-};
 
 /** Model calls streaming now (admin), freshest first; a row no worker has updated for a while is a dead worker's and is left out. */
 export async function listLiveCalls(): Promise<LiveCallRow[]> {
@@ -275,7 +228,7 @@ export async function listLiveCalls(): Promise<LiveCallRow[]> {
 }
 
 /** GET /generation (admin): the model setup (or "no model is configured"), the lists and recent runs. */
-export async function getGenerationOverview() {
+export async function getGenerationOverview(): Promise<GenerationOverview> {
   const [courseLists, liveCalls, failedTopics, runs, byDay, byCourse] = await Promise.all([
     listGenerationCourses(),
     listLiveCalls(),

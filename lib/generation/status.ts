@@ -4,31 +4,17 @@ import { getDb } from "../../db/client";
 import { courses } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { describeModelSetup } from "../llm/client";
+import type { CourseGeneration, GenerationLabel } from "../validation/responses/generation";
 
 /*
  * A course's generation as the reader and the admin screens see it: a label, the sections
  * planned and readable, the error and whether a model is configured at all.
  */
 
-export type GenerationLabel = "Generating" | "Generated" | "Failed";
-
 export function generationLabel(course: { isDetailCreatedByAi: boolean; generationStatus: string }): GenerationLabel {
   if (course.isDetailCreatedByAi || course.generationStatus === "done") return "Generated";
   return course.generationStatus === "failed" ? "Failed" : "Generating";
 }
-
-export type CourseGeneration = {
-  course_id: number;
-  status: GenerationLabel;
-  generation_status: "pending" | "running" | "failed" | "done";
-  is_detail_created_by_ai: boolean;
-  sections_total: number;
-  sections_done: number;
-  error: string | null;
-  attempt: number;
-  model_configured: boolean;
-  notice: string | null;
-};
 
 /**
  * Sections planned and sections readable per course: `total` from the outline while the course is

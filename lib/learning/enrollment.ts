@@ -3,9 +3,10 @@ import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, preparedQuery } from "../../db/client";
 import { courses, enrollments, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
-import { toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { toCourseSummary } from "../courses/serialize";
 import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "../courses/visibility";
 import { countedSlice, loadPage, type Page, type ListRange, type Slice } from "../pagination";
+import type { CompletedCourse, CourseSummary, EnrollResponse } from "../validation/responses/learning";
 
 const courseColumns = {
   id: courses.id,
@@ -22,7 +23,7 @@ const courseColumns = {
  * POST /enroll: idempotent; enrolling twice creates nothing new and is not an error. The course
  * must be one `viewer` (the caller: the learner, or an admin enrolling them) may see.
  */
-export async function enroll(viewer: Viewer, userId: number, courseId: number): Promise<{ message: string; enrolled: boolean; course_progress: number }> {
+export async function enroll(viewer: Viewer, userId: number, courseId: number): Promise<EnrollResponse> {
   const db = getDb();
   const [course] = await db.select({ id: courses.id, requestedBy: courses.requestedBy }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
@@ -95,8 +96,6 @@ export async function listOngoingCourses(userId: number): Promise<CourseSummary[
   const rows = await selectMyCourses(userId, true);
   return rows.map((r) => toCourseSummary(r, r.progress));
 }
-
-export type CompletedCourse = CourseSummary & { completed_at: string };
 
 const completed = (userId: number) => and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt));
 

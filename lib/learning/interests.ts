@@ -4,14 +4,15 @@ import { getDb } from "../../db/client";
 import { topics, userTopics } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { existingTopicIds } from "../topics/list-topics";
+import type { Interests, TopicBrief, TopicPreferenceResponse } from "../validation/responses/learning";
 
-export async function hasInterests(userId: number): Promise<{ hasInterests: boolean }> {
+export async function hasInterests(userId: number): Promise<Interests> {
   const [row] = await getDb().select({ n: count() }).from(userTopics).where(eq(userTopics.userId, userId));
   return { hasInterests: (row?.n ?? 0) > 0 };
 }
 
 /** Adds topics to the learner's interests (chosen topics stay chosen, as the picker shows them). */
-export async function saveTopicPreferences(userId: number, topicIds: number[]): Promise<{ message: string; topic_ids: number[] }> {
+export async function saveTopicPreferences(userId: number, topicIds: number[]): Promise<TopicPreferenceResponse> {
   const unique = [...new Set(topicIds)];
   const known = await existingTopicIds(unique);
   const unknown = unique.filter((id) => !known.has(id));
@@ -25,7 +26,7 @@ export async function saveTopicPreferences(userId: number, topicIds: number[]): 
   return { message: "Your interests were saved.", topic_ids: rows.map((r) => r.id).sort((a, b) => a - b) };
 }
 
-export async function listSelectedTopics(userId: number): Promise<{ id: number; title: string; description: string }[]> {
+export async function listSelectedTopics(userId: number): Promise<TopicBrief[]> {
   return getDb()
     .select({ id: topics.id, title: topics.title, description: topics.description })
     .from(userTopics)

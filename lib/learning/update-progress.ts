@@ -4,6 +4,7 @@ import { preparedQuery } from "../../db/client";
 import { enrollments } from "../../db/schema";
 import { loadCourseShape, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
+import type { ProgressResponse } from "../validation/responses/learning";
 import { acceptedProgress, earnedProgress, isUnlocked, isValidPosition, nextOpenablePosition, unitIndex, type Position } from "./progress";
 
 export const NOT_ENROLLED = "Enrol in this course first.";
@@ -36,7 +37,7 @@ export async function updateProgress(
   courseId: number,
   requested: number,
   position?: Position,
-): Promise<{ course_id: number; course_progress: number; furthest_unit: number }> {
+): Promise<ProgressResponse> {
   const [shape, state] = await Promise.all([loadCourseShape(courseId), loadLearnerState(userId, courseId)]);
   if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
   if (requested < state.progress) throw new AppError("conflict", `Progress cannot go down (it is ${state.progress}).`);

@@ -1,22 +1,10 @@
 import "server-only";
 import { getPool } from "../../db/client";
 import type { CourseLevel } from "../../db/schema";
+import type { ConceptMastery, MasteryList } from "../validation/responses/review";
 import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
 
-/** One concept as GET /users/me/mastery lists it. */
-export type ConceptMastery = {
-  concept: string;
-  course_id: number;
-  course_title: string;
-  section_index: number;
-  subsection_index: number;
-  lesson_title: string;
-  mastery: number;
-  level: MasteryLevel;
-  last_answered_at: string | null;
-};
-
-/** Internal extras: the key the concept is stored under, its course's topic and level, and how many answers it has. */
+/** One concept as GET /users/me/mastery lists it, plus internal extras: the key the concept is stored under, its course's topic and level, and how many answers it has. */
 export type ConceptRow = ConceptMastery & { concept_key: string; topic_id: number; course_level: CourseLevel; answers: number };
 
 type Row = {
@@ -110,7 +98,7 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
 }
 
 /** GET /users/me/mastery: the public shape (no internal keys). */
-export async function listMyMastery(userId: number): Promise<{ concepts: ConceptMastery[] }> {
+export async function listMyMastery(userId: number): Promise<MasteryList> {
   const rows = await listConceptMastery(userId);
   return { concepts: rows.map(({ concept_key: _k, topic_id: _t, course_level: _l, answers: _a, ...concept }) => concept) };
 }

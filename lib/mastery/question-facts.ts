@@ -2,9 +2,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client";
 import { courseSections, courseSubsections, quizQuestions } from "../../db/schema";
-
-/** Where a question's concept is taught: the API's `lesson` object. */
-export type Lesson = { course_id: number; section_index: number; subsection_index: number; title: string };
+import type { Lesson } from "../validation/responses/review";
 
 /** What grading, review and mastery need to know about a question, key included (server side only). */
 export type QuestionFacts = {
@@ -16,6 +14,7 @@ export type QuestionFacts = {
   courseId: number;
   /** The concept (the section's title for an older question without one). */
   concept: string;
+  /** Where the concept is taught: the API's `lesson` object. */
   lesson: Lesson;
 };
 

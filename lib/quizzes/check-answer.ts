@@ -4,9 +4,8 @@ import { getDb } from "../../db/client";
 import { quizQuestions } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { hitLimit, type Limit } from "../rate-limit";
+import type { AnswerCheck } from "../validation/responses/learning";
 import { openSectionQuiz } from "./quiz-access";
-
-export type AnswerCheck = { question_id: number; correct: boolean; hint: string | null };
 
 /**
  * Checks per learner: a whole attempt takes one per question, so this allows a dozen attempts in

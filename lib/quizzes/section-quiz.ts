@@ -5,19 +5,13 @@ import { enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/
 import { AppError } from "../http/app-error";
 import { NOT_ENROLLED } from "../learning/update-progress";
 import { progressAfterQuizPass } from "../learning/progress";
-import { loadQuestionFacts, type Lesson } from "../mastery/question-facts";
+import { loadQuestionFacts } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
+import type { QuizQuestion, QuizResult } from "../validation/responses/learning";
 import { openSectionQuiz } from "./quiz-access";
 
 /** How many questions one attempt asks; a larger pool lets a retry differ (generation fills pools). */
 export const QUESTIONS_PER_ATTEMPT = 5;
-
-/**
- * A question as a learner gets it: never the right option nor the hint, so the key cannot be read
- * off the page (docs/product-rules.md, Section quizzes). The quiz screen asks quiz-check about one
- * chosen option; quiz-complete grades.
- */
-export type QuizQuestion = { id: number; question: string; options: string[] };
 
 /**
  * GET /section-quizzes: one attempt's questions for a section the learner has opened (enrolled,
@@ -58,20 +52,6 @@ export async function getSectionQuiz(userId: number, courseId: number, sectionIn
     .slice(0, QUESTIONS_PER_ATTEMPT)
     .map(({ q }) => ({ id: q.id, question: q.question, options: q.options }));
 }
-
-export type QuizResult = {
-  passed: boolean;
-  score: number;
-  total: number;
-  course_progress: number;
-  quiz_status: Record<string, boolean>;
-  /**
-   * Per answer, once the attempt is submitted (never before: GET /section-quizzes and quiz-check
-   * keep the key): right or not, the hint when not, and the remediation: the right
-   * option, why it is right, and the lesson that teaches it.
-   */
-  results: { question_id: number; correct: boolean; hint: string | null; correct_answer: string; explanation: string | null; lesson: Lesson }[];
-};
 
 /**
  * POST /courses/{courseId}/sections/{sectionIndex}/quiz-complete: grades the learner's answers on

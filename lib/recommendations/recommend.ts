@@ -1,10 +1,11 @@
 import "server-only";
 import { getPool } from "../../db/client";
 import { CATALOGUE_VERSION_SQL, perCatalogueVersion } from "../courses/catalogue-version";
-import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { courseSummaryColumns, toCourseSummary } from "../courses/serialize";
 import { conceptKeySql } from "../mastery/list-mastery";
 import { levelOf, masteryOf } from "../mastery/model";
 import { loadPage, type Page, type ListRange, type Slice } from "../pagination";
+import type { CourseSummary } from "../validation/responses/learning";
 import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateIndex, type LearnerFacts, type Level } from "./rank";
 
 /*

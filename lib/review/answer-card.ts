@@ -4,18 +4,10 @@ import { getDb } from "../../db/client";
 import { reviewCards } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { roundMastery } from "../mastery/model";
-import { loadQuestionFacts, type Lesson } from "../mastery/question-facts";
+import { loadQuestionFacts } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
 import { hitLimit, type Limit } from "../rate-limit";
-
-export type ReviewAnswer = {
-  correct: boolean;
-  correct_answer: string;
-  explanation: string | null;
-  lesson: Lesson;
-  next_due_at: string;
-  mastery: number;
-};
+import type { ReviewAnswer } from "../validation/responses/review";
 
 /**
  * Review answers per learner: a long session stays well inside it, a script hammering answers

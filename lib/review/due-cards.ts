@@ -2,11 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, reviewCards } from "../../db/schema";
-
-/** A card as the review session gets it: the question and its options, never the answer key. */
-export type ReviewCard = { card_id: number; question_id: number; question: string; options: string[]; course_id: number; course_title: string; concept: string };
-
-export type DueCards = { due_count: number; next_due_at: string | null; cards: ReviewCard[] };
+import type { DueCards } from "../validation/responses/review";
 
 export const DEFAULT_REVIEW_BATCH = 20;
 

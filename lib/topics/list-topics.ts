@@ -5,18 +5,9 @@ import { getDb, type Database } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
 import { perCatalogueVersion } from "../courses/catalogue-version";
 import { AppError } from "../http/app-error";
-import { courseSummaryColumns, toCourseSummary, type CourseSummary } from "../courses/serialize";
+import { courseSummaryColumns, toCourseSummary } from "../courses/serialize";
 import { canSeeCourse, visibleCourses, type Viewer } from "../courses/visibility";
-
-export type TopicSummary = {
-  id: number;
-  title: string;
-  description: string;
-  created_at: string;
-  creator: { first_name: string; last_name: string } | null;
-  courses: CourseSummary[];
-  totalCourses: number;
-};
+import type { CourseSummary, TopicCourses, TopicSummary } from "../validation/responses/learning";
 
 const LEVEL_ORDER = { Beginner: 0, Intermediate: 1, Advanced: 2 } as const;
 
@@ -123,7 +114,7 @@ export async function listTopicsView(viewer: Viewer): Promise<TopicListView> {
 }
 
 /** GET /topics/{id}/courses: the topic and the courses this viewer may see. */
-export async function getTopicCourses(viewer: Viewer, topicId: number): Promise<{ topic: { id: number; title: string; description: string }; courses: CourseSummary[] }> {
+export async function getTopicCourses(viewer: Viewer, topicId: number): Promise<TopicCourses> {
   const db = getDb();
   const [topic] = await db.select({ id: topics.id, title: topics.title, description: topics.description }).from(topics).where(eq(topics.id, topicId));
   if (!topic) throw new AppError("not_found", "Topic not found.");

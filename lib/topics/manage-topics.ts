@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
+import type { TopicWithCreator } from "../validation/responses/learning";
 import type { TopicInput } from "../validation/topics";
 import { topicWithCreatorColumns } from "./list-topics";
 import { onTopicCreated } from "./on-topic-created";
@@ -18,15 +19,6 @@ import { onTopicCreated } from "./on-topic-created";
 const NOT_FOUND = "Topic not found.";
 const DUPLICATE = "A topic with this title already exists.";
 
-/** What POST and PUT answer: the topic as GET /topics shows it, without its course list. */
-export type AdminTopic = {
-  id: number;
-  title: string;
-  description: string;
-  created_at: string;
-  creator: { first_name: string; last_name: string } | null;
-};
-
 /** A course as the 'View Courses' dialog lists it. */
 export type AdminTopicCourse = {
   id: number;
@@ -36,7 +28,7 @@ export type AdminTopicCourse = {
   generation_status: "pending" | "running" | "failed" | "done";
 };
 
-export type AdminTopicRow = AdminTopic & { totalCourses: number; courses: AdminTopicCourse[] };
+export type AdminTopicRow = TopicWithCreator & { totalCourses: number; courses: AdminTopicCourse[] };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
@@ -51,7 +43,8 @@ function escapeLike(value: string): string {
   return value.replaceAll("\0", "").replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-async function loadAdminTopic(id: number): Promise<AdminTopic> {
+/** What POST and PUT answer: the topic as GET /topics shows it, without its course list. */
+async function loadAdminTopic(id: number): Promise<TopicWithCreator> {
   const [row] = await getDb()
     .select(topicWithCreatorColumns)
     .from(topics)
@@ -61,7 +54,7 @@ async function loadAdminTopic(id: number): Promise<AdminTopic> {
   return toAdminTopic(row);
 }
 
-function toAdminTopic(row: { id: number; title: string; description: string; createdAt: Date; firstName: string | null; lastName: string | null }): AdminTopic {
+function toAdminTopic(row: { id: number; title: string; description: string; createdAt: Date; firstName: string | null; lastName: string | null }): TopicWithCreator {
   return {
     id: row.id,
     title: row.title,
@@ -75,7 +68,7 @@ function toAdminTopic(row: { id: number; title: string; description: string; cre
  * POST /topics: the topic and, in the same transaction, the request to generate its courses
  * (onTopicCreated), so there is never a topic whose generation was silently not asked for.
  */
-export async function createTopic(caller: Caller, input: TopicInput): Promise<AdminTopic> {
+export async function createTopic(caller: Caller, input: TopicInput): Promise<TopicWithCreator> {
   let id: number;
   try {
     id = await getDb().transaction(async (tx) => {
@@ -94,7 +87,7 @@ export async function createTopic(caller: Caller, input: TopicInput): Promise<Ad
 }
 
 /** PUT /topics/{id}: a new title and description (titles stay unique, case-insensitively). */
-export async function updateTopic(id: number, input: TopicInput): Promise<AdminTopic> {
+export async function updateTopic(id: number, input: TopicInput): Promise<TopicWithCreator> {
   let updated: { id: number }[];
   try {
     updated = await getDb()

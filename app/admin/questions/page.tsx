@@ -3,9 +3,10 @@ import Link from "next/link";
 import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
-import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW, listQuestionStats, type QuestionFlag, type QuestionStats } from "@/lib/admin/question-stats";
+import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW, listQuestionStats } from "@/lib/admin/question-stats";
 import { requirePageCaller } from "@/lib/auth/page";
 import { logger } from "@/lib/log/logger";
+import type { QuestionFlag, QuestionStats } from "@/lib/validation/responses/admin";
 
 export const metadata: Metadata = { title: "Questions" };
 

@@ -6,9 +6,9 @@ import { UserActions } from "@/components/admin/user-actions";
 import { EmailText } from "@/components/ui/email-text";
 import { Pagination } from "@/components/ui/pagination";
 import { listUsers } from "@/lib/accounts/users";
-import type { PublicUser } from "@/lib/accounts/serialize";
 import { requirePageCaller } from "@/lib/auth/page";
 import { logger } from "@/lib/log/logger";
+import type { PublicUser } from "@/lib/validation/responses/accounts";
 
 export const metadata: Metadata = { title: "Manage Users" };
 

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, TEXT_LINK } from "@/components/courses/course-list-page";
 import { requirePageCaller } from "@/lib/auth/page";
-import type { CourseSummary } from "@/lib/courses/serialize";
 import { listCompletedCourses, listOngoingCourses } from "@/lib/learning/enrollment";
 import { logger } from "@/lib/log/logger";
+import type { CourseSummary } from "@/lib/validation/responses/learning";
 
 export const metadata: Metadata = { title: "My Learning" };
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
-import type { QuizScreenQuestion } from "@/components/quiz/quiz-question";
 import { QuizRunner } from "@/components/quiz/quiz-runner";
 import { idParam, indexParam, readerHref } from "@/components/reader/links";
 import { RefreshButton } from "@/components/reader/refresh-button";
@@ -14,6 +13,7 @@ import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
 import { AppError } from "@/lib/http/app-error";
 import { getSectionQuiz } from "@/lib/quizzes/section-quiz";
 import { logger } from "@/lib/log/logger";
+import type { QuizQuestion } from "@/lib/validation/responses/learning";
 
 export const metadata: Metadata = { title: "Section quiz" };
 
@@ -127,7 +127,7 @@ function Actions({ children }: { children: ReactNode }) {
 }
 
 type Loaded =
-  | { kind: "ok"; courseTitle: string; sectionTitle: string; sectionIndex: number; questions: QuizScreenQuestion[] }
+  | { kind: "ok"; courseTitle: string; sectionTitle: string; sectionIndex: number; questions: QuizQuestion[] }
   | { kind: "no_course" }
   | { kind: "no_quiz"; message: string }
   | { kind: "not_enrolled"; courseTitle: string }

@@ -1,14 +1,12 @@
-import type { QuestionStats } from "@/lib/admin/question-stats";
-import type { DashboardStats } from "@/lib/admin/stats";
-import type { AdminTopic } from "@/lib/topics/manage-topics";
 import { z } from "../zod";
-import { id, type Assert, type Same } from "./common";
-import { topicWithCreator } from "./learning";
+import { id } from "./common";
 
 /* Response shapes of the admin calls (see common.ts). */
 
 const count = z.number().int().min(0);
 const topicAttempts = z.object({ title: z.string(), user_count: count });
+
+export type TopicAttempts = z.output<typeof topicAttempts>;
 
 export const dashboardStats = z
   .object({
@@ -23,6 +21,12 @@ export const dashboardStats = z
   })
   .meta({ id: "DashboardStats" });
 
+export type DashboardStats = z.output<typeof dashboardStats>;
+
+const questionFlag = z.enum(["almost_everyone_misses", "almost_nobody_misses"]);
+
+export type QuestionFlag = z.output<typeof questionFlag>;
+
 export const questionStats = z
   .object({
     id,
@@ -36,14 +40,10 @@ export const questionStats = z
     learners: count,
     first_try_correct_rate: z.number().nullable(),
     most_chosen_wrong: z.object({ option: z.string(), count }).nullable(),
-    flag: z.enum(["almost_everyone_misses", "almost_nobody_misses"]).nullable(),
+    flag: questionFlag.nullable(),
   })
   .meta({ id: "QuestionStats" });
 
-export const questionStatsList = z.array(questionStats);
+export type QuestionStats = z.output<typeof questionStats>;
 
-export type _Checks = [
-  Assert<Same<z.output<typeof dashboardStats>, DashboardStats>>,
-  Assert<Same<z.output<typeof questionStats>, QuestionStats>>,
-  Assert<Same<z.output<typeof topicWithCreator>, AdminTopic>>,
-];
+export const questionStatsList = z.array(questionStats);

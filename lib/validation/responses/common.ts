@@ -3,13 +3,10 @@ import { z } from "../zod";
 /*
  * Response shapes of the JSON API, written once as zod schemas: the OpenAPI description
  * (api/openapi/) documents them, and the API tests validate every answer against that
- * description, so a handler that answers something else fails its test. Each file also checks,
- * at compile time, that its schemas are exactly the TypeScript types the lib functions return.
+ * description, so a handler that answers something else fails its test. Each file also exports
+ * the TypeScript type of its schemas (z.output), which the lib functions declare they return: the
+ * schema is the only definition of a shape, so this directory imports nothing from the services.
  */
-
-/** `A` and `B` are the same type: `Assert<Same<A, B>>` fails to compile otherwise. */
-export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export type Assert<T extends true> = T;
 
 /** Every refusal and failure: the message to show, and for invalid fields each field's message. */
 export const errorResponse = z

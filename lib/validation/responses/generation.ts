@@ -1,12 +1,13 @@
 import { generationStatus } from "@/db/schema";
-import type { getCourseGenerationLog, getGenerationOverview, GenerationCourseRow, LiveCallRow, RunRow, RunTotals } from "@/lib/generation/reports";
-import type { CourseGeneration } from "@/lib/generation/status";
 import { z } from "../zod";
-import { id, timestamp, type Assert, type Same } from "./common";
+import { id, timestamp } from "./common";
 
 /* Response shapes of the course-generation calls (see common.ts). */
 
 const label = z.enum(["Generating", "Generated", "Failed"]);
+
+export type GenerationLabel = z.output<typeof label>;
+
 const count = z.number().int().min(0);
 const nullableId = id.nullable();
 
@@ -24,6 +25,8 @@ export const courseGeneration = z
     notice: z.string().nullable().meta({ description: "Set while the course waits because no model is configured." }),
   })
   .meta({ id: "CourseGeneration" });
+
+export type CourseGeneration = z.output<typeof courseGeneration>;
 
 export const runRow = z
   .object({
@@ -45,6 +48,8 @@ export const runRow = z
   })
   .meta({ id: "GenerationRun", description: "One model call (or a failure step) of a generation." });
 
+export type RunRow = z.output<typeof runRow>;
+
 export const runList = z.array(runRow);
 
 const runTotals = z.object({
@@ -56,9 +61,13 @@ const runTotals = z.object({
   cost_usd: z.number(),
 });
 
+export type RunTotals = z.output<typeof runTotals>;
+
 export const generationLog = z
   .object({ course: courseGeneration, runs: runList, totals: runTotals, free: z.boolean().meta({ description: "Both token prices are 0 (a local model)." }) })
   .meta({ id: "GenerationLog" });
+
+export type GenerationLog = z.output<typeof generationLog>;
 
 export const generationRequest = z
   .object({ topic_id: id, detail: z.string() })
@@ -78,6 +87,8 @@ const generationCourse = z.object({
   updated_at: timestamp,
 });
 
+export type GenerationCourseRow = z.output<typeof generationCourse>;
+
 const liveCall = z.object({
   id,
   course_id: nullableId,
@@ -88,8 +99,11 @@ const liveCall = z.object({
   model: z.string(),
   started_at: timestamp,
   completion_tokens: count,
+  /** Answer tokens per second since the first one; null before it. */
   tokens_per_second: z.number().nullable(),
 });
+
+export type LiveCallRow = z.output<typeof liveCall>;
 
 export const generationOverview = z
   .object({
@@ -115,12 +129,4 @@ export const generationOverview = z
   })
   .meta({ id: "GenerationOverview" });
 
-export type _Checks = [
-  Assert<Same<z.output<typeof courseGeneration>, CourseGeneration>>,
-  Assert<Same<z.output<typeof runRow>, RunRow>>,
-  Assert<Same<z.output<typeof runTotals>, RunTotals>>,
-  Assert<Same<z.output<typeof generationCourse>, GenerationCourseRow>>,
-  Assert<Same<z.output<typeof liveCall>, LiveCallRow>>,
-  Assert<Same<z.output<typeof generationLog>, Awaited<ReturnType<typeof getCourseGenerationLog>>>>,
-  Assert<Same<z.output<typeof generationOverview>, Awaited<ReturnType<typeof getGenerationOverview>>>>,
-];
+export type GenerationOverview = z.output<typeof generationOverview>;

@@ -1,12 +1,6 @@
 import { courseLevel, generationStatus } from "@/db/schema";
-import type { CourseDetail } from "@/lib/courses/get-course";
-import type { CourseSummary } from "@/lib/courses/serialize";
-import type { CompletedCourse } from "@/lib/learning/enrollment";
-import type { AnswerCheck } from "@/lib/quizzes/check-answer";
-import type { QuizQuestion, QuizResult } from "@/lib/quizzes/section-quiz";
-import type { TopicSummary } from "@/lib/topics/list-topics";
 import { z } from "../zod";
-import { id, timestamp, type Assert, type Same } from "./common";
+import { id, timestamp } from "./common";
 import { lesson } from "./review";
 
 /* Response shapes of the learning calls (see common.ts). */
@@ -27,9 +21,13 @@ export const courseSummary = z
   })
   .meta({ id: "CourseSummary", description: "A course in lists." });
 
+export type CourseSummary = z.output<typeof courseSummary>;
+
 export const courseList = z.array(courseSummary);
 
 export const completedCourse = courseSummary.extend({ completed_at: timestamp }).meta({ id: "CompletedCourse" });
+
+export type CompletedCourse = z.output<typeof completedCourse>;
 
 const creator = z.object({ first_name: z.string(), last_name: z.string() }).nullable().meta({ description: "Who created the topic (null: the seed or a deleted user)." });
 
@@ -37,21 +35,35 @@ export const topicWithCreator = z
   .object({ id, title: z.string(), description: z.string(), created_at: timestamp, creator })
   .meta({ id: "Topic" });
 
+export type TopicWithCreator = z.output<typeof topicWithCreator>;
+
 export const topicSummary = topicWithCreator
   .extend({ courses: courseList, totalCourses: z.number().int().min(0) })
   .meta({ id: "TopicWithCourses" });
 
+export type TopicSummary = z.output<typeof topicSummary>;
+
 export const topicBrief = z.object({ id, title: z.string(), description: z.string() }).meta({ id: "TopicBrief" });
+
+export type TopicBrief = z.output<typeof topicBrief>;
 
 export const topicCourses = z.object({ topic: topicBrief, courses: courseList }).meta({ id: "TopicCourses" });
 
+export type TopicCourses = z.output<typeof topicCourses>;
+
 export const interests = z.object({ hasInterests: z.boolean() }).meta({ id: "Interests" });
 
+export type Interests = z.output<typeof interests>;
+
 export const topicPreferenceResponse = z.object({ message: z.string(), topic_ids: z.array(id) }).meta({ id: "TopicPreferenceResponse" });
+
+export type TopicPreferenceResponse = z.output<typeof topicPreferenceResponse>;
 
 export const enrollResponse = z
   .object({ message: z.string(), enrolled: z.boolean().meta({ description: "True when this call enrolled (201), false when already enrolled (200)." }), course_progress: percent })
   .meta({ id: "EnrollResponse" });
+
+export type EnrollResponse = z.output<typeof enrollResponse>;
 
 export const courseDetail = courseSummary
   .extend({
@@ -64,25 +76,39 @@ export const courseDetail = courseSummary
       }),
     ),
     quiz_status: z.record(z.string(), z.boolean()).meta({ description: "Section index -> quiz passed." }),
+    // The reader shows these as "Review".
     review_sections: z.array(z.number().int().min(0)).meta({ description: "Sections whose quiz was failed and not passed since." }),
     furthest_unit: z.number().int(),
     enrolled: z.boolean(),
   })
   .meta({ id: "CourseDetail" });
 
+export type CourseDetail = z.output<typeof courseDetail>;
+
 export const progressResponse = z
   .object({ course_id: id, course_progress: percent, furthest_unit: z.number().int() })
   .meta({ id: "ProgressResponse" });
 
+export type ProgressResponse = z.output<typeof progressResponse>;
+
+/**
+ * A question as a learner gets it: never the right option nor the hint, so the key cannot be read
+ * off the page (docs/product-rules.md, Section quizzes). The quiz screen asks quiz-check about one
+ * chosen option; quiz-complete grades.
+ */
 export const quizQuestion = z
   .object({ id, question: z.string(), options: z.array(z.string()) })
   .meta({ id: "QuizQuestion", description: "A question without its answer key." });
+
+export type QuizQuestion = z.output<typeof quizQuestion>;
 
 export const quizQuestionList = z.array(quizQuestion);
 
 const answerResult = { question_id: id, correct: z.boolean(), hint: z.string().nullable().meta({ description: "Only for a wrong answer; never the right option." }) };
 
 export const answerCheck = z.object(answerResult).meta({ id: "AnswerCheck" });
+
+export type AnswerCheck = z.output<typeof answerCheck>;
 
 export const quizResult = z
   .object({
@@ -91,6 +117,11 @@ export const quizResult = z
     total: z.number().int().min(0),
     course_progress: percent,
     quiz_status: z.record(z.string(), z.boolean()),
+    /*
+     * Per answer, once the attempt is submitted (never before: GET /section-quizzes and quiz-check
+     * keep the key): right or not, the hint when not, and the remediation: the right option, why
+     * it is right, and the lesson that teaches it.
+     */
     results: z.array(
       z.object({
         ...answerResult,
@@ -102,12 +133,4 @@ export const quizResult = z
   })
   .meta({ id: "QuizResult" });
 
-export type _Checks = [
-  Assert<Same<z.output<typeof courseSummary>, CourseSummary>>,
-  Assert<Same<z.output<typeof completedCourse>, CompletedCourse>>,
-  Assert<Same<z.output<typeof topicSummary>, TopicSummary>>,
-  Assert<Same<z.output<typeof courseDetail>, CourseDetail>>,
-  Assert<Same<z.output<typeof quizQuestion>, QuizQuestion>>,
-  Assert<Same<z.output<typeof quizResult>, QuizResult>>,
-  Assert<Same<z.output<typeof answerCheck>, AnswerCheck>>,
-];
+export type QuizResult = z.output<typeof quizResult>;

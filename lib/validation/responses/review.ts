@@ -1,10 +1,6 @@
-import type { ConceptMastery } from "@/lib/mastery/list-mastery";
 import { MASTERY_LEVELS } from "@/lib/mastery/model";
-import type { Lesson } from "@/lib/mastery/question-facts";
-import type { ReviewAnswer } from "@/lib/review/answer-card";
-import type { DueCards } from "@/lib/review/due-cards";
 import { z } from "../zod";
-import { id, timestamp, type Assert, type Same } from "./common";
+import { id, timestamp } from "./common";
 
 /* Response shapes of mastery and spaced review (docs/product-rules.md, Mastery and spaced review; see common.ts). */
 
@@ -13,6 +9,8 @@ const mastery = z.number().min(0).max(1).meta({ description: "Estimated probabil
 export const lesson = z
   .object({ course_id: id, section_index: z.number().int().min(0), subsection_index: z.number().int().min(0), title: z.string() })
   .meta({ id: "Lesson", description: "The subsection that teaches a question's concept." });
+
+export type Lesson = z.output<typeof lesson>;
 
 export const conceptMastery = z
   .object({
@@ -28,23 +26,26 @@ export const conceptMastery = z
   })
   .meta({ id: "ConceptMastery" });
 
+export type ConceptMastery = z.output<typeof conceptMastery>;
+
 export const masteryList = z.object({ concepts: z.array(conceptMastery) }).meta({ id: "MasteryList" });
+
+export type MasteryList = z.output<typeof masteryList>;
 
 export const reviewCard = z
   .object({ card_id: id, question_id: id, question: z.string(), options: z.array(z.string()), course_id: id, course_title: z.string(), concept: z.string() })
   .meta({ id: "ReviewCard", description: "A due question, without its answer key." });
 
+export type ReviewCard = z.output<typeof reviewCard>;
+
 export const dueCards = z
   .object({ due_count: z.number().int().min(0), next_due_at: timestamp.nullable().meta({ description: "When the next card is due; null without cards." }), cards: z.array(reviewCard) })
   .meta({ id: "DueCards" });
+
+export type DueCards = z.output<typeof dueCards>;
 
 export const reviewAnswer = z
   .object({ correct: z.boolean(), correct_answer: z.string(), explanation: z.string().nullable(), lesson, next_due_at: timestamp, mastery })
   .meta({ id: "ReviewAnswer" });
 
-export type _Checks = [
-  Assert<Same<z.output<typeof lesson>, Lesson>>,
-  Assert<Same<z.output<typeof conceptMastery>, ConceptMastery>>,
-  Assert<Same<z.output<typeof dueCards>, DueCards>>,
-  Assert<Same<z.output<typeof reviewAnswer>, ReviewAnswer>>,
-];
+export type ReviewAnswer = z.output<typeof reviewAnswer>;
