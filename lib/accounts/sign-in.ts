@@ -5,6 +5,7 @@ import { getDb } from "../../db/client";
 import { accounts, users, type User } from "../../db/schema";
 import { credentialOfUser } from "../auth/credentials";
 import { hashPassword, verifyPassword } from "../auth/password";
+import { withSecondFactorChecked } from "../auth/second-factor-gate";
 import { startSession } from "../auth/sessions";
 import { TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE, verifySignInCode } from "../auth/two-factor";
 import { AppError } from "../http/app-error";
@@ -71,10 +72,10 @@ export type SignInContext = { address: string; userAgent: string; expiresAt?: Da
  */
 export async function signIn(auth: Pick<AuthContext, "internalAdapter">, input: SignInInput, context: SignInContext) {
   const user = await authenticate(input.email, input.password, context.address);
-  if (user.twoFactorEnabled) {
-    if (!input.otp) throw new TwoFactorRequired();
-    if (!(await verifySignInCode(user.id, input.otp))) throw new AppError("unauthorized", INVALID_TWO_FACTOR_CODE);
-  }
-  const session = await startSession(auth, user.id, context);
-  return { user, session };
+  const start = () => startSession(auth, user.id, context);
+  if (!user.twoFactorEnabled) return { user, session: await start() };
+  if (!input.otp) throw new TwoFactorRequired();
+  if (!(await verifySignInCode(user.id, input.otp))) throw new AppError("unauthorized", INVALID_TWO_FACTOR_CODE);
+  // The code matched: the only way a two-factor user's session gets past Better Auth's session hook.
+  return { user, session: await withSecondFactorChecked(user.id, start) };
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
-import { bearer, genericOAuth, twoFactor } from "better-auth/plugins";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { accounts, authRateLimits, sessions, twoFactors, users, verifications } from "../../db/schema";
@@ -10,17 +10,23 @@ import { emailOtpPlugin, type SendVerificationOTP } from "../accounts/email-otp"
 import { getEnv } from "../env";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { isHttpsUrl } from "../http/security-headers";
+import { emailField } from "../validation/accounts";
 import { hashPassword, verifyPassword } from "./password";
+import { secondFactorCheckedFor, TWO_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_SIGN_IN_REQUIRED } from "./second-factor-gate";
 import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
 import { passwordSignIn, type PasswordSignIn } from "./sign-in-plugin";
 
 /*
  * Accounts run on Better Auth (its Drizzle adapter on our PostgreSQL, serial ids like every other
  * table). Sessions are database rows: the browser cookie carries a signed session token, the
- * API's bearer access_token is a session token (bearer plugin), and deleting the row ends it.
+ * API's bearer access_token is a session token (looked up by lib/auth/caller.ts, not by Better
+ * Auth: without its bearer plugin no /api/auth answer hands page scripts a token in
+ * `set-auth-token`), and deleting the row ends it.
  *
  * What Better Auth does here: sessions and their cookie, sign-out, OpenID Connect sign-in
- * (genericOAuth), the two-factor data format, the one-time codes of sign-up and password reset
+ * (genericOAuth, its authorization-code flow only: no ID token at sign-in/social, the provider's
+ * tokens not kept, and refused to accounts with two-factor on: lib/auth/second-factor-gate.ts),
+ * the two-factor data format, the one-time codes of sign-up and password reset
  * (email-OTP plugin, driven by lib/accounts/code-checks.ts, which adds our lock and single use). What
  * stays ours because our rules are stricter (DESIGN.md section 6): the password check with its
  * per-(e-mail, address), per-address and per-e-mail limits (lib/accounts/sign-in.ts, reached through
@@ -77,11 +83,43 @@ function oidcConfig() {
       scopes: ["openid", "email", "profile"],
       pkce: true,
       mapProfileToUser: (profile: Record<string, unknown>) => ({
+        email: providerEmail(profile.email),
         name: String(profile.given_name ?? profile.name ?? profile.email ?? "").slice(0, 100),
         lastName: String(profile.family_name ?? "").slice(0, 100),
       }),
     },
   ];
+}
+
+/**
+ * The provider's e-mail under sign-up's rules (ASCII, then lower case), before Better Auth looks
+ * anyone up by it: it lower-cases with Unicode's rules, which turn the Kelvin sign into a "k" and
+ * so "\u212Aate@..." into kate's account. Null refuses the sign-in (the callback answers
+ * ?error=email_not_found).
+ */
+function providerEmail(email: unknown): string | null {
+  const parsed = emailField.safeParse(email);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The provider's tokens are not kept: nothing here calls the provider after sign-in (docs/security.md). */
+function withoutProviderTokens<T extends Record<string, unknown>>(account: T): T {
+  const kept: Record<string, unknown> = { ...account };
+  for (const token of ["accessToken", "refreshToken", "idToken"]) if (token in kept) kept[token] = null;
+  return kept as T;
+}
+
+/** Whether a user is active and has two-factor on, read where Better Auth makes a session or links an account. */
+async function accountStateOf(userId: string | number) {
+  const [user] = await getDb().select({ isActive: users.isActive, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, Number(userId)));
+  return user;
+}
+
+/** The gate of lib/auth/second-factor-gate.ts: shut for a two-factor user unless our code check opened it. */
+function assertSecondFactorChecked(userId: string | number, twoFactorEnabled: boolean | undefined) {
+  if (twoFactorEnabled && !secondFactorCheckedFor(Number(userId))) {
+    throw new APIError("FORBIDDEN", { message: TWO_FACTOR_SIGN_IN_MESSAGE, code: TWO_FACTOR_SIGN_IN_REQUIRED });
+  }
 }
 
 /** What the plugins run that is ours: handed in by the module that assembles the instance. */
@@ -123,6 +161,8 @@ export function createAuth(callbacks: AuthCallbacks) {
       modelName: "accounts",
       // Later OpenID Connect sign-ins join an existing account only by an e-mail the provider verified.
       accountLinking: { enabled: true, trustedProviders: [] },
+      // A sign-in would write the provider's fresh tokens back; none are kept (withoutProviderTokens).
+      updateAccountOnSignIn: false,
     },
     verification: { modelName: "verifications" },
     // Its endpoints stay off: lib/accounts/sign-in.ts checks passwords (through the sign-in plugin). Its
@@ -132,6 +172,17 @@ export function createAuth(callbacks: AuthCallbacks) {
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
     },
     rateLimit: AUTH_RATE_LIMIT,
+    hooks: {
+      // The browser starts the provider's authorization-code flow (components/auth/oidc-button.tsx); an ID
+      // token handed in here would be a session without that flow's nonce, state or PKCE.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/social") return;
+        const body: unknown = ctx.body;
+        if (typeof body === "object" && body !== null && "idToken" in body) {
+          throw new APIError("BAD_REQUEST", { message: "Sign in through your organisation's sign-in page.", code: "ID_TOKEN_NOT_ACCEPTED" });
+        }
+      }),
+    },
     advanced: {
       database: { generateId: "serial" },
       useSecureCookies: isHttpsUrl(env.APP_URL),
@@ -143,22 +194,38 @@ export function createAuth(callbacks: AuthCallbacks) {
           // Only OpenID Connect creates users through Better Auth: a learner, with the e-mail the provider verified.
           async before(user) {
             // false: no user, and Better Auth sends the browser to the error page (?error=...).
-            if (!user.emailVerified) return false;
-            return { data: { ...user, email: user.email.toLowerCase(), role: "user", isActive: true } };
+            const email = emailField.safeParse(user.email);
+            if (!user.emailVerified || !email.success) return false;
+            return { data: { ...user, email: email.data, role: "user", isActive: true } };
           },
         },
       },
       session: {
         create: {
           async before(session) {
-            const [user] = await getDb().select({ isActive: users.isActive }).from(users).where(eq(users.id, Number(session.userId)));
+            const user = await accountStateOf(session.userId);
             if (!user?.isActive) throw new APIError("FORBIDDEN", { message: "This account has been deactivated." });
+            assertSecondFactorChecked(session.userId, user.twoFactorEnabled);
+          },
+        },
+      },
+      account: {
+        create: {
+          // A provider's account is not linked to a user with two-factor on either (a user Better Auth is
+          // creating in the same transaction is not visible here yet, and has no second factor).
+          async before(account) {
+            if (account.providerId !== "credential") assertSecondFactorChecked(account.userId, (await accountStateOf(account.userId))?.twoFactorEnabled);
+            return { data: withoutProviderTokens(account) };
+          },
+        },
+        update: {
+          async before(account) {
+            return { data: withoutProviderTokens(account) };
           },
         },
       },
     },
     plugins: [
-      bearer({ requireSignature: false }),
       // Its table and its encryption; the enable/confirm/verify flows are ours (lib/auth/two-factor.ts) because POST /log_in takes the code.
       twoFactor({ issuer: "LearnPath", schema: { twoFactor: { modelName: "twoFactors" } } }),
       genericOAuth({ config: oidcConfig() }),

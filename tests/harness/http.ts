@@ -94,10 +94,9 @@ export async function call(key: EndpointKey | string, options: CallOptions = {})
 
 let counter = 0;
 
-/** A fresh learner (or admin) with a known password, and a bearer token for them. */
-export async function createUser(role: "user" | "admin" = "user", password = "correct-horse-1") {
+/** A fresh learner (or admin) with a known password (and, when given, e-mail), and a bearer token for them. */
+export async function createUser(role: "user" | "admin" = "user", password = "correct-horse-1", email = `${role}-${process.pid}-${Date.now()}-${counter + 1}@example.com`) {
   counter++;
-  const email = `${role}-${process.pid}-${Date.now()}-${counter}@example.com`;
   const [user] = await getDb()
     .insert(users)
     .values({ firstName: "Test", lastName: `User${counter}`, email, role, emailVerified: true })

@@ -4,8 +4,10 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-prov
 /*
  * A real OpenID Connect provider on loopback (oidc-provider, the certified Node implementation)
  * for the organisation sign-in tests. Its development login page takes any login and password:
- * the login is the e-mail of the account it signs in as. Logins starting "unverified" come with
- * email_verified=false. Consent is granted without asking, as an organisation's own app would be.
+ * the login is the e-mail of the account it signs in as, asserted as typed (a provider asserts
+ * what it holds, Unicode included). Logins starting "unverified" come with email_verified=false.
+ * Consent is granted without asking, as an organisation's own app would be. The ID token carries
+ * the e-mail and names too (not only userinfo), as many organisations' providers send them.
  */
 
 export const OIDC_CLIENT = { id: "learnpath", secret: "learnpath-oidc-test-secret-0123456789" };
@@ -15,7 +17,7 @@ export type OidcProvider = { issuer: string; close: () => Promise<void> };
 function claimsFor(login: string) {
   return {
     sub: login,
-    email: login.toLowerCase(),
+    email: login,
     email_verified: !login.startsWith("unverified"),
     given_name: "Olivia",
     family_name: "Provider",
@@ -50,6 +52,7 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => claimsFor(id) }),
     loadExistingGrant: grantEverything,
+    conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ["oidc-test-cookie-key-0123456789abcdef"] },
   };

@@ -6,6 +6,7 @@ import { FormAlert } from "@/components/auth/form-field";
 import { LoginForm } from "@/components/auth/login-form";
 import { OidcButton } from "@/components/auth/oidc-button";
 import { getPageCaller } from "@/lib/auth/page";
+import { TWO_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_SIGN_IN_REQUIRED } from "@/lib/auth/second-factor-gate";
 import { getEnv } from "@/lib/env";
 
 export const metadata: Metadata = {
@@ -46,6 +47,11 @@ export const dynamic = "force-dynamic";
 
 const OIDC_FAILED = "Sign-in with your organisation did not work. Ask your administrator, or log in with your email and password.";
 
+/** Why the organisation sign-in sent the browser back here (?error=): our own wording, never the URL's text. */
+function oidcFailure(error: string): string {
+  return error === TWO_FACTOR_SIGN_IN_REQUIRED ? TWO_FACTOR_SIGN_IN_MESSAGE : OIDC_FAILED;
+}
+
 type LoginSearch = { continue?: string; error?: string };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<LoginSearch> }) {
@@ -72,7 +78,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </>
       }
     >
-      {search.error ? <FormAlert message={OIDC_FAILED} /> : null}
+      {search.error ? <FormAlert message={oidcFailure(search.error)} /> : null}
       <LoginForm />
       {oidcLabel ? (
         <div className="mt-6 space-y-4">
