@@ -18,7 +18,7 @@ describe("runMigrations", () => {
   });
 });
 
-describe("migration 0009 (issue 19)", () => {
+describe("migration 0009 (passwords move to Better Auth)", () => {
   it("moves every password into a Better Auth credential account, and the users column goes", async () => {
     // A database of its own, migrated up to 0008 with a user who has a password and one who has none.
     const name = `learnpath_test_m0009_${process.pid}_${Date.now()}`;

@@ -8,7 +8,7 @@ import { answer, nextButton, subsectionTitle } from "./fixtures/reader";
 import { moveLearnerClock } from "./fixtures/test-clock";
 
 /*
- * Issue 16's journey, as a new learner: read section 1 of Python Basics and fail its quiz; the
+ * The adaptive review journey, as a new learner: read section 1 of Python Basics and fail its quiz; the
  * result screen explains the miss with the right answer and a link to its lesson; the dashboard
  * offers "1 to review"; the review answered right moves the concept from Struggling to Learning
  * on /dashboard/progress; with the learner's review clock a day forward, the card is due again.

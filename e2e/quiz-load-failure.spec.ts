@@ -3,7 +3,7 @@ import { createLearner, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, bearer, enrolThroughApi, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 
-// Issue 7 item 5: a quiz that cannot be loaded shows a clear error with Retry, never stand-in sample
+// A quiz that cannot be loaded shows a clear error with Retry, never stand-in sample
 // questions, and a pass can only come from the section's own questions.
 
 test("learner: a quiz for a section that does not exist shows the error with Retry and no questions", async ({ page }) => {

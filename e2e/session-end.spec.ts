@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createLearner, logInToDashboard } from "./fixtures/accounts";
 import { apiToken, bearer } from "./fixtures/api";
 
-// Issue 14 item 5: signing out ends the session on the server. A copy of the session cookie taken
+// Signing out ends the session on the server. A copy of the session cookie taken
 // before Logout (or before "Sign out everywhere" in another browser) opens nothing afterwards.
 
 const interests = (page: Page) => page.getByRole("dialog", { name: "Select Your Interests" });

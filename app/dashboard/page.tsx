@@ -47,7 +47,7 @@ export default async function DashboardPage() {
       <p className="mt-3 max-w-2xl text-lg text-slate-600">Pick up where you left off, or start one of the courses picked for you.</p>
       <LearningStreak userId={caller.id} />
 
-      {/* Issue 16: what is due for review and the weakest concepts (indexed reads, like the rows below). */}
+      {/* What is due for review and the weakest concepts (indexed reads, like the rows below). */}
       <div className="mt-8 grid gap-4 md:grid-cols-2">
         <ReviewWidget userId={caller.id} />
         <WeakestConcepts userId={caller.id} />

@@ -15,7 +15,7 @@ const quizQuestionSchema = z
     options: z.array(nonBlank).length(4),
     answer: nonBlank,
     hint: nonBlank,
-    // Issue 16: the idea the question tests, the subsection of its section that teaches it
+    // The idea the question tests, the subsection of its section that teaches it
     // (0-based), and one or two sentences on why the right answer is right.
     concept: z.string().trim().min(3).max(80),
     subsection: z.number().int().min(0),

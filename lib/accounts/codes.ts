@@ -7,7 +7,7 @@ import { getEnv } from "../env";
 import { hashOtp, MAX_CODE_ATTEMPTS, OTP_TYPE, otpIdentifier, type CodePurpose } from "./email-otp";
 
 /*
- * One-time 6-digit codes (DESIGN.md section 6) on Better Auth's email-OTP plugin
+ * One-time 6-digit codes (docs/product-rules.md, "Accounts") on Better Auth's email-OTP plugin
  * (lib/accounts/email-otp.ts): it generates them, stores them as an HMAC in its `verifications`
  * table, counts wrong tries atomically and refuses a code after MAX_CODE_ATTEMPTS. What it does
  * not do, we add: the try that reaches the limit answers "locked" at once, and the lock holds for

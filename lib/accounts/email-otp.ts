@@ -4,7 +4,7 @@ import { emailOTP } from "better-auth/plugins";
 import { getEnv } from "../env";
 
 /*
- * Better Auth's email-OTP plugin, configured to our rules (DESIGN.md section 6): 6 digits from
+ * Better Auth's email-OTP plugin, configured to our rules (docs/product-rules.md, "Accounts"): 6 digits from
  * its CSPRNG, valid CODE_TTL_MINUTES, at most MAX_CODE_ATTEMPTS tries, stored as an HMAC under
  * AUTH_SECRET (its "hashed" option is a bare SHA-256, which a million guesses reverse). Its
  * endpoints stay closed (lib/auth/handler.ts): lib/accounts/code-checks.ts drives it through its

@@ -232,7 +232,7 @@ describe("GET /topics/{id}/courses (the View Courses dialog)", () => {
 });
 
 describe("GET /dashboard/stats on the seeded database", () => {
-  it("returns every field of SPEC.md, equal to direct SQL", async () => {
+  it("returns every field of the analytics answer, equal to direct SQL", async () => {
     // Some activity first, so the numbers are not all zero: an enrolment and two attempts, one passed.
     const topic = await createTopicAsAdmin();
     const { course, learner: someone } = await courseWithEverything(topic.id);

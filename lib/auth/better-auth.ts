@@ -28,7 +28,7 @@ import { passwordSignIn, type PasswordSignIn } from "./sign-in-plugin";
  * tokens not kept, and refused to accounts with two-factor on: lib/auth/second-factor-gate.ts),
  * the two-factor data format, the one-time codes of sign-up and password reset
  * (email-OTP plugin, driven by lib/accounts/code-checks.ts, which adds our lock and single use). What
- * stays ours because our rules are stricter (DESIGN.md section 6): the password check with its
+ * stays ours because our rules are stricter (docs/product-rules.md, "Accounts"): the password check with its
  * per-(e-mail, address), per-address and per-e-mail limits (lib/accounts/sign-in.ts, reached through
  * the sign-in plugin), the limits on sending and checking codes (lib/rate-limit.ts), and the
  * client address, which the server decides (lib/http/client-address.ts) and hands over in

@@ -15,7 +15,7 @@ import { verifyPassword } from "./password";
  * codes, stored in Better Auth's two-factor format (its table, both encrypted with AUTH_SECRET by
  * its symmetricEncrypt). Turning it on takes the password and gives the app's otpauth:// URI and
  * the backup codes once; it counts only after a code from the app confirms it. Wrong codes are
- * counted on the row: MAX_FAILURES in a row lock it for LOCK_MINUTES (DESIGN.md section 6).
+ * counted on the row: MAX_FAILURES in a row lock it for LOCK_MINUTES (docs/product-rules.md, "Accounts").
  */
 
 export const ISSUER = "LearnPath";

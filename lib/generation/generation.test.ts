@@ -104,7 +104,7 @@ describe("happy path", () => {
       expect(q.options).toContain(q.correctAnswer);
       expect(q.hint).toBeTruthy();
       expect(q.concept).toBeTruthy();
-      // Issue 16: the explanation shown after a miss, and the subsection whose batch it came from.
+      // The explanation shown after a miss, and the subsection whose batch it came from.
       expect(q.explanation).toBeTruthy();
       expect(q.subsectionIndex).not.toBeNull();
     }

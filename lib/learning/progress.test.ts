@@ -17,7 +17,7 @@ const shape = [3, 3, 4]; // 10 subsections, 3 sections: 13 units
 const never = () => false;
 const always = () => true;
 
-describe("increments (SPEC.md section 4)", () => {
+describe("increments (docs/product-rules.md, \"Enrolment, reading and unlocking\")", () => {
   it("Next adds round(90 / subsections); a quiz pass adds round(100 / (subsections + sections))", () => {
     expect(nextIncrement(shape)).toBe(9);
     expect(quizIncrement(shape)).toBe(8); // 100 / 13 = 7.69

@@ -29,7 +29,7 @@ const saveProgress = preparedQuery((db) =>
  * quiz is passed, and an optional reader position may open at most the next subsection. A save
  * that claims a rise without naming a position (the original reader's call: course, user and
  * progress only) counts as one Next step from where the learner stands, so it can save what
- * reading earned and nothing more (docs/product-rules.md, "Progress").
+ * reading earned and nothing more (docs/product-rules.md, "Enrolment, reading and unlocking").
  * The write is a single guarded UPDATE, so concurrent saves cannot lose the higher value.
  */
 export async function updateProgress(

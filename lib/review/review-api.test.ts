@@ -10,7 +10,7 @@ import { listRecommendations } from "../recommendations/recommend";
 import { REVIEW_ANSWER_LIMIT } from "./answer-card";
 
 /*
- * Issue 16 through the API, as a fresh learner: a quiz with one wrong answer explains the miss
+ * Adaptive review through the API, as a fresh learner: a quiz with one wrong answer explains the miss
  * with its lesson, the miss is due for review at once (without its key), a right review answer
  * schedules it for later, and mastery lists its concept. Reviews never touch course progress,
  * and a learner reviews only their own cards.

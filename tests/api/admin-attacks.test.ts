@@ -9,7 +9,7 @@ import { handlerOf } from "./routes";
 import { quickAccount, type Account } from "./world";
 
 /*
- * Issue 14, item 8: two admins demoting (or deleting) each other at the same moment both
+ * Two admins demoting (or deleting) each other at the same moment both
  * succeeded, and no admin was left. Whatever the timing, one active admin must remain.
  */
 

@@ -3,7 +3,7 @@ import { createUser } from "../harness/http";
 import { secretOf, totp } from "../harness/totp";
 
 /*
- * Issue 19: with ADMIN_REQUIRE_TWO_FACTOR=true the API, like the admin pages, refuses an admin
+ * With ADMIN_REQUIRE_TWO_FACTOR=true the API, like the admin pages, refuses an admin
  * who has not confirmed two-factor sign-in, except for what setting it up takes; without the
  * setting (the default, the seed accounts and every other test) admins work as before.
  */

@@ -8,7 +8,7 @@ import { ENDPOINTS, endpointName, handlerOf } from "./routes";
 import { createWorld } from "./world";
 
 /*
- * Issue 14, item 11, the rest: API JSON could be kept by shared caches (no Cache-Control), GET
+ * API JSON could be kept by shared caches (no Cache-Control), GET
  * /users and GET /recommendations answered any number of rows, and a body with invalid UTF-8 was
  * silently "repaired" (U+FFFD) and stored.
  */

@@ -5,7 +5,7 @@ import { getEnv } from "../../lib/env";
 import { createUser } from "../harness/http";
 
 /*
- * Issue 19: Better Auth's own rate limiter (its counters in PostgreSQL) guards its open endpoints,
+ * Better Auth's own rate limiter (its counters in PostgreSQL) guards its open endpoints,
  * per client address as the server decided it: a flood of OpenID Connect sign-in starts from one
  * address gets 429, and another address is not held back by it.
  */

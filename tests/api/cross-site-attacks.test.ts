@@ -12,7 +12,7 @@ import { ENDPOINTS, endpointName, handlerOf } from "./routes";
 import { createWorld, type Account } from "./world";
 
 /*
- * Issue 14, item 10: a page on a sibling subdomain (SameSite=Lax lets the cookie through there)
+ * A page on a sibling subdomain (SameSite=Lax lets the cookie through there)
  * submitted a bodyless form to POST /users/me/password-reset-code, and the admin's bodyless retry
  * endpoints, with the victim's session cookie. A change made with the cookie must now come from
  * the app's own origin; bearer calls (no ambient credential) are unaffected.

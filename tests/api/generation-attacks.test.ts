@@ -7,7 +7,7 @@ import { handlerOf } from "./routes";
 import { createWorld, type World } from "./world";
 
 /*
- * Issue 14, item 9: GET /courses/{id}/generation handed any learner the model server's raw error
+ * GET /courses/{id}/generation handed any learner the model server's raw error
  * text (its URLs, fragments of keys). The reason is for admins; learners get the plain message the
  * reader shows them.
  */

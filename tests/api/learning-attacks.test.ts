@@ -8,7 +8,7 @@ import { answersWithMisses, rightAnswersFor, sectionKey } from "../harness/quiz-
 import { handlerOf } from "./routes";
 
 /*
- * Issue 14, item 4: a script enrolled, read the answer key from GET /section-quizzes, answered
+ * A script enrolled, read the answer key from GET /section-quizzes, answered
  * the sections last to first, jumped its progress to 99 and was listed as completed at 100 % in
  * 0.12 s. Each story below is one step of that script (or of a learner peeking ahead), refused now.
  */

@@ -9,7 +9,7 @@ import { OIDC_CLIENT, startOidcProvider, type OidcProvider } from "../harness/oi
 import { handlerOf } from "./routes";
 
 /*
- * Issue 19: organisation sign-in with OpenID Connect, against a real provider on loopback. The
+ * Organisation sign-in with OpenID Connect, against a real provider on loopback. The
  * browser's part (cookies and redirects between the app and the provider) is played by hand
  * (tests/harness/oidc-browser.ts).
  */

@@ -8,7 +8,7 @@ import { handlerOf } from "./routes";
 import { createWorld, quickAccount, type Account, type World } from "./world";
 
 /*
- * Issue 14, item 11: a learner's personal course (requested_by) appeared in everyone's topic
+ * A learner's personal course (requested_by) appeared in everyone's topic
  * lists, and POST /courses/generate had no quota (8 calls, 8 generations). A personal course is
  * now visible only to its requester and admins, and each learner may ask for a few a day.
  */

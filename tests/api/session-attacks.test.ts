@@ -6,7 +6,7 @@ import { browserSessionFor, SESSION_COOKIE, signedCookieValue, signOutWith } fro
 import { handlerOf } from "./routes";
 
 /*
- * Issue 14, item 5: a session cookie copied before sign-out still opened /users/me and
+ * A session cookie copied before sign-out still opened /users/me and
  * /dashboard for 7 days, and bearer tokens had no log-out. Sessions are now database rows
  * (Better Auth): each story below replays a credential after its session was ended, and must be
  * refused.

@@ -4,7 +4,7 @@ import { handlerOf } from "./routes";
 import { quickAccount } from "./world";
 
 /*
- * Issue 19: sessions you can see. My Account lists the learner's sessions (device, address, last
+ * Sessions you can see. My Account lists the learner's sessions (device, address, last
  * seen) and ends one, or all; an admin ends every session of a user.
  */
 

@@ -10,7 +10,7 @@ import { signedCookieValue } from "../harness/session-cookie";
 import { handlerOf } from "./routes";
 
 /*
- * Issue 14, item 11 asked that no bearer token be accepted that names a user without proving a
+ * A review asked that no bearer token be accepted that names a user without proving a
  * live session (a JWT without exp, a sub such as "0x2"). Access tokens are now the tokens of
  * Better Auth session rows: only a token the database holds, unexpired, for an active user, opens
  * the API; anything shaped otherwise, or signed by whoever knows AUTH_SECRET, does not.

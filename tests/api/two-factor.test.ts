@@ -7,7 +7,7 @@ import { secretOf, totp } from "../harness/totp";
 import { handlerOf } from "./routes";
 
 /*
- * Issue 19: two-factor sign-in with an authenticator app. The codes are computed here from the
+ * Two-factor sign-in with an authenticator app. The codes are computed here from the
  * secret in the otpauth:// URI, as the learner's app would.
  */
 
