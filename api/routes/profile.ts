@@ -1,7 +1,7 @@
 import { deleteOwnAccount } from "@/lib/account-data/delete";
 import { exportAccountData } from "@/lib/account-data/export";
 import { sendPasswordResetCode } from "@/lib/accounts/password-reset";
-import { confirmTwoFactorSetup, startTwoFactorSetup, turnTwoFactorOff, type ChangeOrigin } from "@/lib/accounts/two-factor-settings";
+import { confirmTwoFactorSetup, startTwoFactorSetup, turnTwoFactorOff } from "@/lib/accounts/two-factor-settings";
 import { getUser, updateProfile } from "@/lib/accounts/users";
 import { endSession, listSessions } from "@/lib/auth/sessions";
 import { AppError } from "@/lib/http/app-error";
@@ -11,6 +11,7 @@ import { idPath } from "@/lib/validation/params";
 import { accountExport, publicUser, sessionList, twoFactorSetup } from "@/lib/validation/responses/accounts";
 import { messageResponse } from "@/lib/validation/responses/common";
 import { endpoint } from "../endpoint";
+import { originOf } from "../http/origin";
 
 /*
  * A user's own account: names, devices, two-factor sign-in, their data and deleting it. An admin
@@ -19,9 +20,6 @@ import { endpoint } from "../endpoint";
  */
 
 const TOO_MANY = "Too many attempts (per e-mail and per address), or the server is busy hashing passwords; see Retry-After.";
-
-/** Where a two-factor change came from: the address the server decided and the browser it named. */
-const originOf = (c: { var: { clientAddress: string }; req: { header(name: string): string | undefined } }): ChangeOrigin => ({ address: c.var.clientAddress, userAgent: c.req.header("user-agent") ?? "" });
 
 export const getOwnAccount = endpoint(
   {

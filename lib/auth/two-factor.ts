@@ -1,7 +1,7 @@
 import "server-only";
 import { createOTP } from "@better-auth/utils/otp";
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { twoFactors, users } from "../../db/schema";
 import { getEnv } from "../env";
@@ -26,6 +26,8 @@ export const LOCK_MINUTES = 15;
 export const TWO_FACTOR_REQUIRED = "Two-factor code required.";
 export const INVALID_TWO_FACTOR_CODE = "Invalid two-factor code.";
 const LOCKED = "Too many wrong codes. Please wait a few minutes and try again.";
+// checkCode's word for it: a confirmation that lost the race with another reads as one that came too late.
+const NOT_BEGUN = "Turn two-factor authentication on first.";
 
 const key = () => getEnv().AUTH_SECRET;
 const otp = (secret: string) => createOTP(secret, { digits: DIGITS, period: PERIOD_SECONDS });
@@ -99,9 +101,18 @@ export function checkConfirmedCode(userId: number, code: string): Promise<boolea
   return checkCode(userId, code, "totp-or-backup", true);
 }
 
-/** In the caller's transaction: the confirmed set-up turns two-factor sign-in on. */
-export async function markTwoFactorOn(tx: Transaction, userId: number): Promise<void> {
-  await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, userId));
+/**
+ * In the caller's transaction: the confirmed set-up turns two-factor sign-in on, as of
+ * `confirmedAt`; once only (a second confirmation racing the first is refused, so the first's
+ * notice keeps the confirmation it reports).
+ */
+export async function markTwoFactorOn(tx: Transaction, userId: number, confirmedAt: Date): Promise<void> {
+  const marked = await tx
+    .update(twoFactors)
+    .set({ verified: true, confirmedAt })
+    .where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, false)))
+    .returning({ id: twoFactors.id });
+  if (!marked.length) throw new AppError("bad_request", NOT_BEGUN);
   await tx.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
