@@ -44,8 +44,9 @@ export function renderTwoFactorEmail(email: TwoFactorEmail, appUrl: string): Ema
           heading: "Two-factor sign-in is on",
           body: [
             `Two-factor sign-in was turned on for your account ${seen(email.change)}. Signing in now takes a code from the authenticator app that was set up.`,
-            `If this was you, all is well; you can say so here, which closes the link below for good: ${noticeLink(appUrl, email.token)}`,
-            `If this was NOT you, open the same link within ${email.reportDays} days and choose "This was not me": every session of your account ends and two-factor sign-in is turned off again. Then reset your password at ${resetPassword}: whoever did this knows it.`,
+            `Was this you? Tell us here: ${noticeLink(appUrl, email.token)}`,
+            `If it was NOT you, choose "This was not me" there within ${email.reportDays} days: every session of your account ends and two-factor sign-in is turned off again. Then reset your password at ${resetPassword}: whoever did this knows it.`,
+            `If it was you, choose "This was me": the link then stops working, so nobody who reads this e-mail can undo your set-up.`,
           ],
           footer: "You get this e-mail whenever two-factor sign-in is turned on or off.",
         }),
