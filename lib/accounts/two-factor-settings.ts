@@ -14,10 +14,9 @@ import { changeSeen, noticeTwoFactorOff, noticeTwoFactorOn, type ChangeOrigin } 
  * link to report it was not them (lib/accounts/two-factor-notices.ts).
  */
 
-export const WRONG_PASSWORD = "Incorrect password.";
+const WRONG_PASSWORD = "Incorrect password.";
 
 const wrongPassword = () => new AppError("bad_request", WRONG_PASSWORD);
-
 
 /** POST /users/me/two-factor: with the password, a new secret and backup codes waiting for a code from the app. */
 export async function startTwoFactorSetup(caller: Caller, password: string, origin: ChangeOrigin) {
