@@ -143,8 +143,36 @@ export const twoFactors = pgTable(
     verified: boolean("verified").notNull().default(false),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // When a code from the app confirmed it: a "this was not me" report undoes only this turning-on (lib/accounts/two-factor-notices.ts).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("two_factors_user_id_key").on(t.userId)],
+);
+
+/**
+ * A lost authenticator's recovery through the mailbox, waiting out TWO_FACTOR_RECOVERY_DAYS
+ * (lib/accounts/two-factor-recovery.ts): at most one per user; it goes with the authenticator it
+ * would remove (turned off or replaced meanwhile: nothing left to recover).
+ */
+export const twoFactorRecoveries = pgTable(
+  "two_factor_recoveries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    twoFactorId: integer("two_factor_id")
+      .notNull()
+      .references(() => twoFactors.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    // The last e-mail about it (the notice at the start, then one reminder a day).
+    remindedAt: timestamp("reminded_at", { withTimezone: true }).notNull(),
+    // Where it was started from, for the e-mails.
+    address: text("address").notNull(),
+    device: text("device").notNull().default(""),
+  },
+  (t) => [uniqueIndex("two_factor_recoveries_user_id_key").on(t.userId), index("two_factor_recoveries_ends_at_idx").on(t.endsAt)],
 );
 
 /** Fixed-window counters shared by every app instance, so a limit holds however many instances run (lib/rate-limit.ts). */

@@ -1,15 +1,18 @@
 import { renderEmail, type EmailContent } from "./layout";
+import { renderTwoFactorEmail, TWO_FACTOR_EMAIL_KINDS, twoFactorRecoveryCodeEmail, type TwoFactorEmail } from "./two-factor-emails";
 
-/* The four account e-mails. Codes expire after CODE_TTL_MINUTES and work once. */
+/* The account e-mails (those about the second factor: ./two-factor-emails.ts). Codes expire after CODE_TTL_MINUTES and work once. */
 
 /** One account e-mail to send: what the request decides; the mail job renders and sends it. */
 export type AccountEmail =
   | { kind: "verification-code"; to: string; code: string; ttlMinutes: number }
   | { kind: "password-reset-code"; to: string; code: string; ttlMinutes: number }
+  | { kind: "two-factor-recovery-code"; to: string; code: string; ttlMinutes: number }
   | { kind: "account-exists"; to: string }
-  | { kind: "no-account"; to: string };
+  | { kind: "no-account"; to: string }
+  | TwoFactorEmail;
 
-export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "account-exists", "no-account"] as const;
+export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS] as const;
 
 export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailContent {
   switch (email.kind) {
@@ -17,10 +20,14 @@ export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailCo
       return verificationCodeEmail(email.code, email.ttlMinutes);
     case "password-reset-code":
       return passwordResetCodeEmail(email.code, email.ttlMinutes);
+    case "two-factor-recovery-code":
+      return twoFactorRecoveryCodeEmail(email.code, email.ttlMinutes);
     case "account-exists":
       return accountExistsEmail(`${appUrl}/login`);
     case "no-account":
       return noAccountEmail(`${appUrl}/signup`);
+    default:
+      return renderTwoFactorEmail(email, appUrl);
   }
 }
 

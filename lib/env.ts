@@ -33,6 +33,8 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // Days a lost authenticator's recovery through the mailbox waits before two-factor sign-in is removed (docs/product-rules.md).
+  TWO_FACTOR_RECOVERY_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   // Organisation sign-in (OpenID Connect): all three set, or none. The button reads "Continue with <OIDC_BUTTON_LABEL>".
   OIDC_ISSUER: optionalString.pipe(z.url({ error: "must be the provider's issuer URL" }).optional()),
   OIDC_CLIENT_ID: optionalString,

@@ -9,6 +9,7 @@ import * as profile from "./profile";
 import * as quizzes from "./quizzes";
 import * as review from "./review";
 import * as topics from "./topics";
+import * as twoFactor from "./two-factor";
 
 /*
  * Every endpoint of the JSON API: each module declares the endpoints of one resource
@@ -16,6 +17,6 @@ import * as topics from "./topics";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, adminUsers, profile, interests, topics, courses, quizzes, review, generation, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, generation, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -1,9 +1,9 @@
 import { deleteOwnAccount } from "@/lib/account-data/delete";
 import { exportAccountData } from "@/lib/account-data/export";
 import { sendPasswordResetCode } from "@/lib/accounts/password-reset";
+import { confirmTwoFactorSetup, startTwoFactorSetup, turnTwoFactorOff } from "@/lib/accounts/two-factor-settings";
 import { getUser, updateProfile } from "@/lib/accounts/users";
 import { endSession, listSessions } from "@/lib/auth/sessions";
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from "@/lib/auth/two-factor";
 import { AppError } from "@/lib/http/app-error";
 import { deleteAccountSchema } from "@/lib/validation/account-data";
 import { profileSchema, twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorStartSchema } from "@/lib/validation/accounts";
@@ -11,6 +11,7 @@ import { idPath } from "@/lib/validation/params";
 import { accountExport, publicUser, sessionList, twoFactorSetup } from "@/lib/validation/responses/accounts";
 import { messageResponse } from "@/lib/validation/responses/common";
 import { endpoint } from "../endpoint";
+import { originOf } from "../http/origin";
 
 /*
  * A user's own account: names, devices, two-factor sign-in, their data and deleting it. An admin
@@ -142,15 +143,12 @@ export const beginTwoFactorEndpoint = endpoint(
     beforeTwoFactor: true,
     tag: "Accounts",
     summary: "Begin two-factor sign-in",
-    description: "With the password: a new authenticator secret (as an otpauth URI) and backup codes; sign-in needs a code only once confirmed.",
+    description: "With the password (the log-in's attempt limits apply): a new authenticator secret (as an otpauth URI) and backup codes; sign-in needs a code only once confirmed.",
     body: { json: twoFactorStartSchema },
     responses: { 200: { description: "The secret and the backup codes (shown once).", schema: twoFactorSetup } },
     errors: { 400: "Incorrect password.", 409: "Two-factor authentication is already on.", 429: TOO_MANY },
   },
-  async (c) => {
-    const { id, email } = c.var.caller;
-    return c.json(await beginTwoFactor(id, email, c.req.valid("json").password));
-  },
+  async (c) => c.json(await startTwoFactorSetup(c.var.caller, c.req.valid("json").password, originOf(c))),
 );
 
 export const confirmTwoFactorEndpoint = endpoint(
@@ -161,13 +159,13 @@ export const confirmTwoFactorEndpoint = endpoint(
     beforeTwoFactor: true,
     tag: "Accounts",
     summary: "Confirm two-factor sign-in",
-    description: "A current code from the authenticator app turns two-factor sign-in on.",
+    description: "A current code from the authenticator app turns two-factor sign-in on (the log-in's attempt limits apply).",
     body: { json: twoFactorConfirmSchema },
     responses: { 200: { description: "Two-factor sign-in is on.", schema: messageResponse } },
-    errors: { 400: "A wrong code, or no two-factor set-up begun.", 429: "Too many wrong codes: locked for a while." },
+    errors: { 400: "A wrong code, or no two-factor set-up begun.", 429: `Too many wrong codes: locked for a while. ${TOO_MANY}` },
   },
   async (c) => {
-    await confirmTwoFactor(c.var.caller.id, c.req.valid("json").code);
+    await confirmTwoFactorSetup(c.var.caller, c.req.valid("json").code, originOf(c));
     return c.json({ message: "Two-factor authentication is on." });
   },
 );
@@ -180,13 +178,14 @@ export const disableTwoFactorEndpoint = endpoint(
     beforeTwoFactor: true,
     tag: "Accounts",
     summary: "Turn two-factor sign-in off",
+    description: "With the password and a current (or backup) code; the log-in's attempt limits apply to both.",
     body: { json: twoFactorDisableSchema },
     responses: { 200: { description: "Two-factor sign-in is off.", schema: messageResponse } },
     errors: { 400: "Incorrect password, two-factor sign-in is not on, or the code is wrong.", 429: TOO_MANY },
   },
   async (c) => {
     const { password, code } = c.req.valid("json");
-    await disableTwoFactor(c.var.caller.id, password, code);
+    await turnTwoFactorOff(c.var.caller, password, code, originOf(c));
     return c.json({ message: "Two-factor authentication is off." });
   },
 );

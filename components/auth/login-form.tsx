@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState, type FormEvent } from "react";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
+import { LostAuthenticator } from "@/components/auth/lost-authenticator";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { useSignedUpEmail } from "@/components/ui/signed-up-email";
@@ -28,7 +29,8 @@ type Values = Record<Field, string>;
 
 /*
  * E-mail and password; when the account has two-factor sign-in on, a second step asks for the
- * authenticator app's code (or a backup code) and sends all three again. Validated as the other
+ * authenticator app's code (or a backup code) and sends all three again; from there, "I lost my
+ * authenticator" starts a recovery (./lost-authenticator.tsx). Validated as the other
  * account forms are (a field once left, then on every change; all of them on submit), without
  * react-hook-form: this page's first-load JavaScript is the largest of the public pages.
  */
@@ -37,6 +39,7 @@ export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const [askCode, setAskCode] = useState(false);
+  const [recovering, setRecovering] = useState(false);
   const [otp, setOtp] = useState("");
   const [values, setValues] = useState<Values>({ email: "", password: "" });
   const [errors, setErrors] = useState<Partial<Values>>({});
@@ -118,6 +121,8 @@ export function LoginForm() {
   // Stays busy after success until the next page replaces this one.
   const busy = isSubmitting || redirecting;
 
+  if (recovering) return <LostAuthenticator email={values.email} password={values.password} onBack={() => setRecovering(false)} />;
+
   return (
     <form noValidate onSubmit={onSubmit} onFocusCapture={fields.preload} className="space-y-5">
       <FormAlert message={failure} />
@@ -145,6 +150,11 @@ export function LoginForm() {
           autoFocus
           value={otp}
           onChange={(event) => setOtp(event.target.value)}
+          labelAside={
+            <button type="button" onClick={() => setRecovering(true)} className={`text-sm ${authLinkClasses}`}>
+              I lost my authenticator
+            </button>
+          }
         />
       ) : null}
       <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClasses({ size: "lg", className: "w-full" })}>

@@ -11,12 +11,13 @@ import { getEnv } from "../env";
  * server API, and every code e-mail leaves through our mail job (lib/accounts/code-email.ts).
  */
 
-export type CodePurpose = "register" | "reset_password";
-export type OtpType = "email-verification" | "forget-password";
+export type CodePurpose = "register" | "reset_password" | "two_factor_recovery";
+export type OtpType = "email-verification" | "forget-password" | "sign-in";
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
-export const OTP_TYPE = { register: "email-verification", reset_password: "forget-password" } as const satisfies Record<CodePurpose, OtpType>;
+// A lost authenticator's recovery takes the plugin's "sign-in" kind, which nothing else uses here (its sign-in endpoint is closed).
+export const OTP_TYPE = { register: "email-verification", reset_password: "forget-password", two_factor_recovery: "sign-in" } as const satisfies Record<CodePurpose, OtpType>;
 
 /** The plugin's identifier for an e-mail's code (its toOTPIdentifier). */
 export const otpIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-${email}`;

@@ -10,6 +10,7 @@ import { startSession } from "../auth/sessions";
 import { TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE, verifySignInCode } from "../auth/two-factor";
 import { AppError } from "../http/app-error";
 import { LOGIN_LIMITS, reserveAttempt } from "../rate-limit";
+import { cancelRecoveryOnSignIn } from "./two-factor-recovery";
 
 /*
  * The password sign-in both doors share: POST /log_in (lib/accounts/login.ts) and the browser's
@@ -76,6 +77,8 @@ export async function signIn(auth: Pick<AuthContext, "internalAdapter">, input: 
   if (!user.twoFactorEnabled) return { user, session: await start() };
   if (!input.otp) throw new TwoFactorRequired();
   if (!(await verifySignInCode(user.id, input.otp))) throw new AppError("unauthorized", INVALID_TWO_FACTOR_CODE);
+  // Whoever holds the second factor needs no recovery of it: a waiting one stops (lib/accounts/two-factor-recovery.ts).
+  await cancelRecoveryOnSignIn(user, context);
   // The code matched: the only way a two-factor user's session gets past Better Auth's session hook.
   return { user, session: await withSecondFactorChecked(user.id, start) };
 }

@@ -1,21 +1,20 @@
 import "server-only";
 import { createOTP } from "@better-auth/utils/otp";
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "../../db/client";
 import { twoFactors, users } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import type { TwoFactorSetup } from "../validation/responses/accounts";
-import { passwordHashOf } from "./credentials";
-import { verifyPassword } from "./password";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 s) and ten backup
  * codes, stored in Better Auth's two-factor format (its table, both encrypted with AUTH_SECRET by
- * its symmetricEncrypt). Turning it on takes the password and gives the app's otpauth:// URI and
- * the backup codes once; it counts only after a code from the app confirms it. Wrong codes are
- * counted on the row: MAX_FAILURES in a row lock it for LOCK_MINUTES (docs/product-rules.md, "Accounts").
+ * its symmetricEncrypt). Turning it on gives the app's otpauth:// URI and the backup codes once;
+ * it counts only after a code from the app confirms it. Wrong codes are counted on the row:
+ * MAX_FAILURES in a row lock it for LOCK_MINUTES (docs/product-rules.md, "Accounts"). The password and the
+ * limits these calls sit behind are checked before them (lib/accounts/two-factor-settings.ts).
  */
 
 export const ISSUER = "LearnPath";
@@ -27,8 +26,9 @@ export const LOCK_MINUTES = 15;
 
 export const TWO_FACTOR_REQUIRED = "Two-factor code required.";
 export const INVALID_TWO_FACTOR_CODE = "Invalid two-factor code.";
-const WRONG_PASSWORD = "Incorrect password.";
 const LOCKED = "Too many wrong codes. Please wait a few minutes and try again.";
+// checkCode's word for it: a confirmation that lost the race with another reads as one that came too late.
+const NOT_BEGUN = "Turn two-factor authentication on first.";
 
 const key = () => getEnv().AUTH_SECRET;
 const otp = (secret: string) => createOTP(secret, { digits: DIGITS, period: PERIOD_SECONDS });
@@ -37,14 +37,8 @@ function newBackupCodes(): string[] {
   return Array.from({ length: BACKUP_CODES }, () => generateRandomString(10, "a-z", "0-9", "A-Z")).map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
 }
 
-async function assertPassword(userId: number, password: string): Promise<void> {
-  const hash = await passwordHashOf(userId);
-  if (!hash || !(await verifyPassword(hash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
-}
-
-/** POST /users/me/two-factor: a new secret and backup codes, waiting for a code from the app. */
-export async function beginTwoFactor(userId: number, email: string, password: string): Promise<TwoFactorSetup> {
-  await assertPassword(userId, password);
+/** POST /users/me/two-factor (once the password checked out): a new secret and backup codes, waiting for a code from the app. */
+export async function beginTwoFactor(userId: number, email: string): Promise<TwoFactorSetup> {
   const [current] = await getDb().select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId));
   if (current?.verified) throw new AppError("conflict", "Two-factor authentication is already on.");
   const secret = generateRandomString(32);
@@ -98,27 +92,35 @@ async function checkCode(userId: number, code: string, kind: CodeKind, wantVerif
   });
 }
 
-async function assertCode(userId: number, code: string, kind: CodeKind, wantVerified: boolean): Promise<void> {
-  if (!(await checkCode(userId, code, kind, wantVerified))) throw new AppError("bad_request", INVALID_TWO_FACTOR_CODE);
+/** A current code from the app for a set-up not yet confirmed (POST /users/me/two-factor/confirm). */
+export function checkSetupCode(userId: number, code: string): Promise<boolean> {
+  return checkCode(userId, code, "totp", false);
 }
 
-/** POST /users/me/two-factor/confirm: a code from the app turns two-factor sign-in on. */
-export async function confirmTwoFactor(userId: number, code: string): Promise<void> {
-  await assertCode(userId, code, "totp", false);
-  await getDb().transaction(async (tx) => {
-    await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, userId));
-    await tx.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
-  });
+/** A current code from the app or an unused backup code (spent by this), with two-factor sign-in on. */
+export function checkConfirmedCode(userId: number, code: string): Promise<boolean> {
+  return checkCode(userId, code, "totp-or-backup", true);
 }
 
-/** DELETE /users/me/two-factor: with the password and a current (or backup) code, turns it off. */
-export async function disableTwoFactor(userId: number, password: string, code: string): Promise<void> {
-  await assertPassword(userId, password);
-  await assertCode(userId, code, "totp-or-backup", true);
-  await getDb().transaction(async (tx) => {
-    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
-  });
+/**
+ * In the caller's transaction: the confirmed set-up turns two-factor sign-in on, as of
+ * `confirmedAt`; once only (a second confirmation racing the first is refused, so the first's
+ * notice keeps the confirmation it reports).
+ */
+export async function markTwoFactorOn(tx: Transaction, userId: number, confirmedAt: Date): Promise<void> {
+  const marked = await tx
+    .update(twoFactors)
+    .set({ verified: true, confirmedAt })
+    .where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, false)))
+    .returning({ id: twoFactors.id });
+  if (!marked.length) throw new AppError("bad_request", NOT_BEGUN);
+  await tx.update(users).set({ twoFactorEnabled: true, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** In the caller's transaction: two-factor sign-in off, its secret and backup codes gone. */
+export async function removeTwoFactor(tx: Transaction, userId: number): Promise<void> {
+  await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
 /** At sign-in, after the password: a current code from the app or an unused backup code (spent by this). */

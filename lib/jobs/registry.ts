@@ -1,3 +1,4 @@
+import { twoFactorRecoveryJob } from "../accounts/jobs/two-factor-recovery";
 import { generateCourseOutlineJob } from "../generation/jobs/generate-course-outline";
 import { generateQuestionsJob } from "../generation/jobs/generate-questions";
 import { generateSubsectionJob } from "../generation/jobs/generate-subsection";
@@ -15,4 +16,6 @@ export const generationJobs: readonly AnyJobDefinition[] = [generateTopicCourses
 
 export const maintenanceJobs: readonly AnyJobDefinition[] = [pruneExpiredRowsJob];
 
-export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs];
+export const accountJobs: readonly AnyJobDefinition[] = [twoFactorRecoveryJob];
+
+export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs];

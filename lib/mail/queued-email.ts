@@ -8,25 +8,65 @@ import type { SendEmailPayload } from "./jobs/send-email";
 import { deliverEmail } from "./send";
 
 /*
- * An account e-mail as a send-email job carries it: the code sealed, with its expiry. A code that
- * could only arrive dead (expired, used or replaced by a resend) is not sent.
+ * An account e-mail as a send-email job carries it: a code sealed, with its expiry; a link's token
+ * sealed. A code that could only arrive dead (expired, used or replaced by a resend) is not sent;
+ * a notice about the second factor always is (it tells of something that happened).
  */
 
 const SEAL_PURPOSE = "mail-code";
-const CODE_PURPOSE = { "verification-code": "register", "password-reset-code": "reset_password" } as const satisfies Record<string, CodePurpose>;
+const LINK_SEAL_PURPOSE = "mail-link";
+const CODE_PURPOSE = {
+  "verification-code": "register",
+  "password-reset-code": "reset_password",
+  "two-factor-recovery-code": "two_factor_recovery",
+} as const satisfies Record<string, CodePurpose>;
+
+const sealedToken = (token: string | undefined) => (token ? { sealedToken: seal(token, LINK_SEAL_PURPOSE) } : {});
 
 export function toSendEmailPayload(email: AccountEmail, expiresAt?: Date): SendEmailPayload {
-  if (email.kind === "verification-code" || email.kind === "password-reset-code") {
-    return { kind: email.kind, to: email.to, sealedCode: seal(email.code, SEAL_PURPOSE), ttlMinutes: email.ttlMinutes, expiresAt: expiresAt?.toISOString() };
+  const base = { kind: email.kind, to: email.to };
+  switch (email.kind) {
+    case "verification-code":
+    case "password-reset-code":
+    case "two-factor-recovery-code":
+      return { ...base, sealedCode: seal(email.code, SEAL_PURPOSE), ttlMinutes: email.ttlMinutes, expiresAt: expiresAt?.toISOString() };
+    case "account-exists":
+    case "no-account":
+      return base;
+    case "two-factor-on":
+      return { ...base, change: email.change, reportDays: email.reportDays, ...sealedToken(email.token) };
+    case "two-factor-off":
+      return { ...base, change: email.change, cause: email.cause, ...sealedToken(email.token) };
+    case "two-factor-recovery-pending":
+      return { ...base, change: email.change, endsAt: email.endsAt, reminder: email.reminder, ...sealedToken(email.token) };
+    case "two-factor-recovery-cancelled":
+      return { ...base, change: email.change, cause: email.cause };
   }
-  return { kind: email.kind, to: email.to };
 }
 
+const MISSING = "its payload lacks what the e-mail says";
+
 function toAccountEmail(payload: SendEmailPayload): AccountEmail | string {
-  if (payload.kind === "account-exists" || payload.kind === "no-account") return { kind: payload.kind, to: payload.to };
-  const code = payload.sealedCode ? unseal(payload.sealedCode, SEAL_PURPOSE) : null;
-  if (!code) return "its code cannot be opened (was AUTH_SECRET changed?)";
-  return { kind: payload.kind, to: payload.to, code, ttlMinutes: payload.ttlMinutes ?? 10 };
+  const { kind, to, change, cause } = payload;
+  if (kind === "account-exists" || kind === "no-account") return { kind, to };
+  if (kind === "verification-code" || kind === "password-reset-code" || kind === "two-factor-recovery-code") {
+    const code = payload.sealedCode ? unseal(payload.sealedCode, SEAL_PURPOSE) : null;
+    if (!code) return "its code cannot be opened (was AUTH_SECRET changed?)";
+    return { kind, to, code, ttlMinutes: payload.ttlMinutes ?? 10 };
+  }
+  const token = payload.sealedToken ? unseal(payload.sealedToken, LINK_SEAL_PURPOSE) : undefined;
+  if (token === null) return "its link cannot be opened (was AUTH_SECRET changed?)";
+  if (!change) return MISSING;
+  switch (kind) {
+    case "two-factor-on":
+      return token && payload.reportDays ? { kind, to, change, token, reportDays: payload.reportDays } : MISSING;
+    case "two-factor-off":
+      return cause === "settings" || cause === "report" || cause === "recovery" ? { kind, to, change, cause, token } : MISSING;
+    case "two-factor-recovery-pending":
+      return token && payload.endsAt ? { kind, to, change, token, endsAt: payload.endsAt, reminder: payload.reminder ?? false } : MISSING;
+    case "two-factor-recovery-cancelled":
+      return cause === "sign-in" || cause === "link" ? { kind, to, change, cause } : MISSING;
+  }
 }
 
 /** Sends a queued e-mail; throws when SMTP fails, so pg-boss retries it. */

@@ -11,6 +11,7 @@ const API_NAMESPACES = [
   "/users",
   "/register",
   "/forgot-password/",
+  "/two-factor/",
   "/topics",
   "/courses",
   "/enroll",

@@ -137,3 +137,17 @@ export const browserSignInSchema = z.object({ email: emailField, password: passw
 export const twoFactorStartSchema = z.object({ password: passwordField });
 export const twoFactorConfirmSchema = z.object({ code: codeField });
 export const twoFactorDisableSchema = z.object({ password: passwordField, code: twoFactorCodeField });
+
+const LINK_EXPIRED = "This link has expired or was already used.";
+
+/** POST /two-factor/notice: the token of a notice's link, and the owner's answer. */
+export const twoFactorNoticeSchema = z.object({
+  token: issuedToken(LINK_EXPIRED),
+  answer: z.enum(["it-was-me", "it-was-not-me"], { error: "answer must be it-was-me or it-was-not-me" }),
+});
+
+/** POST /two-factor/recovery/send-code: "I lost my authenticator", from the log-in's second step (which holds both). */
+export const twoFactorRecoverySendSchema = z.object({ email: emailField, password: passwordField });
+
+/** POST /two-factor/recovery/cancel: the token of the recovery e-mails' "cancel" link. */
+export const twoFactorRecoveryCancelSchema = z.object({ token: issuedToken(LINK_EXPIRED) });

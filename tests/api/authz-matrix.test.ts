@@ -56,6 +56,10 @@ const MATRIX: Row[] = [
   ["POST /users/me/two-factor",                                 401, 200, 200, 200],
   ["DELETE /users/me/two-factor",                               401, 400, 400, 400], // two-factor is not on
   ["POST /users/me/two-factor/confirm",                         401, 400, 400, 400], // nor begun
+  ["POST /two-factor/notice",                                   400, 400, 400, 400], // no such notice
+  ["POST /two-factor/recovery/send-code",                       400, 400, 400, 400], // learner A has no second factor
+  ["POST /two-factor/recovery/verify-code",                     400, 400, 400, 400], // no code was sent
+  ["POST /two-factor/recovery/cancel",                          400, 400, 400, 400], // no such recovery
   ["GET /users/me/sessions",                                    401, 200, 200, 200],
   ["DELETE /users/me/sessions/{id}",                            401, 200, 404, 404], // learner A's session: only A's own
   ["DELETE /users/:self/sessions",                              401, 403, 403, 200],

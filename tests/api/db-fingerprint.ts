@@ -29,6 +29,7 @@ export const MUTABLE_TABLES = [
   "certificates",
   "sessions",
   "two_factors",
+  "two_factor_recoveries",
   "accounts",
 ] as const;
 

@@ -41,6 +41,10 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "POST /users/me/two-factor": () => ({ body: { password: WORLD_PASSWORD } }),
   "DELETE /users/me/two-factor": () => ({ body: { password: WORLD_PASSWORD, code: "123456" } }),
   "POST /users/me/two-factor/confirm": () => ({ body: { code: "123456" } }),
+  "POST /two-factor/notice": () => ({ body: { token: "n".repeat(43), answer: "it-was-not-me" } }),
+  "POST /two-factor/recovery/send-code": (w) => ({ body: { email: w.a.email, password: WORLD_PASSWORD } }),
+  "POST /two-factor/recovery/verify-code": (w) => ({ body: { email: w.a.email, code: "123456" } }),
+  "POST /two-factor/recovery/cancel": () => ({ body: { token: `1.${"0".repeat(64)}` } }),
   "GET /users/me/sessions": () => ({}),
   // Learner A's own session: A may end it; for anyone else it is no session of theirs (404).
   "DELETE /users/me/sessions/:id": (w) => ({ params: { id: str(w.a.sessionId) } }),

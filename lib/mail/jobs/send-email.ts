@@ -6,13 +6,25 @@ import { deliverQueuedEmail } from "../queued-email";
 import { MAIL_KEEP, MAIL_POLL_SECONDS } from "./policy";
 import { sendEmailDeadLetterJob } from "./send-email-dead-letter";
 
-/** One account e-mail; a code travels sealed (the job table never holds it in clear), with its expiry. */
+/** What a notice about the second factor tells: when, from which address and browser. */
+const changeSeen = z.object({ at: z.iso.datetime(), address: z.string().max(100), device: z.string().max(200) });
+
+/**
+ * One account e-mail; a code or a link's token travels sealed (the job table never holds it in
+ * clear), a code with its expiry; a notice about the second factor with what it reports.
+ */
 export const sendEmailPayload = z.object({
   kind: z.enum(ACCOUNT_EMAIL_KINDS),
   to: z.string().min(3).max(254),
   sealedCode: z.string().optional(),
   ttlMinutes: z.number().int().positive().optional(),
   expiresAt: z.iso.datetime().optional(),
+  sealedToken: z.string().optional(),
+  change: changeSeen.optional(),
+  cause: z.enum(["settings", "report", "recovery", "sign-in", "link"]).optional(),
+  endsAt: z.iso.datetime().optional(),
+  reminder: z.boolean().optional(),
+  reportDays: z.number().int().positive().optional(),
 });
 
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;

@@ -72,6 +72,13 @@ export const loginRefusal = errorResponse
   .extend({ two_factor_required: z.literal(true).optional().meta({ description: "Present when the password was right but the account needs its authenticator code (`otp`)." }) })
   .meta({ id: "LoginRefusal" });
 
+export const twoFactorRecoveryStarted = z
+  .object({
+    message: z.string(),
+    ends_at: timestamp.meta({ description: "When two-factor sign-in is removed, unless the recovery is cancelled before." }),
+  })
+  .meta({ id: "TwoFactorRecoveryStarted" });
+
 export const twoFactorSetup = z
   .object({
     otpauth_uri: z.string().meta({ description: "The `otpauth://totp/...` URI to show as a QR code." }),

@@ -1,0 +1,46 @@
+import "server-only";
+import { getDb } from "../../db/client";
+import type { Caller } from "../auth/caller";
+import { beginTwoFactor, checkConfirmedCode, checkSetupCode, INVALID_TWO_FACTOR_CODE, markTwoFactorOn, removeTwoFactor } from "../auth/two-factor";
+import { AppError } from "../http/app-error";
+import { checkOwnCode, confirmOwnPassword } from "./session-checks";
+import { changeSeen, noticeTwoFactorOff, noticeTwoFactorOn, type ChangeOrigin } from "./two-factor-notices";
+
+/*
+ * My Account's two-factor calls: turning it on (POST /users/me/two-factor, then .../confirm) and
+ * off (DELETE /users/me/two-factor). Every password and code they take is checked on the
+ * log-in's limits (lib/accounts/session-checks.ts), so a stolen session guesses no faster than
+ * log-in lets anyone guess. Turning it on or off e-mails the owner in the same transaction, with a
+ * link to report it was not them (lib/accounts/two-factor-notices.ts).
+ */
+
+const WRONG_PASSWORD = "Incorrect password.";
+
+const wrongPassword = () => new AppError("bad_request", WRONG_PASSWORD);
+
+/** POST /users/me/two-factor: with the password, a new secret and backup codes waiting for a code from the app. */
+export async function startTwoFactorSetup(caller: Caller, password: string, origin: ChangeOrigin) {
+  await confirmOwnPassword(caller.email, password, origin.address, wrongPassword);
+  return beginTwoFactor(caller.id, caller.email);
+}
+
+/** POST /users/me/two-factor/confirm: a current code from the app turns two-factor sign-in on. */
+export async function confirmTwoFactorSetup(caller: Caller, code: string, origin: ChangeOrigin): Promise<void> {
+  if (!(await checkOwnCode(caller.email, origin.address, () => checkSetupCode(caller.id, code)))) throw new AppError("bad_request", INVALID_TWO_FACTOR_CODE);
+  // Milliseconds, as JavaScript keeps them: the notice's link compares this very value.
+  const confirmedAt = new Date();
+  await getDb().transaction(async (tx) => {
+    await markTwoFactorOn(tx, caller.id, confirmedAt);
+    await noticeTwoFactorOn(tx, caller, changeSeen(origin, confirmedAt), confirmedAt);
+  });
+}
+
+/** DELETE /users/me/two-factor: with the password and a current (or backup) code, two-factor sign-in off. */
+export async function turnTwoFactorOff(caller: Caller, password: string, code: string, origin: ChangeOrigin): Promise<void> {
+  await confirmOwnPassword(caller.email, password, origin.address, wrongPassword);
+  if (!(await checkOwnCode(caller.email, origin.address, () => checkConfirmedCode(caller.id, code)))) throw new AppError("bad_request", INVALID_TWO_FACTOR_CODE);
+  await getDb().transaction(async (tx) => {
+    await removeTwoFactor(tx, caller.id);
+    await noticeTwoFactorOff(tx, caller, changeSeen(origin), "settings");
+  });
+}
