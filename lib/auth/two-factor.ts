@@ -8,13 +8,16 @@ import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import { passwordHashOf } from "./credentials";
 import { verifyPassword } from "./password";
+import { claimStep, forgetSteps, matchingStep } from "./totp-steps";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 s) and ten backup
  * codes, stored in Better Auth's two-factor format (its table, both encrypted with AUTH_SECRET by
  * its symmetricEncrypt). Turning it on takes the password and gives the app's otpauth:// URI and
  * the backup codes once; it counts only after a code from the app confirms it. Wrong codes are
- * counted on the row: MAX_FAILURES in a row lock it for LOCK_MINUTES (DESIGN.md section 6).
+ * counted on the row: MAX_FAILURES in a row lock it for LOCK_MINUTES (DESIGN.md section 6). Each
+ * step of the app's codes is accepted once per account, whichever call checks it
+ * (lib/auth/totp-steps.ts); a backup code is spent by its use.
  */
 
 export const ISSUER = "LearnPath";
@@ -41,9 +44,19 @@ async function assertPassword(userId: number, password: string): Promise<void> {
   if (!hash || !(await verifyPassword(hash, password))) throw new AppError("bad_request", WRONG_PASSWORD);
 }
 
+export type TwoFactorSetup = { otpauth_uri: string; backup_codes: string[] };
+
 /** POST /users/me/two-factor: a new secret and backup codes, waiting for a code from the app. */
-export async function beginTwoFactor(userId: number, email: string, password: string): Promise<{ otpauth_uri: string; backup_codes: string[] }> {
+export async function beginTwoFactor(userId: number, email: string, password: string): Promise<TwoFactorSetup> {
   await assertPassword(userId, password);
+  return startTwoFactor(userId, email);
+}
+
+/**
+ * The set-up itself, for a caller who confirmed it is the account holder (beginTwoFactor by the
+ * password; an account without one by a mailed code: lib/accounts/reauthentication.ts).
+ */
+export async function startTwoFactor(userId: number, email: string): Promise<TwoFactorSetup> {
   const [current] = await getDb().select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId));
   if (current?.verified) throw new AppError("conflict", "Two-factor authentication is already on.");
   const secret = generateRandomString(32);
@@ -57,6 +70,8 @@ export async function beginTwoFactor(userId: number, email: string, password: st
     lockedUntil: null,
   };
   await getDb().insert(twoFactors).values(row).onConflictDoUpdate({ target: twoFactors.userId, set: row });
+  // The steps used with an earlier secret say nothing about this one's codes.
+  await forgetSteps(getDb(), userId);
   return { otpauth_uri: otp(secret).url(ISSUER, email), backup_codes: backupCodes };
 }
 
@@ -64,8 +79,9 @@ type CodeKind = "totp" | "totp-or-backup";
 
 /**
  * Checks a code against the user's two-factor row, inside one transaction holding the row: counts
- * a wrong one (locking the row after MAX_FAILURES), spends a backup code that matched. Returns
- * whether it matched; throws 429 while locked, 400 when there is no row.
+ * a wrong one (locking the row after MAX_FAILURES), spends the app's step or the backup code that
+ * matched (a step already used counts as wrong). Returns whether it matched; throws 429 while
+ * locked, 400 when there is no row.
  */
 async function checkCode(userId: number, code: string, kind: CodeKind, wantVerified: boolean): Promise<boolean> {
   return getDb().transaction(async (tx) => {
@@ -75,7 +91,12 @@ async function checkCode(userId: number, code: string, kind: CodeKind, wantVerif
       throw new AppError("rate_limited", LOCKED, { retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000) });
     }
     const given = code.trim();
-    let matched = /^\d{6}$/.test(given) && (await otp(await symmetricDecrypt({ key: key(), data: row.secret })).verify(given, { window: 1 }));
+    let matched = false;
+    if (/^\d{6}$/.test(given)) {
+      const app = otp(await symmetricDecrypt({ key: key(), data: row.secret }));
+      const step = await matchingStep(given, Math.floor(Date.now() / (PERIOD_SECONDS * 1000)), app.hotp);
+      matched = step !== null && (await claimStep(tx, userId, step));
+    }
     let backupCodes = row.backupCodes;
     if (!matched && kind === "totp-or-backup") {
       const codes = JSON.parse(await symmetricDecrypt({ key: key(), data: row.backupCodes })) as string[];
@@ -113,6 +134,11 @@ export async function confirmTwoFactor(userId: number, code: string): Promise<vo
 /** DELETE /users/me/two-factor: with the password and a current (or backup) code, turns it off. */
 export async function disableTwoFactor(userId: number, password: string, code: string): Promise<void> {
   await assertPassword(userId, password);
+  await stopTwoFactor(userId, code);
+}
+
+/** Turning it off with a current (or backup) code, for a caller who confirmed it is the account holder (as startTwoFactor). */
+export async function stopTwoFactor(userId: number, code: string): Promise<void> {
   await assertCode(userId, code, "totp-or-backup", true);
   await getDb().transaction(async (tx) => {
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
@@ -120,7 +146,7 @@ export async function disableTwoFactor(userId: number, password: string, code: s
   });
 }
 
-/** At sign-in, after the password: a current code from the app or an unused backup code (spent by this). */
+/** At sign-in (and before deleting the account), after the password: a current code from the app or an unused backup code (spent by this). */
 export async function verifySignInCode(userId: number, code: string): Promise<boolean> {
   return checkCode(userId, code, "totp-or-backup", true);
 }
