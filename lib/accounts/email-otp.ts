@@ -11,12 +11,14 @@ import { getEnv } from "../env";
  * server API, and every code e-mail leaves through our mail job (lib/accounts/code-email.ts).
  */
 
-export type CodePurpose = "register" | "reset_password";
-export type OtpType = "email-verification" | "forget-password";
+/** Sign-up, password reset, and a signed-in caller without a password confirming it is them (lib/accounts/reauthentication.ts). */
+export type CodePurpose = "register" | "reset_password" | "reauthenticate";
+export type OtpType = "email-verification" | "forget-password" | "sign-in";
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
-export const OTP_TYPE = { register: "email-verification", reset_password: "forget-password" } as const satisfies Record<CodePurpose, OtpType>;
+// A confirmation takes the plugin's "sign-in" type, which nothing else uses here (its sign-in endpoint is closed).
+export const OTP_TYPE = { register: "email-verification", reset_password: "forget-password", reauthenticate: "sign-in" } as const satisfies Record<CodePurpose, OtpType>;
 
 /** The plugin's identifier for an e-mail's code (its toOTPIdentifier). */
 export const otpIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-${email}`;

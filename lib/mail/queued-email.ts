@@ -13,10 +13,10 @@ import { deliverEmail } from "./send";
  */
 
 const SEAL_PURPOSE = "mail-code";
-const CODE_PURPOSE = { "verification-code": "register", "password-reset-code": "reset_password" } as const satisfies Record<string, CodePurpose>;
+const CODE_PURPOSE = { "verification-code": "register", "password-reset-code": "reset_password", "confirmation-code": "reauthenticate" } as const satisfies Record<string, CodePurpose>;
 
 export function toSendEmailPayload(email: AccountEmail, expiresAt?: Date): SendEmailPayload {
-  if (email.kind === "verification-code" || email.kind === "password-reset-code") {
+  if (email.kind === "verification-code" || email.kind === "password-reset-code" || email.kind === "confirmation-code") {
     return { kind: email.kind, to: email.to, sealedCode: seal(email.code, SEAL_PURPOSE), ttlMinutes: email.ttlMinutes, expiresAt: expiresAt?.toISOString() };
   }
   return { kind: email.kind, to: email.to };
