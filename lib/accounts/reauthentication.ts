@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "../../db/client";
 import type { Caller } from "../auth/caller";
-import { passwordHashOf } from "../auth/credentials";
+import { hasPassword } from "../auth/credentials";
 import { beginTwoFactor, disableTwoFactor, startTwoFactor, stopTwoFactor, type TwoFactorSetup } from "../auth/two-factor";
 import { AppError } from "../http/app-error";
 import { LOGIN_LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
@@ -32,7 +32,7 @@ const PURPOSE = "reauthenticate";
 
 /** POST /users/me/confirmation-code: a code to the caller's own address, for an account without a password. */
 export async function sendConfirmationCode(caller: Caller, address: string): Promise<{ message: string }> {
-  if (await passwordHashOf(caller.id)) throw new AppError("conflict", HAS_PASSWORD);
+  if (await hasPassword(caller.id)) throw new AppError("conflict", HAS_PASSWORD);
   await reserveAttempt(SEND_CODE_LIMITS, caller.email, address);
   const { code } = await issueCode(caller.email, PURPOSE);
   await sendCodeEmail(getDb(), { email: caller.email, otp: code, type: OTP_TYPE[PURPOSE] });
@@ -64,7 +64,7 @@ async function checkMailedCode(email: string, code: string, address: string): Pr
  * a wrong mailed code, 429 past the limits.
  */
 export async function passwordToCheck(caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<string | null> {
-  if (await passwordHashOf(caller.id)) {
+  if (await hasPassword(caller.id)) {
     if (!given.password) throw new AppError("invalid", PASSWORD_REQUIRED, { fields: [{ field: "password", message: PASSWORD_REQUIRED }] });
     return given.password;
   }
