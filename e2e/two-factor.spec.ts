@@ -26,11 +26,35 @@ test("a learner turns on two-factor sign-in; the next login asks for the code", 
   const other = await browser.newContext();
   const phone = await other.newPage();
   await logInThroughUi(phone, learner.email, learner.password);
-  await field(phone, "Authentication code").fill(totp(secret));
+  // The confirmation spent the current step's code (each works once): the app's next one.
+  await field(phone, "Authentication code").fill(totp(secret, 1));
   await phone.getByRole("button", { name: "Verify" }).click();
   await expect(phone).toHaveURL(/\/dashboard$/);
 
   await other.close();
+});
+
+test("with two-factor on, deleting the account asks for a code from the app as well as the password", async ({ page }) => {
+  const learner = await logInNewLearner(page, "two-factor-delete");
+  await page.goto("/dashboard/my-account");
+  const panel = page.getByRole("region", { name: "Two-factor authentication" });
+  await panel.getByRole("textbox", { name: "Password", exact: true }).fill(learner.password);
+  await panel.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  const secret = (await panel.getByTestId("two-factor-secret").textContent())!.trim();
+  await panel.getByRole("textbox", { name: "Code from the app" }).fill(totp(secret));
+  await panel.getByRole("button", { name: "Confirm" }).click();
+  await panel.getByRole("button", { name: "I have saved them" }).click();
+  await expect(panel.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
+
+  const deletion = page.getByRole("region", { name: "Delete my account" });
+  await deletion.getByRole("button", { name: "Delete my account" }).click();
+  await deletion.getByLabel("Enter your password to confirm").fill(learner.password);
+  await deletion.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(deletion.getByRole("alert")).toHaveText("Enter a code from your authenticator app (or a backup code).");
+  // The confirmation spent the current step's code: the app's next one.
+  await deletion.getByRole("textbox", { name: "Code from your authenticator app (or a backup code)" }).fill(totp(secret, 1));
+  await deletion.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page).toHaveURL(/\/\?account=deleted$/);
 });
 
 test("My Account lists the signed-in devices and signs another one out", async ({ page, request }) => {

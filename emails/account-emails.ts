@@ -8,11 +8,12 @@ export type AccountEmail =
   | { kind: "verification-code"; to: string; code: string; ttlMinutes: number }
   | { kind: "password-reset-code"; to: string; code: string; ttlMinutes: number }
   | { kind: "two-factor-recovery-code"; to: string; code: string; ttlMinutes: number }
+  | { kind: "confirmation-code"; to: string; code: string; ttlMinutes: number }
   | { kind: "account-exists"; to: string }
   | { kind: "no-account"; to: string }
   | TwoFactorEmail;
 
-export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS] as const;
+export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "confirmation-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS] as const;
 
 export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailContent {
   switch (email.kind) {
@@ -22,6 +23,8 @@ export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailCo
       return passwordResetCodeEmail(email.code, email.ttlMinutes);
     case "two-factor-recovery-code":
       return twoFactorRecoveryCodeEmail(email.code, email.ttlMinutes);
+    case "confirmation-code":
+      return confirmationCodeEmail(email.code, email.ttlMinutes);
     case "account-exists":
       return accountExistsEmail(`${appUrl}/login`);
     case "no-account":
@@ -68,6 +71,21 @@ export function passwordResetCodeEmail(code: string, ttlMinutes: number): EmailC
       body: ["We received a request to reset your LearnPath password. Enter this code to choose a new one."],
       code,
       footer: `The code expires in ${ttlMinutes} minutes and works once. If you did not ask for this, ignore this e-mail: your password stays the same.`,
+    }),
+  };
+}
+
+export function confirmationCodeEmail(code: string, ttlMinutes: number): EmailContent {
+  return {
+    subject: `${code} is your LearnPath confirmation code`,
+    ...renderEmail({
+      preheader: `Your confirmation code is ${code}`,
+      heading: "Confirm it is you",
+      body: [
+        "Someone signed in to your LearnPath account asked to turn two-factor authentication on or off, or to delete the account. Enter this code in My Account to confirm it was you.",
+      ],
+      code,
+      footer: `The code expires in ${ttlMinutes} minutes and works once. If you did not ask for this, do not share the code with anyone, and sign out everywhere from My Account.`,
     }),
   };
 }

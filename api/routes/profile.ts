@@ -1,9 +1,11 @@
 import { deleteOwnAccount } from "@/lib/account-data/delete";
 import { exportAccountData } from "@/lib/account-data/export";
 import { sendPasswordResetCode } from "@/lib/accounts/password-reset";
+import { HAS_PASSWORD, NO_PASSWORD, sendConfirmationCode } from "@/lib/accounts/reauthentication";
 import { confirmTwoFactorSetup, startTwoFactorSetup, turnTwoFactorOff } from "@/lib/accounts/two-factor-settings";
 import { getUser, updateProfile } from "@/lib/accounts/users";
 import { endSession, listSessions } from "@/lib/auth/sessions";
+import { TWO_FACTOR_REQUIRED } from "@/lib/auth/two-factor";
 import { AppError } from "@/lib/http/app-error";
 import { deleteAccountSchema } from "@/lib/validation/account-data";
 import { profileSchema, twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorStartSchema } from "@/lib/validation/accounts";
@@ -20,6 +22,7 @@ import { originOf } from "../http/origin";
  */
 
 const TOO_MANY = "Too many attempts (per e-mail and per address), or the server is busy hashing passwords; see Retry-After.";
+const CONFIRM_WITH = "the password (an account without one: `email_code`, a code from POST /users/me/confirmation-code; an account with one cannot use a code instead)";
 
 export const getOwnAccount = endpoint(
   {
@@ -55,13 +58,18 @@ export const deleteOwnAccountEndpoint = endpoint(
     access: "signed-in",
     tag: "Accounts",
     summary: "Delete your account",
-    description: "My Account's \"Delete my account\": confirmed with the password (the log-in's attempt limits apply); everything the learner owns goes.",
+    description: `My Account's "Delete my account": confirmed with ${CONFIRM_WITH} (the log-in's attempt limits apply), and with two-factor on, \`code\` from the authenticator app (or a backup code); everything the learner owns goes.`,
     body: { json: deleteAccountSchema },
     responses: { 204: { description: "The account is gone; its sessions end." } },
-    errors: { 403: "Incorrect password.", 409: "The last active administrator cannot delete their account.", 429: TOO_MANY },
+    errors: {
+      403: "Incorrect password, or a wrong mailed or two-factor code.",
+      409: "The last active administrator cannot delete their account.",
+      422: `Invalid body; or "Password is required", "${NO_PASSWORD}", "${TWO_FACTOR_REQUIRED}".`,
+      429: `${TOO_MANY} Or too many wrong codes: locked for a while.`,
+    },
   },
   async (c) => {
-    await deleteOwnAccount(c.var.caller, c.req.valid("json").password, c.var.clientAddress);
+    await deleteOwnAccount(c.var.caller, c.req.valid("json"), c.var.clientAddress);
     return c.body(null, 204);
   },
 );
@@ -97,6 +105,21 @@ export const sendOwnPasswordResetCode = endpoint(
     await sendPasswordResetCode(c.var.caller.email, c.var.clientAddress);
     return c.json({ message: "Reset code sent successfully." });
   },
+);
+
+export const sendOwnConfirmationCode = endpoint(
+  {
+    method: "POST",
+    path: "/users/me/confirmation-code",
+    access: "signed-in",
+    beforeTwoFactor: true,
+    tag: "Accounts",
+    summary: "Send yourself a confirmation code",
+    description: "For an account without a password (organisation sign-in only): a 6-digit code to the caller's own e-mail, which the calls that ask for the password take as `email_code` instead.",
+    responses: { 200: { description: "The code was sent.", schema: messageResponse } },
+    errors: { 409: HAS_PASSWORD, 429: TOO_MANY },
+  },
+  async (c) => c.json(await sendConfirmationCode(c.var.caller, c.var.clientAddress)),
 );
 
 export const listOwnSessions = endpoint(
@@ -143,12 +166,17 @@ export const beginTwoFactorEndpoint = endpoint(
     beforeTwoFactor: true,
     tag: "Accounts",
     summary: "Begin two-factor sign-in",
-    description: "With the password (the log-in's attempt limits apply): a new authenticator secret (as an otpauth URI) and backup codes; sign-in needs a code only once confirmed.",
+    description: `With ${CONFIRM_WITH}: a new authenticator secret (as an otpauth URI) and backup codes; sign-in needs a code only once confirmed.`,
     body: { json: twoFactorStartSchema },
     responses: { 200: { description: "The secret and the backup codes (shown once).", schema: twoFactorSetup } },
-    errors: { 400: "Incorrect password.", 409: "Two-factor authentication is already on.", 429: TOO_MANY },
+    errors: {
+      400: "Incorrect password, or a wrong mailed code.",
+      409: "Two-factor authentication is already on.",
+      422: `Invalid body; or "Password is required", "${NO_PASSWORD}".`,
+      429: TOO_MANY,
+    },
   },
-  async (c) => c.json(await startTwoFactorSetup(c.var.caller, c.req.valid("json").password, originOf(c))),
+  async (c) => c.json(await startTwoFactorSetup(c.var.caller, c.req.valid("json"), originOf(c))),
 );
 
 export const confirmTwoFactorEndpoint = endpoint(
@@ -178,14 +206,17 @@ export const disableTwoFactorEndpoint = endpoint(
     beforeTwoFactor: true,
     tag: "Accounts",
     summary: "Turn two-factor sign-in off",
-    description: "With the password and a current (or backup) code; the log-in's attempt limits apply to both.",
+    description: `With ${CONFIRM_WITH}, and \`code\` from the authenticator app (or a backup code); the log-in's attempt limits apply to both.`,
     body: { json: twoFactorDisableSchema },
     responses: { 200: { description: "Two-factor sign-in is off.", schema: messageResponse } },
-    errors: { 400: "Incorrect password, two-factor sign-in is not on, or the code is wrong.", 429: TOO_MANY },
+    errors: {
+      400: "Incorrect password, a wrong mailed code, two-factor sign-in is not on, or the code is wrong.",
+      422: `Invalid body; or "Password is required", "${NO_PASSWORD}".`,
+      429: TOO_MANY,
+    },
   },
   async (c) => {
-    const { password, code } = c.req.valid("json");
-    await turnTwoFactorOff(c.var.caller, password, code, originOf(c));
+    await turnTwoFactorOff(c.var.caller, c.req.valid("json"), originOf(c));
     return c.json({ message: "Two-factor authentication is off." });
   },
 );

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { MailedCodeField } from "@/components/account/mailed-code-field";
 import { QrCode } from "@/components/account/qr-code";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
@@ -12,8 +13,9 @@ import { ApiError, apiFetch } from "@/lib/client/api";
 /*
  * My Account's "Two-factor authentication": with the password, a QR code and the secret for an
  * authenticator app, confirmed with a code from it; the backup codes are shown once; turning it
- * off takes the password and a code. The server decides everything (POST/DELETE
- * /users/me/two-factor, POST /users/me/two-factor/confirm); this keeps nothing.
+ * off takes the password and a code. An account without a password confirms with a mailed code
+ * instead (MailedCodeField). The server decides everything (POST/DELETE /users/me/two-factor,
+ * POST /users/me/two-factor/confirm); this keeps nothing.
  */
 
 type Step = { kind: "off" } | { kind: "scan"; otpauthUri: string; backupCodes: string[] } | { kind: "codes"; backupCodes: string[] } | { kind: "on" };
@@ -24,12 +26,19 @@ function secretOf(otpauthUri: string): string {
   return new URL(otpauthUri).searchParams.get("secret") ?? "";
 }
 
-export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
+export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boolean; hasPassword?: boolean }) {
   const router = useRouter();
   const headingId = useId();
   const [step, setStep] = useState<Step>(enabled ? { kind: "on" } : { kind: "off" });
   const [password, setPassword] = useState("");
+  const [emailCode, setEmailCode] = useState("");
   const [code, setCode] = useState("");
+  // What confirms it is the account holder: the password, or the mailed code for an account without one.
+  const confirmation = () => (hasPassword ? { password } : { email_code: emailCode.trim() });
+  const clearConfirmation = () => {
+    setPassword("");
+    setEmailCode("");
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,8 +57,8 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   const begin = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const started = await apiFetch<{ otpauth_uri: string; backup_codes: string[] }>("/users/me/two-factor", { method: "POST", body: { password }, fallback: FALLBACK });
-      setPassword("");
+      const started = await apiFetch<{ otpauth_uri: string; backup_codes: string[] }>("/users/me/two-factor", { method: "POST", body: confirmation(), fallback: FALLBACK });
+      clearConfirmation();
       setStep({ kind: "scan", otpauthUri: started.otpauth_uri, backupCodes: started.backup_codes });
     });
   };
@@ -67,8 +76,8 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await apiFetch("/users/me/two-factor", { method: "DELETE", body: { password, code: code.trim() }, fallback: FALLBACK });
-      setPassword("");
+      await apiFetch("/users/me/two-factor", { method: "DELETE", body: { ...confirmation(), code: code.trim() }, fallback: FALLBACK });
+      clearConfirmation();
       setCode("");
       setStep({ kind: "off" });
       toastSuccess("Two-factor authentication is off.");
@@ -80,6 +89,11 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
   const codeField = (
     <FormField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
   );
+  const confirmationField = hasPassword ? (
+    <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+  ) : (
+    <MailedCodeField value={emailCode} onChange={setEmailCode} onError={setFailure} />
+  );
 
   return (
     <section aria-labelledby={headingId} className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -89,8 +103,12 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
       <FormAlert message={failure} />
       {step.kind === "off" ? (
         <form onSubmit={begin} className="mt-2 space-y-4">
-          <p className="text-slate-700">Sign in with a code from an authenticator app as well as your password.</p>
-          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <p className="text-slate-700">
+            {hasPassword
+              ? "Sign in with a code from an authenticator app as well as your password."
+              : "Use a code from an authenticator app as well: to delete your account and, should you set a password, to sign in with it."}
+          </p>
+          {confirmationField}
           <button type="submit" disabled={busy} className={submitClasses}>
             Turn on two-factor authentication
           </button>
@@ -126,8 +144,10 @@ export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
       ) : null}
       {step.kind === "on" ? (
         <form onSubmit={turnOff} className="mt-2 space-y-4">
-          <p className="text-slate-700">Two-factor authentication is on. To turn it off, enter your password and a code from the app (or a backup code).</p>
-          <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <p className="text-slate-700">
+            Two-factor authentication is on. To turn it off, enter {hasPassword ? "your password" : "a code we e-mail you"} and a code from the app (or a backup code).
+          </p>
+          {confirmationField}
           {codeField}
           <button type="submit" disabled={busy} className={buttonClasses({ variant: "outline", className: "mt-4" })}>
             Turn off two-factor authentication

@@ -2,27 +2,45 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
+import { passwordToCheck, type Confirmation } from "../accounts/reauthentication";
+import { checkOwnCode } from "../accounts/session-checks";
 import { authenticate } from "../accounts/sign-in";
 import { assertAnAdminRemains } from "../accounts/users";
 import type { Caller } from "../auth/caller";
+import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_REQUIRED, verifySignInCode } from "../auth/two-factor";
 import { AppError } from "../http/app-error";
 
 export const WRONG_PASSWORD = "Incorrect password.";
 
-/**
- * DELETE /users/me: the learner deletes their own account, after typing its password again.
- * The password check is the log-in's (same argon2 cost, same failure limits per e-mail and
- * address: a stolen session cannot guess its way to a deletion). Everything the account owns
- * goes with it through the foreign keys, as an admin's delete does; the last admin cannot go.
- */
-export async function deleteOwnAccount(caller: Caller, password: string, address: string): Promise<void> {
+/** What DELETE /users/me takes: the password (or the mailed code), and `code` from the app when two-factor is on. */
+export type DeleteConfirmation = Confirmation & { code?: string };
+
+/** A wrong password or code from a signed-in user: 403, not 401 or 400 (the session itself is fine). */
+async function refusedAs403<T>(check: () => Promise<T>, message?: string): Promise<T> {
   try {
-    await authenticate(caller.email, password, address);
+    return await check();
   } catch (error) {
-    // A wrong password from a signed-in user: 403, not 401 (the session itself is fine).
-    if (error instanceof AppError && error.code === "unauthorized") throw new AppError("forbidden", WRONG_PASSWORD);
+    if (error instanceof AppError && (error.code === "unauthorized" || error.code === "bad_request")) throw new AppError("forbidden", message ?? error.message);
     throw error;
   }
+}
+
+/**
+ * DELETE /users/me: the learner deletes their own account, after typing its password again (an
+ * account without one: a mailed code, lib/accounts/reauthentication.ts). The password check is the
+ * log-in's (same argon2 cost, same failure limits per e-mail and address: a stolen session cannot
+ * guess its way to a deletion). With two-factor on, a current code from the app (or a backup code)
+ * as well, checked as at sign-in (each step once, the lock after wrong ones). Everything the
+ * account owns goes with it through the foreign keys, as an admin's delete does; the last admin
+ * cannot go.
+ */
+export async function deleteOwnAccount(caller: Caller, given: DeleteConfirmation, address: string): Promise<void> {
+  const twoFactorCode = caller.twoFactorEnabled ? given.code : null;
+  // Asked before anything is checked, so neither a password try nor a mailed code is spent on a call that cannot pass.
+  if (twoFactorCode === undefined) throw new AppError("invalid", TWO_FACTOR_REQUIRED, { fields: [{ field: "code", message: TWO_FACTOR_REQUIRED }] });
+  const password = await refusedAs403(() => passwordToCheck(caller, given, address));
+  if (password !== null) await refusedAs403(() => authenticate(caller.email, password, address), WRONG_PASSWORD);
+  if (twoFactorCode !== null && !(await checkOwnCode(caller.email, address, () => verifySignInCode(caller.id, twoFactorCode)))) throw new AppError("forbidden", INVALID_TWO_FACTOR_CODE);
   await getDb().transaction(async (tx) => {
     if (caller.role === "admin") await assertAnAdminRemains(tx, caller, caller.id);
     await tx.delete(users).where(eq(users.id, caller.id));

@@ -11,13 +11,24 @@ import { getEnv } from "../env";
  * server API, and every code e-mail leaves through our mail job (lib/accounts/code-email.ts).
  */
 
-export type CodePurpose = "register" | "reset_password" | "two_factor_recovery";
-export type OtpType = "email-verification" | "forget-password" | "sign-in";
+/**
+ * Sign-up, password reset, a lost authenticator's recovery (lib/accounts/two-factor-recovery.ts),
+ * and a signed-in caller without a password confirming it is them (lib/accounts/reauthentication.ts).
+ */
+export type CodePurpose = "register" | "reset_password" | "two_factor_recovery" | "reauthenticate";
+export type OtpType = "email-verification" | "forget-password" | "sign-in" | "change-email";
 
 export const CODE_TTL_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
-// A lost authenticator's recovery takes the plugin's "sign-in" kind, which nothing else uses here (its sign-in endpoint is closed).
-export const OTP_TYPE = { register: "email-verification", reset_password: "forget-password", two_factor_recovery: "sign-in" } as const satisfies Record<CodePurpose, OtpType>;
+// Each purpose takes its own kind of the plugin's codes, so a code mailed for one never passes for
+// another: the recovery takes "sign-in" and a confirmation "change-email", which nothing else uses
+// here (the plugin's endpoints for those are closed).
+export const OTP_TYPE = {
+  register: "email-verification",
+  reset_password: "forget-password",
+  two_factor_recovery: "sign-in",
+  reauthenticate: "change-email",
+} as const satisfies Record<CodePurpose, OtpType>;
 
 /** The plugin's identifier for an e-mail's code (its toOTPIdentifier). */
 export const otpIdentifier = (email: string, purpose: CodePurpose) => `${OTP_TYPE[purpose]}-otp-${email}`;

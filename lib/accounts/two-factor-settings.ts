@@ -3,24 +3,22 @@ import { getDb } from "../../db/client";
 import type { Caller } from "../auth/caller";
 import { beginTwoFactor, checkConfirmedCode, checkSetupCode, INVALID_TWO_FACTOR_CODE, markTwoFactorOn, removeTwoFactor } from "../auth/two-factor";
 import { AppError } from "../http/app-error";
-import { checkOwnCode, confirmOwnPassword } from "./session-checks";
+import { confirmAccountHolder, type Confirmation } from "./reauthentication";
+import { checkOwnCode } from "./session-checks";
 import { changeSeen, noticeTwoFactorOff, noticeTwoFactorOn, type ChangeOrigin } from "./two-factor-notices";
 
 /*
  * My Account's two-factor calls: turning it on (POST /users/me/two-factor, then .../confirm) and
- * off (DELETE /users/me/two-factor). Every password and code they take is checked on the
- * log-in's limits (lib/accounts/session-checks.ts), so a stolen session guesses no faster than
+ * off (DELETE /users/me/two-factor). The caller proves they hold the account with the password,
+ * or without one a mailed code (lib/accounts/reauthentication.ts); every password and code they
+ * take is checked on the log-in's limits (lib/accounts/session-checks.ts), so a stolen session guesses no faster than
  * log-in lets anyone guess. Turning it on or off e-mails the owner in the same transaction, with a
  * link to report it was not them (lib/accounts/two-factor-notices.ts).
  */
 
-const WRONG_PASSWORD = "Incorrect password.";
-
-const wrongPassword = () => new AppError("bad_request", WRONG_PASSWORD);
-
-/** POST /users/me/two-factor: with the password, a new secret and backup codes waiting for a code from the app. */
-export async function startTwoFactorSetup(caller: Caller, password: string, origin: ChangeOrigin) {
-  await confirmOwnPassword(caller.email, password, origin.address, wrongPassword);
+/** POST /users/me/two-factor: with the password (or the mailed code), a new secret and backup codes waiting for a code from the app. */
+export async function startTwoFactorSetup(caller: Caller, given: Confirmation, origin: ChangeOrigin) {
+  await confirmAccountHolder(caller, given, origin.address);
   return beginTwoFactor(caller.id, caller.email);
 }
 
@@ -35,9 +33,9 @@ export async function confirmTwoFactorSetup(caller: Caller, code: string, origin
   });
 }
 
-/** DELETE /users/me/two-factor: with the password and a current (or backup) code, two-factor sign-in off. */
-export async function turnTwoFactorOff(caller: Caller, password: string, code: string, origin: ChangeOrigin): Promise<void> {
-  await confirmOwnPassword(caller.email, password, origin.address, wrongPassword);
+/** DELETE /users/me/two-factor: with the password (or the mailed code) and a current (or backup) code, two-factor sign-in off. */
+export async function turnTwoFactorOff(caller: Caller, { code, ...given }: Confirmation & { code: string }, origin: ChangeOrigin): Promise<void> {
+  await confirmAccountHolder(caller, given, origin.address);
   if (!(await checkOwnCode(caller.email, origin.address, () => checkConfirmedCode(caller.id, code)))) throw new AppError("bad_request", INVALID_TWO_FACTOR_CODE);
   await getDb().transaction(async (tx) => {
     await removeTwoFactor(tx, caller.id);

@@ -33,3 +33,8 @@ export async function passwordHashOf(userId: number): Promise<string | null> {
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
   return row?.password || null;
 }
+
+/** Whether the user has a password (people who only signed in with OpenID Connect have none). */
+export async function hasPassword(userId: number): Promise<boolean> {
+  return (await passwordHashOf(userId)) !== null;
+}

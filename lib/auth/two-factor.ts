@@ -7,14 +7,17 @@ import { twoFactors, users } from "../../db/schema";
 import { getEnv } from "../env";
 import { AppError } from "../http/app-error";
 import type { TwoFactorSetup } from "../validation/responses/accounts";
+import { claimStep, forgetSteps, matchingStep } from "./totp-steps";
 
 /*
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 s) and ten backup
  * codes, stored in Better Auth's two-factor format (its table, both encrypted with AUTH_SECRET by
  * its symmetricEncrypt). Turning it on gives the app's otpauth:// URI and the backup codes once;
  * it counts only after a code from the app confirms it. Wrong codes are counted on the row:
- * MAX_FAILURES in a row lock it for LOCK_MINUTES (docs/product-rules.md, "Accounts"). The password and the
- * limits these calls sit behind are checked before them (lib/accounts/two-factor-settings.ts).
+ * MAX_FAILURES in a row lock it for LOCK_MINUTES (docs/product-rules.md, "Accounts"). Each step of
+ * the app's codes is accepted once per account, whichever call checks it (lib/auth/totp-steps.ts);
+ * a backup code is spent by its use. Who the caller is (password, or a mailed code) and the limits
+ * these calls sit behind are checked before them (lib/accounts/two-factor-settings.ts).
  */
 
 export const ISSUER = "LearnPath";
@@ -37,7 +40,7 @@ function newBackupCodes(): string[] {
   return Array.from({ length: BACKUP_CODES }, () => generateRandomString(10, "a-z", "0-9", "A-Z")).map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
 }
 
-/** POST /users/me/two-factor (once the password checked out): a new secret and backup codes, waiting for a code from the app. */
+/** POST /users/me/two-factor (once the caller proved they hold the account): a new secret and backup codes, waiting for a code from the app. */
 export async function beginTwoFactor(userId: number, email: string): Promise<TwoFactorSetup> {
   const [current] = await getDb().select({ verified: twoFactors.verified }).from(twoFactors).where(eq(twoFactors.userId, userId));
   if (current?.verified) throw new AppError("conflict", "Two-factor authentication is already on.");
@@ -52,6 +55,8 @@ export async function beginTwoFactor(userId: number, email: string): Promise<Two
     lockedUntil: null,
   };
   await getDb().insert(twoFactors).values(row).onConflictDoUpdate({ target: twoFactors.userId, set: row });
+  // The steps used with an earlier secret say nothing about this one's codes.
+  await forgetSteps(getDb(), userId);
   return { otpauth_uri: otp(secret).url(ISSUER, email), backup_codes: backupCodes };
 }
 
@@ -59,8 +64,9 @@ type CodeKind = "totp" | "totp-or-backup";
 
 /**
  * Checks a code against the user's two-factor row, inside one transaction holding the row: counts
- * a wrong one (locking the row after MAX_FAILURES), spends a backup code that matched. Returns
- * whether it matched; throws 429 while locked, 400 when there is no row.
+ * a wrong one (locking the row after MAX_FAILURES), spends the app's step or the backup code that
+ * matched (a step already used counts as wrong). Returns whether it matched; throws 429 while
+ * locked, 400 when there is no row.
  */
 async function checkCode(userId: number, code: string, kind: CodeKind, wantVerified: boolean): Promise<boolean> {
   return getDb().transaction(async (tx) => {
@@ -70,7 +76,12 @@ async function checkCode(userId: number, code: string, kind: CodeKind, wantVerif
       throw new AppError("rate_limited", LOCKED, { retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - Date.now()) / 1000) });
     }
     const given = code.trim();
-    let matched = /^\d{6}$/.test(given) && (await otp(await symmetricDecrypt({ key: key(), data: row.secret })).verify(given, { window: 1 }));
+    let matched = false;
+    if (/^\d{6}$/.test(given)) {
+      const app = otp(await symmetricDecrypt({ key: key(), data: row.secret }));
+      const step = await matchingStep(given, Math.floor(Date.now() / (PERIOD_SECONDS * 1000)), app.hotp);
+      matched = step !== null && (await claimStep(tx, userId, step));
+    }
     let backupCodes = row.backupCodes;
     if (!matched && kind === "totp-or-backup") {
       const codes = JSON.parse(await symmetricDecrypt({ key: key(), data: row.backupCodes })) as string[];
@@ -123,7 +134,7 @@ export async function removeTwoFactor(tx: Transaction, userId: number): Promise<
   await tx.update(users).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-/** At sign-in, after the password: a current code from the app or an unused backup code (spent by this). */
+/** At sign-in (and before deleting the account), after the password: a current code from the app or an unused backup code (spent by this). */
 export async function verifySignInCode(userId: number, code: string): Promise<boolean> {
   return checkCode(userId, code, "totp-or-backup", true);
 }

@@ -19,6 +19,7 @@ const CODE_PURPOSE = {
   "verification-code": "register",
   "password-reset-code": "reset_password",
   "two-factor-recovery-code": "two_factor_recovery",
+  "confirmation-code": "reauthenticate",
 } as const satisfies Record<string, CodePurpose>;
 
 const sealedToken = (token: string | undefined) => (token ? { sealedToken: seal(token, LINK_SEAL_PURPOSE) } : {});
@@ -29,6 +30,7 @@ export function toSendEmailPayload(email: AccountEmail, expiresAt?: Date): SendE
     case "verification-code":
     case "password-reset-code":
     case "two-factor-recovery-code":
+    case "confirmation-code":
       return { ...base, sealedCode: seal(email.code, SEAL_PURPOSE), ttlMinutes: email.ttlMinutes, expiresAt: expiresAt?.toISOString() };
     case "account-exists":
     case "no-account":
@@ -49,7 +51,7 @@ const MISSING = "its payload lacks what the e-mail says";
 function toAccountEmail(payload: SendEmailPayload): AccountEmail | string {
   const { kind, to, change, cause } = payload;
   if (kind === "account-exists" || kind === "no-account") return { kind, to };
-  if (kind === "verification-code" || kind === "password-reset-code" || kind === "two-factor-recovery-code") {
+  if (kind === "verification-code" || kind === "password-reset-code" || kind === "two-factor-recovery-code" || kind === "confirmation-code") {
     const code = payload.sealedCode ? unseal(payload.sealedCode, SEAL_PURPOSE) : null;
     if (!code) return "its code cannot be opened (was AUTH_SECRET changed?)";
     return { kind, to, code, ttlMinutes: payload.ttlMinutes ?? 10 };

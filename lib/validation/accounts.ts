@@ -10,6 +10,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+export const PASSWORD_REQUIRED = "Password is required";
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
@@ -22,8 +23,8 @@ export const emailField = z
   .transform((v) => v.toLowerCase());
 
 export const passwordField = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 
@@ -134,9 +135,15 @@ export const logInFormSchema = z.object({
 /** The browser sign-in: the login form's values, and the code once the account asks for one. */
 export const browserSignInSchema = z.object({ email: emailField, password: passwordField, otp: twoFactorCodeField.optional() });
 
-export const twoFactorStartSchema = z.object({ password: passwordField });
+/**
+ * Confirming it is the account holder (lib/accounts/reauthentication.ts): the password, or for an
+ * account without one the code POST /users/me/confirmation-code mailed (`email_code`).
+ */
+export const confirmationFields = { password: passwordField.optional(), email_code: codeField.optional() };
+
+export const twoFactorStartSchema = z.object(confirmationFields);
 export const twoFactorConfirmSchema = z.object({ code: codeField });
-export const twoFactorDisableSchema = z.object({ password: passwordField, code: twoFactorCodeField });
+export const twoFactorDisableSchema = z.object({ ...confirmationFields, code: twoFactorCodeField });
 
 const LINK_EXPIRED = "This link has expired or was already used.";
 

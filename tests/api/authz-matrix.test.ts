@@ -51,6 +51,7 @@ const MATRIX: Row[] = [
   ["GET /users/me",                                             401, 200, 200, 200],
   ["PUT /users/me",                                             401, 200, 200, 200],
   ["POST /users/me/password-reset-code",                        401, 200, 200, 200],
+  ["POST /users/me/confirmation-code",                          401, 409, 409, 409], // their accounts have a password: they confirm with it
   ["GET /users/me/export",                                      401, 200, 200, 200],
   ["DELETE /users/me",                                          401, 204, 204, 204], // other worlds' admins remain
   ["POST /users/me/two-factor",                                 401, 200, 200, 200],

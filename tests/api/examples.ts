@@ -36,6 +36,7 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /users/me": () => ({}),
   "PUT /users/me": () => ({ body: names }),
   "POST /users/me/password-reset-code": () => ({}),
+  "POST /users/me/confirmation-code": () => ({}),
   "GET /users/me/export": () => ({}),
   "DELETE /users/me": () => ({ body: { password: WORLD_PASSWORD } }),
   "POST /users/me/two-factor": () => ({ body: { password: WORLD_PASSWORD } }),

@@ -106,7 +106,7 @@ describe("a second factor guards the organisation sign-in too", () => {
     expect(await sessionsOf(learner.user.id)).toBe(before);
 
     const withCode = await call("POST /api/auth/sign-in/password", {
-      json: { email: learner.email, password: learner.password, otp: totp(secret) },
+      json: { email: learner.email, password: learner.password, otp: totp(secret, 1) },
       headers: { origin: APP },
       clientAddress: ADDRESS,
     });

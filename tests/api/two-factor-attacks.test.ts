@@ -190,7 +190,7 @@ describe("the notice e-mail when two-factor sign-in is turned on or off", () => 
     const first = noticeToken(await mailTo(owner.email, /turned on/, since));
     // Off and on again: the first notice's turning-on no longer stands.
     since = Date.now();
-    expect((await turnOff(owner, owner.password, totp(secret))).status).toBe(200);
+    expect((await turnOff(owner, owner.password, totp(secret, 1))).status).toBe(200);
     await attackerTurnsTwoFactorOn(owner);
     const second = noticeToken(await mailTo(owner.email, /turned on/, since));
     const stale = await answerNotice(first, false);
@@ -209,7 +209,7 @@ describe("the notice e-mail when two-factor sign-in is turned on or off", () => 
     const owner = await createUser();
     const secret = await attackerTurnsTwoFactorOn(owner);
     const since = Date.now();
-    expect((await turnOff(owner, owner.password, totp(secret))).status).toBe(200);
+    expect((await turnOff(owner, owner.password, totp(secret, 1))).status).toBe(200);
     const off = await mailTo(owner.email, /turned off/, since);
     expect(off.text).toContain(ATTACKER);
     expect((await answerNotice(noticeToken(off), false)).status).toBe(200);
@@ -280,7 +280,7 @@ describe("the lost-authenticator recovery with a waiting period", () => {
     const secret = await attackerTurnsTwoFactorOn(owner);
     await ownerStartsRecovery(owner, owner.password);
     const since = Date.now();
-    expect((await logIn(owner, owner.password, ATTACKER, totp(secret))).status).toBe(200);
+    expect((await logIn(owner, owner.password, ATTACKER, totp(secret, 1))).status).toBe(200);
     await mailTo(owner.email, /cancelled/, since);
     expect(await advanceRecoveries(later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 0 });
     expect(await twoFactorOn(owner.user.id)).toBe(true);
@@ -329,7 +329,7 @@ describe("the lost-authenticator recovery with a waiting period", () => {
     const owner = await createUser();
     const secret = await attackerTurnsTwoFactorOn(owner);
     await ownerStartsRecovery(owner, owner.password);
-    expect((await turnOff(owner, owner.password, totp(secret))).status).toBe(200);
+    expect((await turnOff(owner, owner.password, totp(secret, 1))).status).toBe(200);
     expect(await getDb().select().from(twoFactorRecoveries).where(eq(twoFactorRecoveries.userId, owner.user.id))).toEqual([]);
     expect(await getDb().select().from(twoFactors).where(eq(twoFactors.userId, owner.user.id))).toEqual([]);
   });

@@ -63,11 +63,12 @@ describe("POST /log_in with two-factor on", () => {
     const withoutCode = await logInWith(learner);
     expect([withoutCode.status, withoutCode.body]).toEqual([401, { detail: "Two-factor code required.", two_factor_required: true }]);
 
-    const current = totp(secret);
-    const wrong = await logInWith(learner, current === "123456" ? "654321" : "123456");
+    // The confirmation used the current step's code: each step signs in once, so the app's next one.
+    const next = totp(secret, 1);
+    const wrong = await logInWith(learner, next === "123456" ? "654321" : "123456");
     expect([wrong.status, wrong.body]).toEqual([401, { detail: "Invalid two-factor code." }]);
 
-    const ok = await logInWith(learner, current);
+    const ok = await logInWith(learner, next);
     expect(ok.status).toBe(200);
     expect((await call(me, { token: ok.body.access_token })).body.email).toBe(learner.email);
   });
@@ -91,10 +92,10 @@ describe("POST /log_in with two-factor on", () => {
 
   it("turning it off takes the password and a code; then the password alone signs in again", async () => {
     const { learner, secret } = await learnerWithTwoFactor();
-    const noPassword = await call(turnOff, { method: "DELETE", token: learner.token, json: { password: "wrong-password", code: totp(secret) } });
+    const noPassword = await call(turnOff, { method: "DELETE", token: learner.token, json: { password: "wrong-password", code: totp(secret, 1) } });
     expect(noPassword.status).toBe(400);
     expect((await logInWith(learner)).status).toBe(401);
-    const off = await call(turnOff, { method: "DELETE", token: learner.token, json: { password: learner.password, code: totp(secret) } });
+    const off = await call(turnOff, { method: "DELETE", token: learner.token, json: { password: learner.password, code: totp(secret, 1) } });
     expect([off.status, off.body]).toEqual([200, { message: "Two-factor authentication is off." }]);
     expect((await logInWith(learner)).status).toBe(200);
   });
@@ -115,7 +116,7 @@ describe("the browser sign-in with two-factor on", () => {
     expect(await first.json()).toMatchObject({ code: "TWO_FACTOR_REQUIRED", message: "Two-factor code required." });
     expect(first.headers.getSetCookie()).toEqual([]);
 
-    const second = await signIn({ email: learner.email, password: learner.password, otp: totp(secret) });
+    const second = await signIn({ email: learner.email, password: learner.password, otp: totp(secret, 1) });
     expect(second.status).toBe(200);
     const cookie = second.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
     expect(cookie).toMatch(/HttpOnly/i);

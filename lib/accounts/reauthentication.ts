@@ -1,0 +1,85 @@
+import "server-only";
+import { getDb } from "../../db/client";
+import type { Caller } from "../auth/caller";
+import { hasPassword } from "../auth/credentials";
+import { AppError } from "../http/app-error";
+import { LOGIN_LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
+import { PASSWORD_REQUIRED } from "../validation/accounts";
+import { checkCode, issueCode } from "./code-checks";
+import { consumeCode, INVALID_CODE, lockCodeRow } from "./codes";
+import { sendCodeEmail } from "./code-email";
+import { OTP_TYPE } from "./email-otp";
+import { confirmOwnPassword } from "./session-checks";
+
+/*
+ * A signed-in caller confirms they are the account holder before what a stolen session must not
+ * do alone (turning two-factor sign-in on or off, deleting the account): with the password, or,
+ * for an account without one (people who only sign in through the identity provider), with a
+ * 6-digit code mailed to the account's address (POST /users/me/confirmation-code). An account
+ * with a password must give it: a mailed code never stands in for it. A mailed code is checked
+ * as the password is at log-in (a slot of the log-in limits per try, given back when it is
+ * right), locks after 5 wrong tries like every mailed code (lib/accounts/code-checks.ts), and is
+ * spent by its use.
+ */
+
+/** What the caller typed to confirm: the password, or the mailed code (`email_code`). */
+export type Confirmation = { password?: string; email_code?: string };
+
+export const NO_PASSWORD = "This account has no password: confirm with a code sent to your e-mail.";
+export const HAS_PASSWORD = "Your account has a password: confirm with it.";
+export const WRONG_PASSWORD = "Incorrect password.";
+
+const PURPOSE = "reauthenticate";
+
+/** POST /users/me/confirmation-code: a code to the caller's own address, for an account without a password. */
+export async function sendConfirmationCode(caller: Caller, address: string): Promise<{ message: string }> {
+  if (await hasPassword(caller.id)) throw new AppError("conflict", HAS_PASSWORD);
+  await reserveAttempt(SEND_CODE_LIMITS, caller.email, address);
+  const { code } = await issueCode(caller.email, PURPOSE);
+  await sendCodeEmail(getDb(), { email: caller.email, otp: code, type: OTP_TYPE[PURPOSE] });
+  return { message: `We sent a confirmation code to ${caller.email}.` };
+}
+
+/** Checks and spends a mailed code on the log-in limits: a wrong one keeps its slots, as a wrong password does. */
+async function checkMailedCode(email: string, code: string, address: string): Promise<void> {
+  const release = await reserveAttempt(LOGIN_LIMITS, email, address);
+  try {
+    await checkCode(email, PURPOSE, code);
+    const spent = await getDb().transaction(async (tx) => {
+      await lockCodeRow(tx, email, PURPOSE);
+      return consumeCode(tx, email, PURPOSE, code);
+    });
+    // Spent meanwhile by a parallel request with the same code: one of them wins.
+    if (!spent) throw new AppError("bad_request", INVALID_CODE);
+  } catch (error) {
+    // Nothing was compared (the code is locked, the database is down): not a failure.
+    if (!(error instanceof AppError && error.code === "bad_request")) await release();
+    throw error;
+  }
+  await release();
+}
+
+/**
+ * The password the caller must still check (their account has one), or null once the mailed code
+ * confirmed a caller whose account has none. Throws 422 when the needed one is missing, 400 for
+ * a wrong mailed code, 429 past the limits.
+ */
+export async function passwordToCheck(caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<string | null> {
+  if (await hasPassword(caller.id)) {
+    if (!given.password) throw new AppError("invalid", PASSWORD_REQUIRED, { fields: [{ field: "password", message: PASSWORD_REQUIRED }] });
+    return given.password;
+  }
+  if (!given.email_code) throw new AppError("invalid", NO_PASSWORD, { fields: [{ field: "email_code", message: NO_PASSWORD }] });
+  await checkMailedCode(caller.email, given.email_code, address);
+  return null;
+}
+
+/**
+ * The caller proves they hold the account, behind their session: their password, checked as
+ * log-in checks it (a wrong one: 400 "Incorrect password."), or for an account without one the
+ * mailed code; both on the log-in's limits.
+ */
+export async function confirmAccountHolder(caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<void> {
+  const password = await passwordToCheck(caller, given, address);
+  if (password !== null) await confirmOwnPassword(caller.email, password, address, () => new AppError("bad_request", WRONG_PASSWORD));
+}
