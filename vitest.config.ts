@@ -15,6 +15,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/harness/global-setup.ts"],
     setupFiles: ["tests/harness/setup-db.ts"],
+    // The default report, then every skipped test by name with its reason.
+    reporters: ["default", "./tests/harness/skipped-tests-reporter.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { apiToken, bearer } from "./fixtures/api";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { createLearner, field } from "./fixtures/accounts";
 import { insertThrowawayUsers } from "./fixtures/admin-db";
 import { sectionQuestions, shown, type SeededQuestion } from "./fixtures/database";

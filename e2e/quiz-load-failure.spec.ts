@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, bearer, enrolThroughApi, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { E2E_LEARNER } from "./fixtures/settings";
 import { logInToDashboard } from "./fixtures/accounts";
 
