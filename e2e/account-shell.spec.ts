@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { E2E_ADMIN, E2E_LEARNER } from "../playwright.config";
 
 // The logged-in shells (learner header + account menu, admin top bar + sidebar), My Account, and the

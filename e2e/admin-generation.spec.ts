@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import type { Client } from "pg";
 import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { countRows, insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
 import { E2E_ADMIN } from "./fixtures/settings";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { watchCspViolations } from "./fixtures/csp";
 import { E2E_BASE_URL } from "./fixtures/settings";
 

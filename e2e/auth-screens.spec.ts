@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { E2E_ADMIN, E2E_LEARNER } from "../playwright.config";
 import { holdRequests } from "./fixtures/gate";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, enrolThroughApi } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { sectionQuestions, type SeededQuestion } from "./fixtures/database";
 import { answer, nextButton, percent, subsectionTitle } from "./fixtures/reader";

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle } from "./fixtures/database";
 import { gate, holdRequests } from "./fixtures/gate";

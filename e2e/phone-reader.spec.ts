@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { apiToken, saveProgress } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 
 // Public pages: home, about, the shared header/footer and the small-screen menu.
 // Target pages (/signup, /explore, /login) may be built by others: clicks assert on the URL only.

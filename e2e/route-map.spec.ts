@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { logInThroughUi, logInToDashboard } from "./fixtures/accounts";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
 

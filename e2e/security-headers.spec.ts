@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import type { APIResponse, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { field, logInThroughUi, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { watchCspViolations } from "./fixtures/csp";
 import { courseIdByTitle } from "./fixtures/database";

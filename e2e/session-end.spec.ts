@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInToDashboard } from "./fixtures/accounts";
 import { apiToken, bearer } from "./fixtures/api";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { TOPIC_EMOJIS } from "../components/topics/topic-emoji";
 import { createLearner } from "./fixtures/accounts";
 import { E2E_LEARNER } from "./fixtures/settings";

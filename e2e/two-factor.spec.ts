@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/browser-test";
 import { createLearner, field, logInThroughUi, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { totp } from "../tests/harness/totp";
 

@@ -108,7 +108,8 @@ async function main() {
     shuttingDown = true;
     say("stopping…");
     await stopChildren();
-    await Promise.race([database.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    // Smart: the backends of the web app's and the worker's closed connections may still be ending.
+    await Promise.race([database.stopAfterClients(5_000), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     say("stopped");
     process.exit(code);
   };

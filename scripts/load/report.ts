@@ -38,8 +38,13 @@ export function printTraffic(client: LoadClient, seconds: number): void {
 
 export function printChecks(checks: Check[]): boolean {
   console.log(`\nChecks`);
-  for (const check of checks) console.log(`  ${check.ok ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
-  const failed = checks.filter((c) => !c.ok).length;
-  console.log(failed ? `\n${failed} of ${checks.length} checks FAILED` : `\nall ${checks.length} checks passed`);
+  for (const check of checks) {
+    if (check.skipped) console.log(`  SKIP  ${check.name}: ${check.skipped}`);
+    else console.log(`  ${check.ok ? "PASS" : "FAIL"}  ${check.name}: ${check.detail}`);
+  }
+  const run = checks.filter((c) => !c.skipped);
+  const failed = run.filter((c) => !c.ok).length;
+  const skipped = checks.length - run.length;
+  console.log(failed ? `\n${failed} of ${run.length} checks FAILED` : `\nall ${run.length} checks passed${skipped ? `, ${skipped} skipped` : ""}`);
   return failed === 0;
 }

@@ -10,7 +10,8 @@ import { Ledger, type AckedAttempt } from "./ledger";
  * run started must have completed exactly once.
  */
 
-export type Check = { name: string; ok: boolean; detail: string };
+/** `skipped`: why it could not be checked here (a missing tool, outside CI only); it then counts as neither. */
+export type Check = { name: string; ok: boolean; detail: string; skipped?: string };
 
 const sample = (items: string[], n = 5) => (items.length ? ` e.g. ${items.slice(0, n).join("; ")}` : "");
 

@@ -1,0 +1,28 @@
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/*
+ * Vitest starts the files it has no timings for largest first, and a fresh clone (CI) has none.
+ * The fuzz test is a small file that runs for minutes: started late, one worker ran it alone long
+ * after the other had finished everything else. These files go first, longest first, so the other
+ * files fill the other worker meanwhile.
+ */
+const LONGEST_FIRST = [
+  "tests/api/fuzz.test.ts",
+  "lib/generation/generation.test.ts",
+  "lib/generation/worker-crash.test.ts",
+  "db/migrate.test.ts",
+  "lib/generation/local-profile.test.ts",
+  "lib/mail/mail-delivery.test.ts",
+];
+
+const rank = (spec: TestSpecification) => {
+  const index = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+  return index === -1 ? LONGEST_FIRST.length : index;
+};
+
+export class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Array.prototype.sort is stable: the rest keep vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
