@@ -81,7 +81,7 @@ test("a new learner: empty My Learning, My Enrolled Courses and Completed Course
 
   await page.goto("/dashboard/recommended");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recommended Courses");
-  expect(await page.getByRole("main").getByRole("listitem").count()).toBe(12);
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(12);
   // Recommended cards have no progress.
   await expect(page.getByRole("main").getByRole("progressbar")).toHaveCount(0);
   await expect(page.getByText("No recommended courses available.")).toHaveCount(0);
