@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { MailedCodeField } from "@/components/account/mailed-code-field";
 import { FormField } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
-import { apiFetch } from "@/lib/client/api";
+import { ApiError, apiFetch } from "@/lib/client/api";
 
 /** The account flows' browser-side keys (as the logout button clears them): nothing may outlive the account. */
 const SESSION_KEYS = ["interestModalSkipped", "newUserData", "reset_email", "reset_token"] as const;
@@ -23,7 +23,9 @@ type DeleteAccountProps = {
  * server checks them with the log-in's limits and refuses the last admin; on success the
  * browser leaves for the home page, which says the account is gone.
  */
-export function DeleteAccount({ twoFactorEnabled = false, hasPassword = true }: DeleteAccountProps) {
+const CODE_MISSING = "Enter a code from your authenticator app (or a backup code).";
+
+export function DeleteAccount({ twoFactorEnabled: twoFactorKnown = false, hasPassword = true }: DeleteAccountProps) {
   const id = useId();
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -32,12 +34,15 @@ export function DeleteAccount({ twoFactorEnabled = false, hasPassword = true }: 
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The page may predate two-factor being turned on (another tab, a refresh still on its way): the server says so.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const twoFactorEnabled = twoFactorKnown || codeAsked;
 
   /** What the form is missing, in the server's words, or null. */
   function missing(): string | null {
     if (hasPassword && !password) return "Password is required";
     if (!hasPassword && !emailCode.trim()) return "Enter the code we e-mailed you.";
-    if (twoFactorEnabled && !code.trim()) return "Enter a code from your authenticator app (or a backup code).";
+    if (twoFactorEnabled && !code.trim()) return CODE_MISSING;
     return null;
   }
 
@@ -60,7 +65,9 @@ export function DeleteAccount({ twoFactorEnabled = false, hasPassword = true }: 
     try {
       await apiFetch("/users/me", { method: "DELETE", body, fallback: "Could not delete your account. Please try again." });
     } catch (failure) {
-      setError((failure as Error).message);
+      const asksForCode = failure instanceof ApiError && failure.status === 422 && failure.fields.includes("code") && !code.trim();
+      if (asksForCode) setCodeAsked(true);
+      setError(asksForCode ? CODE_MISSING : (failure as Error).message);
       setBusy(false);
       return;
     }

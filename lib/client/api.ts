@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The fields a 422 named (`errors[].field`), so a form can point at them. */
+    readonly fields: readonly string[] = [],
   ) {
     super(message);
     this.name = "ApiError";
@@ -34,7 +36,9 @@ export async function apiFetch<T = unknown>(path: string, { method = "GET", body
   const data: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const detail = data && typeof data === "object" && "detail" in data ? (data as { detail: unknown }).detail : undefined;
-    throw new ApiError(typeof detail === "string" && detail ? detail : fallback, response.status);
+    const errors = data && typeof data === "object" && "errors" in data && Array.isArray((data as { errors: unknown }).errors) ? (data as { errors: { field?: unknown }[] }).errors : [];
+    const fields = errors.flatMap((e) => (typeof e?.field === "string" ? [e.field] : []));
+    throw new ApiError(typeof detail === "string" && detail ? detail : fallback, response.status, fields);
   }
   return data as T;
 }
