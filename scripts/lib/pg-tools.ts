@@ -80,7 +80,7 @@ export async function findPgTool(tool: PgTool, major: number): Promise<string> {
   throw new Error(
     `No ${tool} of PostgreSQL ${major} or newer was found${seen.length ? ` (found ${seen.join(", ")})` : ""}. ` +
       `Install the PostgreSQL ${major} client tools (Debian/Ubuntu: postgresql-client-${major} from apt.postgresql.org) ` +
-      `or set PG_BIN_DIR to their folder; with Docker compose, use the postgres container's own (README: Backup and restore).`,
+      `or set PG_BIN_DIR to their folder; with Docker compose, use the postgres container's own (docs/self-hosting.md, "Backup and restore").`,
   );
 }
 
