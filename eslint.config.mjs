@@ -60,8 +60,8 @@ const config = [
   },
   {
     // One log: pino (lib/log/logger.ts), whose JSON lines carry the request or job they belong to.
-    // console stays for tests and for what the scripts and the test runner's config print as their command-line output.
-    ignores: ["**/*.test.ts", "tests/**", "e2e/**", "scripts/**", "playwright*.config.ts"],
+    // console stays for tests and for what the scripts print as their command-line output.
+    ignores: ["**/*.test.ts", "tests/**", "e2e/**", "scripts/**"],
     rules: { "no-console": "error" },
   },
 ];

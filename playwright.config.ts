@@ -1,16 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL } from "./e2e/fixtures/settings";
-import { CHROMIUM_MISSING, chromiumExecutable } from "./scripts/lib/chromium";
-import { inCi, missingToolInCi } from "./scripts/lib/missing-tool";
+import { chromiumForRun } from "./scripts/lib/chromium";
 
 // End-to-end tests run against a production build (`npm run build` first) on a fresh database.
-const chromiumPath = chromiumExecutable();
 // Outside CI the browser specs skip themselves (e2e/fixtures/browser-test.ts); CI must have it.
-if (chromiumPath === null) {
-  if (inCi) throw missingToolInCi(CHROMIUM_MISSING);
-  // Once, from the runner (its workers load this file too).
-  if (!process.env.TEST_WORKER_INDEX) console.warn(`${CHROMIUM_MISSING} The specs that drive it are skipped.`);
-}
+const chromiumPath = chromiumForRun({ sayWhenMissing: true });
 
 export { E2E_ADMIN, E2E_LEARNER } from "./e2e/fixtures/settings";
 

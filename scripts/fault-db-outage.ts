@@ -13,8 +13,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { Pool } from "pg";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
 import { SERVICE_UNAVAILABLE } from "../lib/http/database-unavailable";
-import { CHROMIUM_MISSING, chromiumExecutable } from "./lib/chromium";
-import { inCi, missingToolInCi } from "./lib/missing-tool";
+import { CHROMIUM_MISSING, chromiumForRun } from "./lib/chromium";
 import { ADMIN, prepareDatabase } from "./load/accounts";
 import { appEnv, assertProductionBuild, baseUrlOf, startFreshDatabase, webServer, workerProcess } from "./load/cluster";
 import type { ManagedProcess } from "./load/process";
@@ -34,8 +33,7 @@ const OUTAGE_MS = Math.max(1, Number(values.outage)) * 1000;
 
 assertProductionBuild();
 // The reader's checks need a browser: outside CI they are skipped without one (scripts/lib/missing-tool.ts).
-const chromiumPath = chromiumExecutable();
-if (chromiumPath === null && inCi) throw missingToolInCi(CHROMIUM_MISSING);
+const chromiumPath = chromiumForRun();
 const dataDir = resolve(".data", "load-outage");
 const say = (line: string) => console.log(`[outage] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
