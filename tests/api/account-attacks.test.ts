@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits, users } from "../../db/schema";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
-import { call, type CallResult, type RouteHandler } from "../harness/http";
+import { call, type CallResult } from "../harness/http";
 import { liveCode, withMailDelivery } from "../harness/mail";
 import { quickAccount, WORLD_PASSWORD } from "./world";
 
@@ -38,7 +38,7 @@ const freshEmail = () => `attack-${unique()}@example.com`;
 /** A client address of its own per call site: per-address limits never mix between tests. */
 const address = () => `198.51.${seq % 250}.${(++seq % 250) + 1}`;
 
-const post = (handler: RouteHandler, json: Record<string, unknown>, clientAddress = "203.0.113.1") => call(handler, { json, clientAddress });
+const post = (key: string, json: Record<string, unknown>, clientAddress = "203.0.113.1") => call(key, { json, clientAddress });
 const logIn = (email: string, password: string, clientAddress: string) => call("POST /log_in", { form: { username: email, password }, clientAddress });
 
 /** Someone's sign-up: the values go with send-code; the answer carries the token that binds them. */

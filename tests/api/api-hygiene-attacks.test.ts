@@ -18,8 +18,8 @@ describe("API answers are not stored by caches", () => {
     const missing: string[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => e.path !== "/{...unknown}")) {
       const world = await createWorld();
-      const asAdmin = await call(endpoint.handler, exampleCall(endpoint, endpoint.example(world, world.a.id), world.admin.token));
-      const anonymous = await call(endpoint.handler, exampleCall(endpoint, endpoint.example(world, world.a.id), undefined));
+      const asAdmin = await call(endpoint.key, exampleCall(endpoint, endpoint.example(world, world.a.id), world.admin.token));
+      const anonymous = await call(endpoint.key, exampleCall(endpoint, endpoint.example(world, world.a.id), undefined));
       for (const [who, res] of [["admin", asAdmin], ["anonymous", anonymous]] as const) {
         if (res.headers.get("cache-control") !== "no-store") missing.push(`${endpointName(endpoint)} (${who}, ${res.status})`);
       }

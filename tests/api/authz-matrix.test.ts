@@ -160,7 +160,7 @@ describe("authorization matrix", () => {
       const world = await createWorld();
       const token = caller === "anonymous" ? undefined : world[caller].token;
       const before = await fingerprint();
-      const res = await call(endpoint.handler, exampleCall(endpoint, endpoint.example(world, targetId(world, caller, target)), token));
+      const res = await call(endpoint.key, exampleCall(endpoint, endpoint.example(world, targetId(world, caller, target)), token));
       if (res.status !== expected[i]) mismatches.push(`${caller}: expected ${expected[i]}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 160)}`);
       if (res.status >= 400) {
         if (typeof res.body?.detail !== "string" && endpoint.method !== "HEAD") mismatches.push(`${caller}: ${res.status} without {detail}`);
@@ -191,8 +191,8 @@ describe("attacks on accounts", () => {
     ["forgot-password/send-code", forgotSend, {}],
   ])("%s answers a known and an unknown e-mail with the same status and body", async (_name, endpoint, extra) => {
     const world = await createWorld();
-    const known = await call(endpoint.handler, json({ email: world.a.email, ...extra }));
-    const unknown = await call(endpoint.handler, json({ email: world.freshEmail, ...extra }));
+    const known = await call(endpoint.key, json({ email: world.a.email, ...extra }));
+    const unknown = await call(endpoint.key, json({ email: world.freshEmail, ...extra }));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(known.status);
     const masked = (body: unknown, email: string) => JSON.stringify(body).replaceAll(email, "<email>").replace(/"signup_token":"[^"]+"/, '"signup_token":"<token>"');
@@ -205,17 +205,17 @@ describe("attacks on accounts", () => {
   ])(`a %s code is locked after ${MAX_CODE_ATTEMPTS} wrong tries, and the right code is refused afterwards`, async (_name, purpose, send, verify, emailOf) => {
     const world = await createWorld();
     const email = emailOf(world);
-    const sent = await call(send.handler, json({ email, first_name: "A", last_name: "B", password: "secret-12" }));
+    const sent = await call(send.key, json({ email, first_name: "A", last_name: "B", password: "secret-12" }));
     expect(sent.status).toBe(200);
     const signup_token = sent.body.signup_token; // sign-up only
     const code = (await latestCode(delivery.smtp.messages, email))!;
     const wrong = (i: number) => String((Number(code) + i + 1) % 1_000_000).padStart(6, "0");
     for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
-      expect((await call(verify.handler, json({ email, code: wrong(i), signup_token }))).status).toBe(400);
+      expect((await call(verify.key, json({ email, code: wrong(i), signup_token }))).status).toBe(400);
     }
     // The last allowed wrong try locks the code at once.
-    expect((await call(verify.handler, json({ email, code: wrong(MAX_CODE_ATTEMPTS), signup_token }))).status).toBe(429);
-    const right = await call(verify.handler, json({ email, code, signup_token }));
+    expect((await call(verify.key, json({ email, code: wrong(MAX_CODE_ATTEMPTS), signup_token }))).status).toBe(429);
+    const right = await call(verify.key, json({ email, code, signup_token }));
     expect(right.status).toBe(429);
     expect(right.body).toEqual({ detail: expect.any(String) });
     // The email-OTP plugin's row (stored code:wrong tries) still holds the code, unused.
@@ -225,7 +225,7 @@ describe("attacks on accounts", () => {
 
   it(`the failed login after ${LIMITS.loginFailuresPerPair.max} for one e-mail from one address gets 429 with Retry-After, even with the right password`, async () => {
     const world = await createWorld();
-    const attempt = (password: string) => call(logIn.handler, { form: { username: world.a.email, password } });
+    const attempt = (password: string) => call(logIn.key, { form: { username: world.a.email, password } });
     for (let i = 0; i < LIMITS.loginFailuresPerPair.max; i++) expect((await attempt(`wrong-password-${i}`)).status).toBe(401);
     const limited = await attempt("wrong-password-again");
     expect(limited.status).toBe(429);
@@ -236,19 +236,19 @@ describe("attacks on accounts", () => {
 
   it("a deleted user's old token is refused on the very next call", async () => {
     const world = await createWorld();
-    expect((await call(me.handler, { token: world.a.token })).status).toBe(200);
-    const deleted = await call(deleteUser.handler, { method: "DELETE", token: world.admin.token, params: { id: String(world.a.id) } });
+    expect((await call(me.key, { token: world.a.token })).status).toBe(200);
+    const deleted = await call(deleteUser.key, { method: "DELETE", token: world.admin.token, params: { id: String(world.a.id) } });
     expect(deleted.status).toBe(204);
-    expect((await call(me.handler, { token: world.a.token })).status).toBe(401);
-    expect((await call(myCourses.handler, { token: world.a.token, path: "/mycourses" })).status).toBe(401);
+    expect((await call(me.key, { token: world.a.token })).status).toBe(401);
+    expect((await call(myCourses.key, { token: world.a.token, path: "/mycourses" })).status).toBe(401);
   });
 
   it("a demoted admin's old token is refused on the very next call", async () => {
     const world = await createWorld();
     const other = await createWorld();
     const formerAdmin = other.admin;
-    expect((await call(users.handler, { token: formerAdmin.token, path: "/users" })).status).toBe(200);
-    const demoted = await call(user.handler, {
+    expect((await call(users.key, { token: formerAdmin.token, path: "/users" })).status).toBe(200);
+    const demoted = await call(user.key, {
       method: "PUT",
       token: world.admin.token,
       params: { id: String(formerAdmin.id) },
@@ -256,7 +256,7 @@ describe("attacks on accounts", () => {
     });
     expect(demoted.status).toBe(200);
     expect(demoted.body.role).toBe("user");
-    expect([401, 403]).toContain((await call(users.handler, { token: formerAdmin.token, path: "/users" })).status);
-    expect((await call(me.handler, { token: formerAdmin.token })).status).toBe(401);
+    expect([401, 403]).toContain((await call(users.key, { token: formerAdmin.token, path: "/users" })).status);
+    expect((await call(me.key, { token: formerAdmin.token })).status).toBe(401);
   });
 });

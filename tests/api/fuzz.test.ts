@@ -71,7 +71,7 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
       const statuses = new Map<number, number>();
       let before = await fingerprint();
       for (const fuzzCase of cases) {
-        const res = await call(endpoint.handler, fuzzCase.request);
+        const res = await call(endpoint.key, fuzzCase.request);
         const after = await fingerprint();
         const problem = problemWith(fuzzCase, res, changedTables(before, after));
         if (problem) problems.push(`${fuzzCase.name}: ${problem}`);

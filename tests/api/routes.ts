@@ -20,7 +20,7 @@ export type Endpoint = {
   /** The public path, {name} for path params. */
   path: string;
   /** How tests/harness/http.ts `call()` names it: "PUT /users/:id". */
-  handler: string;
+  key: string;
   access: Access;
   params?: Record<string, Param>;
   query?: Record<string, Field>;
@@ -44,7 +44,7 @@ function fromDeclaration(e: Declared): Endpoint {
   return {
     method: e.method,
     path: openApiPath(e.path),
-    handler: e.key,
+    key: e.key,
     access: e.access,
     ...(Object.keys(params).length ? { params } : {}),
     ...(e.query ? { query: fieldsOf(e.query) } : {}),
@@ -61,7 +61,7 @@ export const UNKNOWN_PATH = "/{...unknown}";
 
 export const ENDPOINTS: readonly Endpoint[] = [
   ...DECLARED.map(fromDeclaration),
-  ...UNKNOWN_METHODS.map((method) => ({ method, path: UNKNOWN_PATH, handler: `${method} ${UNKNOWN_PATH}`, access: "public" as const, example: () => ({}) })),
+  ...UNKNOWN_METHODS.map((method) => ({ method, path: UNKNOWN_PATH, key: `${method} ${UNKNOWN_PATH}`, access: "public" as const, example: () => ({}) })),
 ];
 
 /** "METHOD /path": how tests name an endpoint. */
@@ -71,7 +71,7 @@ export const endpointName = (endpoint: Endpoint) => `${endpoint.method} ${endpoi
 export function handlerOf(name: string): string {
   const endpoint = ENDPOINTS.find((e) => endpointName(e) === name);
   if (!endpoint) throw new Error(`${name} is not an endpoint of the API (api/routes/)`);
-  return endpoint.handler;
+  return endpoint.key;
 }
 
 /** The path a call goes to: params filled in, query appended (the unknown-path route gets a path nobody serves). */

@@ -16,11 +16,6 @@ import { assertDocumentedResponse } from "./openapi";
  * throws in the test that received it.
  */
 
-/** "METHOD /path", `:name` for a path parameter: an endpoint as api/routes/ declares it. */
-export type EndpointKey = `${"GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"} /${string}`;
-/** @deprecated the name before endpoints were declared; an EndpointKey. */
-export type RouteHandler = EndpointKey | string;
-
 export type CallOptions = {
   /** Another method than the endpoint's (to probe 405s and the like). */
   method?: string;
@@ -62,7 +57,8 @@ function routesTo(template: string, path: string): boolean {
   return new RegExp(`^${pattern}/?$`).test(path);
 }
 
-export async function call(key: EndpointKey | string, options: CallOptions = {}): Promise<CallResult> {
+/** Calls an endpoint by its key: "METHOD /path", `:name` for a path parameter, as api/routes/ declares it. */
+export async function call(key: string, options: CallOptions = {}): Promise<CallResult> {
   const [keyMethod, template] = key.split(" ") as [string, string];
   const headers = new Headers(options.headers);
   let body: string | Uint8Array<ArrayBuffer> | undefined = options.body;
