@@ -3,13 +3,13 @@ import { getDb } from "../../db/client";
 import type { Caller } from "../auth/caller";
 import { hasPassword } from "../auth/credentials";
 import { AppError } from "../http/app-error";
-import { LOGIN_LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
+import { reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
 import { PASSWORD_REQUIRED } from "../validation/accounts";
 import { checkCode, issueCode } from "./code-checks";
 import { consumeCode, INVALID_CODE, lockCodeRow } from "./codes";
 import { sendCodeEmail } from "./code-email";
 import { OTP_TYPE } from "./email-otp";
-import { confirmOwnPassword } from "./session-checks";
+import { checkOwnCode, confirmOwnPassword } from "./session-checks";
 
 /*
  * A signed-in caller confirms they are the account holder before what a stolen session must not
@@ -40,23 +40,25 @@ export async function sendConfirmationCode(caller: Caller, address: string): Pro
   return { message: `We sent a confirmation code to ${caller.email}.` };
 }
 
-/** Checks and spends a mailed code on the log-in limits: a wrong one keeps its slots, as a wrong password does. */
+/** Checks and spends a mailed code on the log-in limits (session-checks.ts): a wrong one keeps its slot, as a wrong password does. */
 async function checkMailedCode(email: string, code: string, address: string): Promise<void> {
-  const release = await reserveAttempt(LOGIN_LIMITS, email, address);
-  try {
-    await checkCode(email, PURPOSE, code);
-    const spent = await getDb().transaction(async (tx) => {
+  let refusal: AppError | undefined;
+  const matched = await checkOwnCode(email, address, async () => {
+    try {
+      await checkCode(email, PURPOSE, code);
+    } catch (error) {
+      // A wrong or locked code was compared: a failure. Anything else (the database is down) was not.
+      if (!(error instanceof AppError && error.code === "bad_request")) throw error;
+      refusal = error;
+      return false;
+    }
+    // Spent meanwhile by a parallel request with the same code: one of them wins.
+    return getDb().transaction(async (tx) => {
       await lockCodeRow(tx, email, PURPOSE);
       return consumeCode(tx, email, PURPOSE, code);
     });
-    // Spent meanwhile by a parallel request with the same code: one of them wins.
-    if (!spent) throw new AppError("bad_request", INVALID_CODE);
-  } catch (error) {
-    // Nothing was compared (the code is locked, the database is down): not a failure.
-    if (!(error instanceof AppError && error.code === "bad_request")) await release();
-    throw error;
-  }
-  await release();
+  });
+  if (!matched) throw refusal ?? new AppError("bad_request", INVALID_CODE);
 }
 
 /**
