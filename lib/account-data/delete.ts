@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
 import { passwordToCheck, type Confirmation } from "../accounts/reauthentication";
-import { checkOwnCode } from "../accounts/session-checks";
-import { authenticate } from "../accounts/sign-in";
+import { checkOwnCode, confirmOwnPassword } from "../accounts/session-checks";
 import { assertAnAdminRemains } from "../accounts/users";
 import type { Caller } from "../auth/caller";
 import { INVALID_TWO_FACTOR_CODE, TWO_FACTOR_REQUIRED, verifySignInCode } from "../auth/two-factor";
@@ -16,11 +15,11 @@ export const WRONG_PASSWORD = "Incorrect password.";
 export type DeleteConfirmation = Confirmation & { code?: string };
 
 /** A wrong password or code from a signed-in user: 403, not 401 or 400 (the session itself is fine). */
-async function refusedAs403<T>(check: () => Promise<T>, message?: string): Promise<T> {
+async function refusedAs403<T>(check: () => Promise<T>): Promise<T> {
   try {
     return await check();
   } catch (error) {
-    if (error instanceof AppError && (error.code === "unauthorized" || error.code === "bad_request")) throw new AppError("forbidden", message ?? error.message);
+    if (error instanceof AppError && (error.code === "unauthorized" || error.code === "bad_request")) throw new AppError("forbidden", error.message);
     throw error;
   }
 }
@@ -39,7 +38,7 @@ export async function deleteOwnAccount(caller: Caller, given: DeleteConfirmation
   // Asked before anything is checked, so neither a password try nor a mailed code is spent on a call that cannot pass.
   if (twoFactorCode === undefined) throw new AppError("invalid", TWO_FACTOR_REQUIRED, { fields: [{ field: "code", message: TWO_FACTOR_REQUIRED }] });
   const password = await refusedAs403(() => passwordToCheck(caller, given, address));
-  if (password !== null) await refusedAs403(() => authenticate(caller.email, password, address), WRONG_PASSWORD);
+  if (password !== null) await confirmOwnPassword(caller.email, password, address, () => new AppError("forbidden", WRONG_PASSWORD));
   if (twoFactorCode !== null && !(await checkOwnCode(caller.email, address, () => verifySignInCode(caller.id, twoFactorCode)))) throw new AppError("forbidden", INVALID_TWO_FACTOR_CODE);
   await getDb().transaction(async (tx) => {
     if (caller.role === "admin") await assertAnAdminRemains(tx, caller, caller.id);
