@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getPool } from "../../db/client";
 import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
+import { seededCourse } from "../../tests/harness/seeded-course";
 import { answersWithMisses, answerKey, rightAnswersFor as rightAnswers, sectionKey } from "../../tests/harness/quiz-key";
 import { listRecommendations, listRecommendationsPage } from "../recommendations/recommend";
 import { listCompletedCourses, listCompletedCoursesRange, listMyCourses, listMyCoursesPage, listMyCoursesRange, listOngoingCourses } from "./enrollment";
@@ -14,11 +15,7 @@ let courseId: number;
 let shape: number[];
 
 beforeAll(async () => {
-  const [course] = await getDb().select().from(courses).where(eq(courses.title, "Python Basics"));
-  courseId = course!.id;
-  const learner = await createUser();
-  const detail = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
-  shape = detail.body.sections.map((s: { subsections: unknown[] }) => s.subsections.length);
+  ({ courseId, shape } = await seededCourse());
 });
 
 const totalSubs = () => shape.reduce((a, b) => a + b, 0);

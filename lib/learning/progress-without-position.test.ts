@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courses, enrollments } from "../../db/schema";
+import { enrollments } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
+import { seededCourse } from "../../tests/harness/seeded-course";
 
 /*
  * The original reader saves progress with only the course, the user and the percentage (no reader
@@ -16,11 +17,7 @@ let courseId: number;
 let shape: number[];
 
 beforeAll(async () => {
-  const [course] = await getDb().select().from(courses).where(eq(courses.title, "Python Basics"));
-  courseId = course!.id;
-  const learner = await createUser();
-  const detail = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
-  shape = detail.body.sections.map((s: { subsections: unknown[] }) => s.subsections.length);
+  ({ courseId, shape } = await seededCourse());
 });
 
 const step = () => Math.round(90 / shape.reduce((a, b) => a + b, 0));

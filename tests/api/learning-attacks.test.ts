@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courses, enrollments, quizAttempts, rateLimits } from "../../db/schema";
+import { enrollments, quizAttempts, rateLimits } from "../../db/schema";
 import { QUIZ_CHECK_LIMIT } from "../../lib/quizzes/check-answer";
 import { call, createUser } from "../harness/http";
+import { seededCourse } from "../harness/seeded-course";
 import { answersWithMisses, rightAnswersFor, sectionKey } from "../harness/quiz-key";
 import { handlerOf } from "./routes";
 
@@ -27,11 +28,7 @@ let courseId: number;
 let shape: number[];
 
 beforeAll(async () => {
-  const [course] = await getDb().select({ id: courses.id }).from(courses).where(eq(courses.title, "Python Basics"));
-  courseId = course!.id;
-  const admin = await createUser("admin");
-  const detail = await call(courseDetail, { token: admin.token, params: { id: String(courseId) } });
-  shape = detail.body.sections.map((s: { subsections: unknown[] }) => s.subsections.length);
+  ({ courseId, shape } = await seededCourse());
 });
 
 beforeEach(async () => {
