@@ -5,7 +5,7 @@ import { getDb } from "../../db/client";
 import { twoFactorRecoveries, twoFactors, users } from "../../db/schema";
 import { createUser } from "../../tests/harness/http";
 import { getEnv } from "../env";
-import { createBoss } from "../jobs/boss";
+import { startTestBoss } from "../../tests/harness/boss";
 import { startJobRunner } from "../jobs/runner";
 import { TWO_FACTOR_RECOVERY_CRON, twoFactorRecoveryJob } from "./jobs/two-factor-recovery";
 
@@ -19,8 +19,7 @@ import { TWO_FACTOR_RECOVERY_CRON, twoFactorRecoveryJob } from "./jobs/two-facto
 let boss: PgBoss;
 
 beforeAll(async () => {
-  boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
-  await boss.start();
+  boss = await startTestBoss({ cron: true });
 });
 
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { getDb } from "../../db/client";
 import { captureLog } from "../../tests/harness/log";
 import { getEnv } from "../env";
-import { createBoss } from "./boss";
+import { startTestBoss } from "../../tests/harness/boss";
+import { pollUntil } from "../../tests/harness/poll";
 import type { JobDefinition } from "./definition";
 import { startJobRunner, type RunnerStart } from "./runner";
 import { sendJob } from "./send";
@@ -44,8 +45,7 @@ let started: RunnerStart;
 
 beforeAll(async () => {
   log = captureLog();
-  boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, schedule: false });
-  await boss.start();
+  boss = await startTestBoss();
   started = await startJobRunner(boss, [echoJob, waitingJob], getEnv());
 });
 
@@ -54,15 +54,6 @@ afterAll(async () => {
   log.restore();
 });
 
-async function until<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function jobsWith(name: string, n: unknown) {
   const { rows } = await getDb().execute<{ id: string; state: string }>(
@@ -74,22 +65,22 @@ async function jobsWith(name: string, n: unknown) {
 describe("the job runner", () => {
   it("hands the handler the parsed payload; its lines name the queue, the job and what it works on", async () => {
     const id = await sendJob(echoJob, { n: 1 });
-    await until("the handler", () => handled, (calls) => calls.some((c) => c.n === 1));
-    const done = await until("the done line", () => log.lines().filter((line) => line.msg === "job done" && line.job_id === id), (lines) => lines.length > 0);
+    await pollUntil("the handler", () => handled, (calls) => calls.some((c) => c.n === 1));
+    const done = await pollUntil("the done line", () => log.lines().filter((line) => line.msg === "job done" && line.job_id === id), (lines) => lines.length > 0);
     expect(done[0]).toMatchObject({ level: "info", queue: "test-echo", job_id: id, n: 1 });
   });
 
   it("drops a payload its schema refuses: completed without the handler, never retried", async () => {
     // Written around sendJob, as a job of an older shape would be.
     const id = await boss.send("test-echo", { n: "one" });
-    await until("the job to complete", () => jobsWith("test-echo", "one"), (rows) => rows[0]?.state === "completed");
+    await pollUntil("the job to complete", () => jobsWith("test-echo", "one"), (rows) => rows[0]?.state === "completed");
     expect(handled.some((c) => String(c.n) === "one")).toBe(false);
     expect(log.lines().find((line) => line.job_id === id)).toMatchObject({ level: "error", queue: "test-echo", msg: "invalid payload, dropped" });
   });
 
   it("retries a handler that throws, and logs the failed try", async () => {
     const id = await sendJob(echoJob, { n: 3 });
-    await until("the retry to complete", () => jobsWith("test-echo", 3), (rows) => rows[0]?.state === "completed");
+    await pollUntil("the retry to complete", () => jobsWith("test-echo", 3), (rows) => rows[0]?.state === "completed");
     expect(handled.filter((c) => c.n === 3).map((c) => c.retryCount)).toEqual([0, 1]);
     expect(log.lines().find((line) => line.job_id === id && line.level === "warn")).toMatchObject({ msg: "job failed; it will be retried", try: 1, retry_limit: 1 });
   });

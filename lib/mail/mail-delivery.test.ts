@@ -7,6 +7,7 @@ import { latestCode, startSmtpCapture, type SmtpCapture } from "../../e2e/fixtur
 import { call } from "../../tests/harness/http";
 import { captureLog } from "../../tests/harness/log";
 import { startMailWorker } from "../../tests/harness/mail";
+import { pollUntil } from "../../tests/harness/poll";
 import { sendJob } from "../jobs/send";
 import { sendEmailJob } from "./jobs/send-email";
 import { toSendEmailPayload } from "./queued-email";
@@ -46,15 +47,6 @@ async function mailJobsTo(email: string): Promise<JobRow[]> {
   return result.rows;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("mail off the request path", () => {
   it("with the mail server down, send-code still answers 200; the code arrives once the server is back", async () => {
@@ -65,7 +57,7 @@ describe("mail off the request path", () => {
     const res = await call("POST /register/send-code", { json: { email, first_name: "Out", last_name: "Age", password: "outage-1" } });
     expect(res.status).toBe(200);
     // The worker tried, failed and scheduled a retry: the job is not lost.
-    await waitFor("a failed try", () => mailJobsTo(email), (jobs) => jobs.some((j) => j.retry_count >= 1));
+    await pollUntil("a failed try", () => mailJobsTo(email), (jobs) => jobs.some((j) => j.retry_count >= 1));
 
     smtp = await startSmtpCapture(port);
     const code = await latestCode(smtp.messages, email, { timeoutMs: 20_000 });
@@ -87,7 +79,7 @@ describe("mail off the request path", () => {
     smtp.failNext(2);
     await call("POST /register/send-code", { json: { email } });
     expect(await latestCode(smtp.messages, email, { timeoutMs: 20_000 })).toMatch(/^\d{6}$/);
-    const [job] = await waitFor("the completed job", () => mailJobsTo(email), (jobs) => jobs[0]?.state === "completed");
+    const [job] = await pollUntil("the completed job", () => mailJobsTo(email), (jobs) => jobs[0]?.state === "completed");
     expect(job!.retry_count).toBe(2);
   });
 
@@ -100,7 +92,7 @@ describe("mail off the request path", () => {
       // The real queue and worker, with no retries left, so the first failure is the last.
       const lastTry = { ...sendEmailJob, policy: () => ({ ...sendEmailJob.policy(), retryLimit: 0 }) };
       await sendJob(lastTry, payload);
-      const [lost] = await waitFor(
+      const [lost] = await pollUntil(
         "the dead-letter log line",
         async () => log.lines().filter((line) => line.queue === "send-email-dead-letter" && line.to === email),
         (lines) => lines.length > 0,

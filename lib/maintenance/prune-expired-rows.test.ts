@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits, sessions, users, verifications } from "../../db/schema";
 import { getEnv } from "../env";
-import { createBoss } from "../jobs/boss";
+import { startTestBoss } from "../../tests/harness/boss";
 import { startJobRunner } from "../jobs/runner";
 import { PRUNE_CRON, pruneExpiredRowsJob } from "./jobs/prune-expired-rows";
 
@@ -16,8 +16,7 @@ import { PRUNE_CRON, pruneExpiredRowsJob } from "./jobs/prune-expired-rows";
 let boss: PgBoss;
 
 beforeAll(async () => {
-  boss = createBoss(getEnv().DATABASE_URL, { max: 4, useListenNotify: true, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 });
-  await boss.start();
+  boss = await startTestBoss({ cron: true });
 });
 
 afterAll(async () => {
