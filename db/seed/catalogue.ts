@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { MIN_ITEMS_PER_CONCEPT, MIN_POOL_SIZE } from "../quiz-pool";
 
 /** The hand-written seed catalogue: topics.yaml plus one YAML file per course under courses/. */
 
@@ -30,15 +31,25 @@ const quizQuestionSchema = z
 // scripts/validate-catalogue.ts check the catalogue against it.
 const subsectionSchema = z.object({ title: nonBlank, content: z.string().trim().min(400) }).strict();
 
+/** How many questions test each concept (concepts compared lower-cased, as mastery keys them). */
+function conceptCounts(quiz: { concept: string }[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const q of quiz) counts.set(q.concept.toLowerCase(), (counts.get(q.concept.toLowerCase()) ?? 0) + 1);
+  return [...counts];
+}
+
 const sectionSchema = z
   .object({
     title: nonBlank,
     subsections: z.array(subsectionSchema).min(2),
-    quiz: z.array(quizQuestionSchema).min(3).max(5),
+    quiz: z.array(quizQuestionSchema).min(MIN_POOL_SIZE).max(4 * MIN_POOL_SIZE),
   })
   .strict()
   .refine((s) => new Set(s.quiz.map((q) => q.question)).size === s.quiz.length, {
     message: "questions within a section must not repeat",
+  })
+  .refine((s) => conceptCounts(s.quiz).every(([, n]) => n >= MIN_ITEMS_PER_CONCEPT), {
+    message: `every concept of a section's quiz needs at least ${MIN_ITEMS_PER_CONCEPT} questions, so a retry can ask one whose key the learner has not seen`,
   })
   .refine((s) => s.quiz.every((q) => q.subsection < s.subsections.length), {
     message: "a question's subsection must be one of its section's subsections (0-based)",

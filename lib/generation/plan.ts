@@ -1,4 +1,4 @@
-import { QUESTIONS_PER_ATTEMPT } from "../quizzes/section-quiz";
+import { MIN_POOL_SIZE } from "../../db/quiz-pool";
 
 /* The shape of a generated course and how its quiz pool is split over the calls that write it. */
 
@@ -6,7 +6,7 @@ export const COURSES_PER_TOPIC = 4;
 export const SECTIONS_PER_COURSE = 4;
 export const SUBSECTIONS_PER_SECTION = 3;
 /** Questions kept per section: twice what one attempt shows, so a retry is not the same quiz. */
-export const QUESTION_POOL_SIZE = 2 * QUESTIONS_PER_ATTEMPT;
+export const QUESTION_POOL_SIZE = MIN_POOL_SIZE;
 /** Rounds of replacement questions (for rejected or wrongly keyed ones) per batch. */
 export const REPLACEMENT_ROUNDS = 3;
 

@@ -10,8 +10,7 @@ import { recordAnswers } from "../mastery/record-answers";
 import type { QuizQuestion, QuizResult } from "../validation/responses/learning";
 import { openSectionQuiz } from "./quiz-access";
 
-/** How many questions one attempt asks; a larger pool lets a retry differ (generation fills pools). */
-export const QUESTIONS_PER_ATTEMPT = 5;
+export { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
 
 /**
  * GET /section-quizzes: one attempt's questions for a section the learner has opened (enrolled,
