@@ -1,8 +1,11 @@
-// Checks the seed catalogue without a database: `npx tsx scripts/validate-catalogue.ts`
+// Checks the seed catalogue without a database: `npx tsx scripts/validate-catalogue.ts`, or only
+// some course files: `npx tsx scripts/validate-catalogue.ts python-basics.yaml sql-essentials.yaml`.
+import { basename } from "node:path";
 import { loadCatalogue } from "../db/seed/catalogue";
 import { catalogueContentProblems } from "../lib/content/catalogue-problems";
 
-const catalogue = loadCatalogue();
+const only = process.argv.slice(2).map((f) => basename(f));
+const catalogue = loadCatalogue(undefined, only.length ? only : undefined);
 const problems = catalogueContentProblems(catalogue);
 if (problems.length > 0) {
   console.error(`catalogue has problems:\n${problems.map((p) => `  - ${p}`).join("\n")}`);

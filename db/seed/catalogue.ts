@@ -73,13 +73,16 @@ export type Catalogue = { topics: SeedTopic[]; courses: SeedCourse[] };
 
 const SEED_DIR = join(process.cwd(), "db", "seed");
 
-/** Reads and validates the whole catalogue; throws naming the file and the field that is wrong. */
-export function loadCatalogue(dir = SEED_DIR): Catalogue {
+/**
+ * Reads and validates the whole catalogue, or only the course files named in `only`; throws
+ * naming the file and the field that is wrong.
+ */
+export function loadCatalogue(dir = SEED_DIR, only?: string[]): Catalogue {
   const topics = z.array(seedTopicSchema).parse(parse(readFileSync(join(dir, "topics.yaml"), "utf8")));
   const topicTitles = new Set(topics.map((t) => t.title));
   const courseDir = join(dir, "courses");
   const courses = readdirSync(courseDir)
-    .filter((f) => f.endsWith(".yaml"))
+    .filter((f) => f.endsWith(".yaml") && (!only || only.includes(f)))
     .sort()
     .map((file) => {
       const result = seedCourseSchema.safeParse(parse(readFileSync(join(courseDir, file), "utf8")));
