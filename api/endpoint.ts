@@ -49,7 +49,8 @@ export type EndpointConfig = {
   description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: { json: z.ZodType } | { form: z.ZodType };
+  /** `optional`: a request with no body at all (no Content-Type, nothing sent) reads as `{}`. */
+  body?: { json: z.ZodType; optional?: true } | { form: z.ZodType };
   responses: Partial<Record<SuccessStatus, Success>>;
   /** This endpoint's own errors, each with when it happens (all `{detail}`). */
   errors?: Partial<Record<ErrorStatus, string>>;

@@ -62,7 +62,7 @@ function chain(e: Endpoint): MiddlewareHandler<ApiEnv>[] {
     noStore,
     limitBody(e.maxBodyBytes ?? DEFAULT_BODY_BYTES),
     guard(e.access, { beforeTwoFactor: e.beforeTwoFactor }),
-    ...(e.body ? [strictBody("json" in e.body ? "json" : "form")] : []),
+    ...(e.body ? [strictBody("json" in e.body ? "json" : "form", "json" in e.body && e.body.optional === true)] : []),
     ...validators(e),
     ownedHandler(e),
   ];

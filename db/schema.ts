@@ -331,6 +331,9 @@ export const quizAttempts = pgTable(
     sectionIndex: integer("section_index").notNull(),
     score: integer("score").notNull(),
     total: integer("total").notNull(),
+    // Whether the attempt could pass: its items' keys were unseen by the learner when it was drawn
+    // (or revealed longer than the cool-down ago). `passed` is counted AND every first try right.
+    counted: boolean("counted").notNull().default(true),
     passed: boolean("passed").notNull(),
     createdAt: createdAt(),
   },
@@ -339,6 +342,75 @@ export const quizAttempts = pgTable(
     index("quiz_attempts_course_id_idx").on(t.courseId),
     index("quiz_attempts_created_at_idx").on(t.createdAt),
     check("quiz_attempts_score_range", sql`${t.score} BETWEEN 0 AND ${t.total}`),
+  ],
+);
+
+/**
+ * The reveal ledger (docs/product-rules.md, "Practice"): which quiz items' right answers a learner
+ * has been shown, and when last. An item is revealed when it becomes final in an attempt (right
+ * first time, after the second try, or left unanswered) or is answered in review. A new attempt
+ * draws items not in the ledger, so a pass cannot be earned by replaying revealed keys.
+ */
+export const quizReveals = pgTable(
+  "quiz_reveals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    revealedAt: timestamp("revealed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index("quiz_reveals_question_id_idx").on(t.questionId)],
+);
+
+/**
+ * A section quiz attempt under way: the items drawn for it, in order, each with its options in
+ * the order this attempt shows them. One per learner and section; it becomes a quiz_attempts row
+ * (and is deleted) when submitted, so reloading the quiz resumes it rather than drawing again.
+ */
+export const quizDraws = pgTable(
+  "quiz_draws",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sectionIndex: integer("section_index").notNull(),
+    // False when some concept had no item unseen (or cooled down) left: practice that cannot pass.
+    countsTowardPass: boolean("counts_toward_pass").notNull(),
+    // When not counting: the earliest time a new attempt would count (null: only a new item will).
+    nextCountingAt: timestamp("next_counting_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("quiz_draws_user_course_section_key").on(t.userId, t.courseId, t.sectionIndex), index("quiz_draws_course_id_idx").on(t.courseId)],
+);
+
+/** One item of an attempt under way: its shuffled options and the learner's tries (at most two). */
+export const quizDrawItems = pgTable(
+  "quiz_draw_items",
+  {
+    drawId: integer("draw_id")
+      .notNull()
+      .references(() => quizDraws.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    options: text("options").array().notNull(),
+    firstChoice: text("first_choice"),
+    secondChoice: text("second_choice"),
+    // Set when the item's key is shown: right first time, the second try, or unanswered at submit.
+    finalAt: timestamp("final_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.drawId, t.position] }),
+    uniqueIndex("quiz_draw_items_draw_question_key").on(t.drawId, t.questionId),
+    index("quiz_draw_items_question_id_idx").on(t.questionId),
   ],
 );
 

@@ -72,6 +72,9 @@ export const envSchema = z.object({
   OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0.15),
   OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0.6),
   // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours.
+  // How long after a quiz item's key was shown it may count toward a pass again, when a concept
+  // has no unseen item left (docs/product-rules.md, "Practice"). Hours; 0 counts at once.
+  REVEAL_COOLDOWN_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
   PERSONAL_COURSES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   GENERATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),

@@ -27,11 +27,17 @@ const MEDIA_TYPE: Record<BodyEncoding, string> = { json: "application/json", for
  * Reads the body of an endpoint that declares one, before Hono's validator parses it: the
  * declared content type (else 415), bytes that are valid UTF-8 (else 400: a lenient decoder would
  * quietly store U+FFFD for them), and for JSON an object (else 400). The parsed value goes into
- * Hono's body cache, where the validator reads it.
+ * Hono's body cache, where the validator reads it. An optional body may be left out altogether
+ * (no Content-Type, no bytes): it reads as `{}`.
  */
-export function strictBody(encoding: BodyEncoding): MiddlewareHandler<ApiEnv> {
+export function strictBody(encoding: BodyEncoding, optional = false): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const contentType = c.req.header("content-type");
+    if (optional && contentType === undefined && !hasBody(c.req.raw)) {
+      c.req.bodyCache.json = Promise.resolve({});
+      return next();
+    }
+    const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
     if (mediaType !== MEDIA_TYPE[encoding]) throw new AppError("unsupported_media_type", `Content-Type must be ${MEDIA_TYPE[encoding]}.`);
     const text = await readUtf8(c.req.raw);
     if (encoding === "form") {
@@ -43,6 +49,13 @@ export function strictBody(encoding: BodyEncoding): MiddlewareHandler<ApiEnv> {
     }
     await next();
   };
+}
+
+/** No bytes announced or streamed: Content-Length 0 or absent without chunked transfer. */
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has("transfer-encoding") || request.body !== null;
 }
 
 async function readUtf8(request: Request): Promise<string> {

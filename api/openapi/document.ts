@@ -103,7 +103,7 @@ function operationOf(method: Method, path: string, doc: OperationDoc): ZodOpenAp
     security: SECURITY[doc.access],
     ...(doc.params || doc.query ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } } : {}),
     ...(form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: form } } } } : {}),
-    ...(json ? { requestBody: { required: true, content: { "application/json": { schema: json } } } } : {}),
+    ...(json ? { requestBody: { required: !(doc.body && "json" in doc.body && doc.body.optional), content: { "application/json": { schema: json } } } } : {}),
     responses: responsesOf(method, doc),
   };
 }

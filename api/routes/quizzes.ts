@@ -1,13 +1,17 @@
 import { learnerNow } from "@/lib/review/clock";
+import { openQuizAttempt } from "@/lib/quizzes/attempt";
 import { checkQuizAnswer } from "@/lib/quizzes/check-answer";
-import { getSectionQuiz, submitQuizAttempt } from "@/lib/quizzes/section-quiz";
+import { submitQuizAttempt } from "@/lib/quizzes/submit-attempt";
 import { quizSubmissionSchema, sectionQuizQuery } from "@/lib/validation/learning";
 import { sectionPath } from "@/lib/validation/params";
 import { quizCheckSchema } from "@/lib/validation/quizzes";
-import { answerCheck, quizQuestionList, quizResult } from "@/lib/validation/responses/learning";
+import { answerCheck, quizAttempt, quizQuestionList, quizResult } from "@/lib/validation/responses/learning";
 import { endpoint } from "../endpoint";
 
-/* Section quizzes: an attempt's questions, checking one answer, and grading an attempt. */
+/*
+ * Section quizzes (docs/product-rules.md, "Practice"): the attempt under way (its items, and
+ * whether it counts), one try at one item, and grading the attempt.
+ */
 
 const SECTION_CLOSED = "Not enrolled, an earlier section's quiz is not passed yet, or the section or its quiz is still being written.";
 
@@ -18,40 +22,63 @@ export const getSectionQuizEndpoint = endpoint(
     access: "signed-in",
     tag: "Learning",
     summary: "A section's quiz",
-    description: "One attempt's questions without the answer key, missed ones first.",
+    description:
+      "The items of the caller's attempt under way, drawn when none is: per concept an item whose key the caller has not seen, options shuffled for this attempt; no key. The same items until the attempt is submitted.",
     query: sectionQuizQuery,
     responses: { 200: { description: "The questions.", schema: quizQuestionList } },
     errors: { 404: "No such course, section or quiz.", 409: SECTION_CLOSED },
   },
   async (c) => {
+    const { id } = c.var.caller;
     const { course_id, section_index } = c.req.valid("query");
-    return c.json(await getSectionQuiz(c.var.caller.id, course_id, section_index));
+    return c.json((await openQuizAttempt(id, course_id, section_index, learnerNow(id))).questions);
   },
 );
 
 // A bad section index is a 404 "This course has no such section." (lib/validation/params.ts sectionPath).
+export const getQuizAttemptEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/courses/:id/sections/:sectionIndex/quiz-attempt",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "The attempt under way",
+    description: "Whether the caller's attempt under way counts toward a pass (and if not, when one will), and each item's tries and feedback so far; drawn when none is.",
+    params: sectionPath,
+    responses: { 200: { description: "The attempt.", schema: quizAttempt } },
+    errors: { 404: "No such course, section or quiz.", 409: SECTION_CLOSED },
+  },
+  async (c) => {
+    const { id: userId } = c.var.caller;
+    const { id, sectionIndex } = c.req.valid("param");
+    return c.json((await openQuizAttempt(userId, id, sectionIndex, learnerNow(userId))).attempt);
+  },
+);
+
 export const checkQuizAnswerEndpoint = endpoint(
   {
     method: "POST",
     path: "/courses/:id/sections/:sectionIndex/quiz-check",
     access: "signed-in",
     tag: "Learning",
-    summary: "Check one answer",
-    description: "Right or wrong, with the hint when wrong; never the right option. Records nothing. 60 checks per learner per 10 minutes.",
+    summary: "Answer one item",
+    description:
+      "One try at one item of the attempt under way. Right first time, or a second try after a miss, makes the item final: the answer then carries the right option, why, and the concept. A first miss gets the hint and one more try. 120 tries per learner per 10 minutes.",
     params: sectionPath,
     body: { json: quizCheckSchema },
-    responses: { 200: { description: "Right or wrong.", schema: answerCheck } },
+    responses: { 200: { description: "Feedback on the try.", schema: answerCheck } },
     errors: {
       404: "No such course or section.",
       409: SECTION_CLOSED,
-      422: "The question is not in this section's quiz, or the answer is not one of its options.",
-      429: "Too many checks; see Retry-After.",
+      422: "The question is not in the attempt under way, the answer is not one of its options, or a second try repeats the first.",
+      429: "Too many tries; see Retry-After.",
     },
   },
   async (c) => {
+    const { id: userId } = c.var.caller;
     const { id, sectionIndex } = c.req.valid("param");
     const { question_id, answer } = c.req.valid("json");
-    return c.json(await checkQuizAnswer(c.var.caller.id, id, sectionIndex, question_id, answer));
+    return c.json(await checkQuizAnswer(userId, id, sectionIndex, question_id, answer, learnerNow(userId)));
   },
 );
 
@@ -62,14 +89,15 @@ export const submitQuizAttemptEndpoint = endpoint(
     access: "signed-in",
     tag: "Learning",
     summary: "Submit a quiz attempt",
-    description: "Grades the answers on the server and records the attempt; a pass raises progress.",
+    description:
+      "Grades the attempt under way on each item's first try (items left out are missed) and records it; it passes when it counted and every first try was right, and a first pass raises progress. Without a body (or answers) it grades only an attempt answered item by item, else answers with the section's passing attempt.",
     params: sectionPath,
-    body: { json: quizSubmissionSchema },
+    body: { json: quizSubmissionSchema, optional: true },
     responses: { 200: { description: "The graded attempt.", schema: quizResult } },
     errors: {
       404: "No such course or section.",
-      409: SECTION_CLOSED,
-      422: "Questions not in this quiz, answered twice, or too few answers.",
+      409: `${SECTION_CLOSED} Or, without answers: no passing attempt yet.`,
+      422: "Questions not in the attempt under way, answered twice, or an answer that is not one of the options.",
     },
   },
   async (c) => {

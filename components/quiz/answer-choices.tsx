@@ -1,8 +1,18 @@
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 
+/** How an option is marked once feedback is given: never by colour alone (icon and words too). */
+export type OptionMark = "wrong" | "right";
+
+const MARK_STYLE: Record<OptionMark, { box: string; icon: string; label: string; text: string }> = {
+  wrong: { box: "border-red-600 bg-red-50", icon: "✗", label: "Your answer, incorrect", text: "text-red-800" },
+  right: { box: "border-green-700 bg-green-50", icon: "✓", label: "Right answer", text: "text-green-800" },
+};
+
 /**
  * One question and its options as radio choices: the quiz and the review session ask the same way
- * (question as the legend, options in the code font when they are code).
+ * (question as the legend, options in the code font when they are code). After feedback, the
+ * learner's wrong pick and the right option are marked in place; marked or `locked` options
+ * cannot be chosen.
  */
 export function AnswerChoices({
   legendId,
@@ -11,6 +21,8 @@ export function AnswerChoices({
   options,
   choice,
   onChoose,
+  marks = {},
+  locked = false,
 }: {
   legendId: string;
   /** The radio group's name, unique per question so the browser does not carry a choice over. */
@@ -19,6 +31,9 @@ export function AnswerChoices({
   options: string[];
   choice: string | null;
   onChoose: (option: string) => void;
+  marks?: Partial<Record<string, OptionMark>>;
+  /** The item is final: nothing more to choose. */
+  locked?: boolean;
 }) {
   const asCode = optionsAreCode(question, options);
   return (
@@ -29,15 +44,34 @@ export function AnswerChoices({
       <div role="radiogroup" aria-labelledby={legendId} className="mt-5 space-y-3">
         {options.map((option, i) => {
           const selected = choice === option;
+          const mark = marks[option];
+          const style = mark ? MARK_STYLE[mark] : null;
+          const disabled = locked || mark !== undefined;
           return (
             <label
               key={`${name}-${i}`}
-              className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-slate-900 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${selected ? "border-brand-600 bg-brand-50" : "border-slate-300 hover:border-slate-400 hover:bg-slate-50"}`}
+              data-mark={mark}
+              className={`flex min-h-12 items-center gap-3 rounded-xl border px-4 py-3 text-slate-900 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${
+                style ? `border-2 ${style.box}` : selected ? "border-brand-600 bg-brand-50" : disabled ? "border-slate-200 text-slate-600" : "cursor-pointer border-slate-300 hover:border-slate-400 hover:bg-slate-50"
+              }`}
             >
-              <input type="radio" name={name} value={option} checked={selected} onChange={() => onChoose(option)} className="size-4 accent-brand-600" />
-              <span>
+              <input
+                type="radio"
+                name={name}
+                value={option}
+                checked={selected}
+                disabled={disabled}
+                onChange={() => onChoose(option)}
+                className="size-4 accent-brand-600"
+              />
+              <span className="flex-1">
                 <InlineCode text={optionText(option, asCode)} />
               </span>
+              {style ? (
+                <span className={`inline-flex shrink-0 items-center gap-1 text-sm font-semibold ${style.text}`}>
+                  <span aria-hidden="true">{style.icon}</span> {style.label}
+                </span>
+              ) : null}
             </label>
           );
         })}

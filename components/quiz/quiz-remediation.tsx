@@ -4,23 +4,14 @@ import { InlineCode } from "@/components/ui/inline-code";
 import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 
 /**
- * The result screen's remediation (docs/product-rules.md, Section quizzes): each missed question
- * with the learner's answer, the right one, why it is right, and a link to the subsection that
+ * The result screen's remediation (docs/product-rules.md, "Practice"): each missed item with the
+ * learner's first answer, the right one, why it is right, and a link to the subsection that
  * teaches it.
  */
-export function QuizRemediation({
-  questions,
-  answers,
-  results,
-}: {
-  questions: QuizQuestion[];
-  answers: { question_id: number; answer: string | null }[];
-  results: QuizResult["results"];
-}) {
+export function QuizRemediation({ questions, results }: { questions: QuizQuestion[]; results: QuizResult["results"] }) {
   const missed = results.filter((r) => !r.correct);
   if (!missed.length) return null;
   const questionText = new Map(questions.map((q) => [q.id, q.question]));
-  const chosen = new Map(answers.map((a) => [a.question_id, a.answer]));
   return (
     <section aria-labelledby="remediation-heading" className="mt-8 text-left">
       <h3 id="remediation-heading" className="text-xl font-bold text-slate-900">
@@ -33,7 +24,7 @@ export function QuizRemediation({
               <InlineCode text={questionText.get(r.question_id) ?? ""} />
             </p>
             <p className="mt-2 text-sm text-red-800">
-              Your answer: {chosen.get(r.question_id) ? <InlineCode text={chosen.get(r.question_id)!} /> : "skipped"}
+              Your first answer: {r.answer ? <InlineCode text={r.answer} /> : "skipped"}
             </p>
             <p className="mt-1 text-sm text-green-800">
               Right answer: <InlineCode text={r.correct_answer} />

@@ -1,78 +1,87 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { useId, useRef, useState } from "react";
 import { QuizProgress } from "@/components/quiz/quiz-progress";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import type { AnswerCheck, QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
-import { AnswerChoices } from "./answer-choices";
-import { QuizRemediation } from "./quiz-remediation";
+import type { AnswerCheck, QuizAttempt, QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
+import { AnswerChoices, type OptionMark } from "./answer-choices";
+import { FeedbackPanel } from "./feedback-panel";
+import { QuizOutcome } from "./quiz-outcome";
 
-type Answer = { question_id: number; answer: string | null };
-
-type Phase =
-  | { kind: "asking" }
-  | { kind: "submitting" }
-  | { kind: "submit-failed"; message: string }
-  | { kind: "done"; result: QuizResult };
+type Phase = { kind: "asking" } | { kind: "submitting" } | { kind: "submit-failed"; message: string } | { kind: "done"; result: QuizResult };
 
 /**
- * One attempt at a section quiz: 'Quiz N of M', an option per radio, Skip and Submit. Submit asks
- * the server whether the choice is right (Correct!/Incorrect! with the hint); after the last
- * question the whole attempt goes to quiz-complete, whose `passed` decides the final screen.
+ * One attempt at a section quiz (docs/product-rules.md, "Practice"): 'Quiz N of M', an option per
+ * radio, Skip and Submit. Each Submit is one try (quiz-check): the feedback opens below the
+ * question; a first miss gives the hint and one more try; once the item is final the learner's
+ * pick and the right option are marked in place with why and the lesson. After the last item the
+ * attempt goes to quiz-complete, which grades each item's first try. A reload resumes the attempt.
  */
 export function QuizRunner({
   courseId,
   sectionIndex,
   questions,
+  attempt,
   backHref,
   passedHref,
 }: {
   courseId: number;
   sectionIndex: number;
   questions: QuizQuestion[];
+  attempt: QuizAttempt;
   backHref: string;
   passedHref: string;
 }) {
-  const [index, setIndex] = useState(0);
+  const initial = new Map(attempt.items.map((i) => [i.question_id, i]));
+  const [tries, setTries] = useState(() => new Map(attempt.items.map((i) => [i.question_id, i.tries])));
+  const [feedback, setFeedback] = useState(() => new Map(attempt.items.flatMap((i) => (i.feedback ? [[i.question_id, i.feedback] as const] : []))));
+  // Resume at the first item not final yet (all final: at the last, ready to finish).
+  const [index, setIndex] = useState(() => {
+    const open = questions.findIndex((q) => !initial.get(q.id)?.feedback?.final);
+    return open === -1 ? Math.max(questions.length - 1, 0) : open;
+  });
   const [choice, setChoice] = useState<string | null>(null);
-  const [answers, setAnswers] = useState<Answer[]>([]);
   const [checking, setChecking] = useState(false);
-  const [check, setCheck] = useState<AnswerCheck | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "asking" });
   const legendId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const base = `/courses/${courseId}/sections/${sectionIndex}`;
   const question = questions[index];
+  const current = question ? feedback.get(question.id) : undefined;
+  const isLast = index + 1 >= questions.length;
 
-  async function finish(all: Answer[]) {
+  async function finish() {
     setPhase({ kind: "submitting" });
+    // Items never tried go as unanswered: the server grades what quiz-check recorded for the rest.
+    const answers = questions.filter((q) => !(tries.get(q.id) ?? []).length).map((q) => ({ question_id: q.id, answer: null }));
     try {
-      const result = await apiFetch<QuizResult>(`${base}/quiz-complete`, { method: "POST", body: { answers: all }, fallback: "Failed to submit the quiz." });
+      const result = await apiFetch<QuizResult>(`${base}/quiz-complete`, { method: "POST", body: { answers }, fallback: "Failed to submit the quiz." });
       setPhase({ kind: "done", result });
     } catch (error) {
       setPhase({ kind: "submit-failed", message: (error as Error).message });
     }
   }
 
-  function advance(answer: string | null) {
-    if (!question) return;
-    const all = [...answers, { question_id: question.id, answer }];
-    setAnswers(all);
+  function advance() {
     setChoice(null);
-    setCheck(null);
-    if (index + 1 < questions.length) setIndex(index + 1);
-    else void finish(all);
+    if (isLast) void finish();
+    else {
+      setIndex(index + 1);
+      // The next question's first option, so the keyboard carries on where the eyes do.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>("input[type=radio]:not(:disabled)")?.focus());
+    }
   }
 
   async function submit() {
     if (!question || choice === null) return;
     setChecking(true);
     try {
-      setCheck(await apiFetch<AnswerCheck>(`${base}/quiz-check`, { method: "POST", body: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." }));
+      const check = await apiFetch<AnswerCheck>(`${base}/quiz-check`, { method: "POST", body: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." });
+      setTries(new Map(tries).set(question.id, [...(tries.get(question.id) ?? []), choice]));
+      setFeedback(new Map(feedback).set(question.id, check));
     } catch (error) {
       toastError((error as Error).message);
     } finally {
@@ -81,32 +90,7 @@ export function QuizRunner({
   }
 
   if (phase.kind === "done") {
-    const { passed, score, total } = phase.result;
-    return (
-      <section aria-labelledby="quiz-result" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <p aria-hidden="true" className="text-5xl">
-          {passed ? "🏆" : "💪"}
-        </p>
-        <h2 id="quiz-result" className="mt-4 text-3xl font-bold text-slate-900">
-          {passed ? "Congratulations!" : "Try Again!"}
-        </h2>
-        <p className="mt-2 text-lg text-slate-700">{passed ? "You answered every question correctly!" : "You missed some questions."}</p>
-        <p className="mt-1 text-slate-600">
-          Score: {score} of {total}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {passed ? null : (
-            <button type="button" onClick={() => window.location.reload()} className={buttonClasses()}>
-              Retry Quiz
-            </button>
-          )}
-          <Link href={passed ? passedHref : backHref} className={buttonClasses({ variant: passed ? "primary" : "outline" })}>
-            Back to Course
-          </Link>
-        </div>
-        <QuizRemediation questions={questions} answers={answers} results={phase.result.results} />
-      </section>
-    );
+    return <QuizOutcome result={phase.result} questions={questions} backHref={backHref} passedHref={passedHref} />;
   }
 
   if (phase.kind === "submitting") {
@@ -124,7 +108,7 @@ export function QuizRunner({
           {phase.message}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={() => void finish(answers)} className={buttonClasses()}>
+          <button type="button" onClick={() => void finish()} className={buttonClasses()}>
             Send answers again
           </button>
           <Link href={backHref} className={buttonClasses({ variant: "outline" })}>
@@ -136,8 +120,20 @@ export function QuizRunner({
   }
 
   if (!question) return null;
+  const itemTries = tries.get(question.id) ?? [];
+  const final = current?.final ?? false;
+  const marks: Partial<Record<string, OptionMark>> = {};
+  for (const t of itemTries) if (t !== current?.correct_answer) marks[t] = "wrong";
+  if (final && current?.correct_answer) marks[current.correct_answer] = "right";
+  const nextLabel = isLast ? "See results" : "Next question";
+
   return (
     <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      {attempt.counts_toward_pass ? null : (
+        <p role="note" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Practice round: you have seen the answers to some of these questions recently, so this attempt cannot pass the quiz.
+        </p>
+      )}
       <QuizProgress current={index + 1} total={questions.length} backHref={backHref} />
       <form
         ref={formRef}
@@ -146,50 +142,43 @@ export function QuizRunner({
           void submit();
         }}
       >
-        <AnswerChoices legendId={legendId} name={`question-${question.id}`} question={question.question} options={question.options} choice={choice} onChoose={setChoice} />
-        <div className="mt-8 flex flex-wrap justify-between gap-3">
-          <button type="button" onClick={() => advance(null)} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
-            Skip
-          </button>
-          <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
-            Submit
-          </button>
-        </div>
-      </form>
-
-      <Dialog.Root
-        open={check !== null}
-        onOpenChange={(open) => {
-          // Escape or a click outside also moves on: the answer is given.
-          if (!open && check) advance(choice);
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content
-            onCloseAutoFocus={(event) => {
-              // Continue on the next question's options rather than on the page's start.
-              event.preventDefault();
-              formRef.current?.querySelector<HTMLInputElement>("input[type=radio]")?.focus();
-            }}
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-8 text-center shadow-xl focus:outline-none">
-            <p aria-hidden="true" className="text-5xl">
-              {check?.correct ? "🎉" : "😕"}
-            </p>
-            <Dialog.Title className={`mt-3 text-2xl font-bold ${check?.correct ? "text-green-800" : "text-red-700"}`}>
-              {check?.correct ? "Correct!" : "Incorrect!"}
-            </Dialog.Title>
-            {check && !check.correct && check.hint ? (
-              <Dialog.Description className="mt-3 text-slate-700">Hint: {check.hint}</Dialog.Description>
-            ) : (
-              <Dialog.Description className="sr-only">{check?.correct ? "Your answer is right." : "Your answer is not right."}</Dialog.Description>
-            )}
-            <button type="button" onClick={() => advance(choice)} className={buttonClasses({ className: "mt-6 min-w-28" })} autoFocus>
-              Next
+        <AnswerChoices legendId={legendId} name={`question-${question.id}`} question={question.question} options={question.options} choice={choice} onChoose={setChoice} marks={marks} locked={final} />
+        {current ? null : (
+          <div className="mt-8 flex flex-wrap justify-between gap-3">
+            <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
+              Skip
             </button>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
+              Submit
+            </button>
+          </div>
+        )}
+        {current && !final ? (
+          <FeedbackPanel key={`${question.id}-${itemTries.length}`} correct={false} hint={current.hint} lesson={current.lesson} note="One more try: choose another option above, then submit it.">
+            <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
+              Submit second try
+            </button>
+            <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline" })}>
+              {nextLabel}
+            </button>
+          </FeedbackPanel>
+        ) : null}
+      </form>
+      {current && final ? (
+        <FeedbackPanel
+          key={`${question.id}-final`}
+          correct={current.correct}
+          correctAnswer={current.correct_answer}
+          explanation={current.explanation}
+          concept={current.concept}
+          lesson={current.lesson}
+          note={current.correct && !current.first_try_correct ? "Right on your second try: good practice, though this question counts as missed for the quiz." : null}
+        >
+          <button type="button" onClick={advance} className={buttonClasses({ className: "min-w-28" })}>
+            {nextLabel}
+          </button>
+        </FeedbackPanel>
+      ) : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { QuestionFlag, QuestionStats } from "../validation/responses/admin"
 
 /*
  * The Questions panel: how each quiz question fares, from the answers stored per question
- * (quiz_answers, one row per question of an attempt; see lib/quizzes/section-quiz.ts).
+ * (quiz_answers, one row per question of an attempt; see lib/quizzes/submit-attempt.ts).
  * - attempts: how many times the question was answered (a skip counts, as a wrong answer);
  * - learners: how many learners answered it at least once; first_try_correct_rate: the share of
  *   them whose first answer was right (percent, one decimal; null before anyone answered);

@@ -10,6 +10,7 @@ export type QuestionFacts = {
   question: string;
   options: string[];
   correctAnswer: string;
+  hint: string | null;
   explanation: string | null;
   courseId: number;
   /** The concept (the section's title for an older question without one). */
@@ -31,6 +32,7 @@ export async function loadQuestionFacts(db: DatabaseOrTransaction, questionIds: 
       question: quizQuestions.question,
       options: quizQuestions.options,
       correctAnswer: quizQuestions.correctAnswer,
+      hint: quizQuestions.hint,
       explanation: quizQuestions.explanation,
       concept: quizQuestions.concept,
       subsectionIndex: subsection,
@@ -51,6 +53,7 @@ export async function loadQuestionFacts(db: DatabaseOrTransaction, questionIds: 
         question: r.question,
         options: r.options,
         correctAnswer: r.correctAnswer,
+        hint: r.hint,
         explanation: r.explanation,
         courseId: r.courseId,
         concept: r.concept?.trim() || r.sectionTitle,

@@ -1,34 +1,58 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { quizQuestions } from "../../db/schema";
+import { quizDrawItems } from "../../db/schema";
 import { AppError } from "../http/app-error";
+import { loadQuestionFacts } from "../mastery/question-facts";
 import { hitLimit, type Limit } from "../rate-limit";
 import type { AnswerCheck } from "../validation/responses/learning";
+import { feedbackOf, loadDraw } from "./attempt";
 import { openSectionQuiz } from "./quiz-access";
+import { revealItems } from "./reveals";
 
 /**
- * Checks per learner: a whole attempt takes one per question, so this allows a dozen attempts in
- * ten minutes while a script probing every option of a question pool is slowed to a crawl.
+ * Checks per learner: an attempt takes at most two per item, so this allows a dozen attempts in
+ * ten minutes; each check is bound to the attempt under way, which is what stops probing.
  */
-export const QUIZ_CHECK_LIMIT = { name: "quiz-check:user", max: 60, windowSeconds: 10 * 60 } satisfies Limit;
+export const QUIZ_CHECK_LIMIT = { name: "quiz-check:user", max: 120, windowSeconds: 10 * 60 } satisfies Limit;
+
+export const NOT_IN_ATTEMPT = "That question is not part of your attempt at this quiz: reload the quiz.";
 
 /**
- * POST /courses/{courseId}/sections/{sectionIndex}/quiz-check: whether one chosen option is right,
- * for the quiz screen's Correct!/Incorrect! modal, with the hint only when it is wrong. It never
- * reveals the right option and records nothing: the attempt counts only when the whole set of
- * answers is submitted to quiz-complete, where it is graded again. Counted per learner, and only
- * for a quiz the learner may take (see openSectionQuiz).
+ * POST /courses/{courseId}/sections/{sectionIndex}/quiz-check: one try at one item of the attempt
+ * under way (docs/product-rules.md, "Practice"). Right first time, the item is final; a first
+ * miss gets the hint and one more try (a different option); the second try makes it final. A
+ * final item's key, explanation and concept are in the answer and its reveal is recorded. Asking
+ * about a final item again answers the same and changes nothing. What is scored is the first try,
+ * recorded here and graded by quiz-complete.
  */
-export async function checkQuizAnswer(userId: number, courseId: number, sectionIndex: number, questionId: number, answer: string): Promise<AnswerCheck> {
+export async function checkQuizAnswer(userId: number, courseId: number, sectionIndex: number, questionId: number, answer: string, now: Date): Promise<AnswerCheck> {
   await hitLimit(QUIZ_CHECK_LIMIT, String(userId), "Too many answer checks. Please wait a few minutes and try again.");
-  const { sectionId } = await openSectionQuiz(userId, courseId, sectionIndex);
-  const [question] = await getDb()
-    .select({ options: quizQuestions.options, correctAnswer: quizQuestions.correctAnswer, hint: quizQuestions.hint })
-    .from(quizQuestions)
-    .where(and(eq(quizQuestions.id, questionId), eq(quizQuestions.sectionId, sectionId)));
-  if (!question) throw new AppError("invalid", `Question ${questionId} is not part of this section's quiz.`);
-  if (!question.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
-  const correct = answer === question.correctAnswer;
-  return { question_id: questionId, correct, hint: correct ? null : question.hint };
+  await openSectionQuiz(userId, courseId, sectionIndex);
+  return getDb().transaction(async (tx) => {
+    // Locked, so two tries sent at once are taken one after the other.
+    const draw = await loadDraw(tx, userId, courseId, sectionIndex, true);
+    const item = draw?.items.find((i) => i.questionId === questionId);
+    if (!draw || !item) throw new AppError("invalid", NOT_IN_ATTEMPT);
+    if (!item.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
+    const facts = await loadQuestionFacts(tx, [questionId]);
+    const fact = facts.get(questionId)!;
+    if (item.finalAt) return feedbackOf(item, fact)!;
+
+    const next = { ...item };
+    if (item.firstChoice === null) {
+      next.firstChoice = answer;
+      if (answer === fact.correctAnswer) next.finalAt = now;
+    } else {
+      if (answer === item.firstChoice) throw new AppError("invalid", "Choose a different option for your second try.");
+      next.secondChoice = answer;
+      next.finalAt = now;
+    }
+    await tx
+      .update(quizDrawItems)
+      .set({ firstChoice: next.firstChoice, secondChoice: next.secondChoice, finalAt: next.finalAt })
+      .where(and(eq(quizDrawItems.drawId, draw.id), eq(quizDrawItems.position, item.position)));
+    if (next.finalAt) await revealItems(tx, userId, [questionId], now);
+    return feedbackOf(next, fact)!;
+  });
 }

@@ -11,15 +11,16 @@ import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseForLearner } from "@/lib/courses/get-course";
 import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
 import { AppError } from "@/lib/http/app-error";
-import { getSectionQuiz } from "@/lib/quizzes/section-quiz";
+import { openQuizAttempt } from "@/lib/quizzes/attempt";
+import { learnerNow } from "@/lib/review/clock";
 import { logger } from "@/lib/log/logger";
-import type { QuizQuestion } from "@/lib/validation/responses/learning";
+import type { QuizAttempt, QuizQuestion } from "@/lib/validation/responses/learning";
 
 export const metadata: Metadata = { title: "Section quiz" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** A section's quiz: /dashboard/quiz?courseId=&sectionIndex= (0-based). Every load is a new attempt, missed questions first. */
+/** A section's quiz: /dashboard/quiz?courseId=&sectionIndex= (0-based). A load resumes the attempt under way, or draws one. */
 export default async function QuizPage({ searchParams }: { searchParams: SearchParams }) {
   const caller = await requirePageCaller("user");
   const params = await searchParams;
@@ -113,6 +114,7 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
           courseId={courseId}
           sectionIndex={loaded.sectionIndex}
           questions={loaded.questions}
+          attempt={loaded.attempt}
           backHref={back}
           passedHref={readerHref(courseId, undefined, { completedSection: String(sectionIndex) })}
         />
@@ -127,7 +129,7 @@ function Actions({ children }: { children: ReactNode }) {
 }
 
 type Loaded =
-  | { kind: "ok"; courseTitle: string; sectionTitle: string; sectionIndex: number; questions: QuizQuestion[] }
+  | { kind: "ok"; courseTitle: string; sectionTitle: string; sectionIndex: number; questions: QuizQuestion[]; attempt: QuizAttempt }
   | { kind: "no_course" }
   | { kind: "no_quiz"; message: string }
   | { kind: "not_enrolled"; courseTitle: string }
@@ -143,9 +145,9 @@ async function loadQuiz(caller: Caller, courseId: number, sectionIndex: number |
     const section = sectionIndex === null ? undefined : course.sections[sectionIndex];
     if (!section || sectionIndex === null) return { kind: "no_quiz", message: "This course has no such section." };
     if (!course.enrolled) return { kind: "not_enrolled", courseTitle };
-    // The right answers and hints stay on the server: Submit asks quiz-check, the attempt goes to quiz-complete.
-    const questions = await getSectionQuiz(caller.id, courseId, sectionIndex);
-    return { kind: "ok", courseTitle, sectionTitle: section.section_title, sectionIndex, questions };
+    // The right answers and hints stay on the server: each try goes to quiz-check, the attempt to quiz-complete.
+    const { questions, attempt } = await openQuizAttempt(caller.id, courseId, sectionIndex, learnerNow(caller.id));
+    return { kind: "ok", courseTitle, sectionTitle: section.section_title, sectionIndex, questions, attempt };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") {
       return error.message === COURSE_NOT_FOUND ? { kind: "no_course" } : { kind: "no_quiz", message: error.message };

@@ -1,0 +1,72 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { lessonHref } from "@/components/review/lesson-href";
+import { InlineCode } from "@/components/ui/inline-code";
+import type { Lesson } from "@/lib/validation/responses/review";
+
+/**
+ * Feedback after an answer, in a panel below the question that never covers it (on a phone it
+ * spans the screen's width like a sheet, in the page's flow): "Correct!" or "Incorrect!" in words
+ * and an icon, then the hint on a first miss, or once final the right answer, why, the concept
+ * and the lesson. Focus moves to its heading, so a screen reader announces it and the keyboard
+ * continues from its buttons.
+ */
+export function FeedbackPanel({
+  correct,
+  hint,
+  correctAnswer,
+  explanation,
+  concept,
+  lesson,
+  note,
+  children,
+}: {
+  correct: boolean;
+  hint?: string | null;
+  correctAnswer?: string | null;
+  explanation?: string | null;
+  concept?: string | null;
+  lesson: Lesson;
+  /** One more line under the explanation (a review's next date, a right second try). */
+  note?: ReactNode;
+  /** The panel's buttons. */
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, []);
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="feedback-panel"
+      className={`-mx-6 mt-6 border-t-4 px-6 py-5 sm:mx-0 sm:rounded-xl sm:border-2 ${correct ? "border-green-700 bg-green-50" : "border-red-600 bg-red-50"}`}
+    >
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className={`flex items-center gap-2 text-2xl font-bold focus:outline-none ${correct ? "text-green-800" : "text-red-700"}`}>
+        <span aria-hidden="true">{correct ? "✓" : "✗"}</span>
+        {correct ? "Correct!" : "Incorrect!"}
+      </h2>
+      <div className="mt-3 space-y-2 text-slate-800">
+        {hint ? <p>Hint: {hint}</p> : null}
+        {correctAnswer && !correct ? (
+          <p>
+            Right answer: <InlineCode text={correctAnswer} />
+          </p>
+        ) : null}
+        {explanation ? <p>{explanation}</p> : null}
+        {concept ? <p className="text-sm text-slate-700">Concept: {concept}</p> : null}
+        {note ? <p className="text-sm text-slate-700">{note}</p> : null}
+        <p>
+          <Link href={lessonHref(lesson)} className="font-semibold text-brand-700 underline hover:text-brand-800">
+            Read the lesson: {lesson.title}
+          </Link>
+        </p>
+      </div>
+      <div className="mt-5 flex flex-wrap gap-3">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import "server-only";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
+import { getDb, type DatabaseOrTransaction } from "../../db/client";
+import { quizAnswers, quizAttempts, quizDrawItems, quizDraws, quizQuestions } from "../../db/schema";
+import { getEnv } from "../env";
+import { AppError } from "../http/app-error";
+import { conceptKey } from "../mastery/model";
+import { loadQuestionFacts, type QuestionFacts } from "../mastery/question-facts";
+import type { AnswerCheck, QuizAttempt, QuizQuestion } from "../validation/responses/learning";
+import { drawAttempt, shuffle } from "./draw";
+import { openSectionQuiz } from "./quiz-access";
+import { revealTimes } from "./reveals";
+
+/*
+ * The attempt under way at a section quiz (docs/product-rules.md, "Practice"): drawn when the
+ * learner opens the quiz, kept until it is submitted, so a reload resumes it with the same items
+ * in the same order. Its items' keys stay on the server until each is final.
+ */
+
+export type DrawItem = {
+  position: number;
+  questionId: number;
+  question: string;
+  options: string[];
+  firstChoice: string | null;
+  secondChoice: string | null;
+  finalAt: Date | null;
+};
+
+export type OpenDraw = { id: number; countsTowardPass: boolean; nextCountingAt: Date | null; items: DrawItem[] };
+
+export const cooldownMs = () => getEnv().REVEAL_COOLDOWN_HOURS * 3_600_000;
+
+/** The learner's attempt under way at this section, its items in order; null without one. */
+export async function loadDraw(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock = false): Promise<OpenDraw | null> {
+  const where = and(eq(quizDraws.userId, userId), eq(quizDraws.courseId, courseId), eq(quizDraws.sectionIndex, sectionIndex));
+  const drawQuery = db.select({ id: quizDraws.id, countsTowardPass: quizDraws.countsTowardPass, nextCountingAt: quizDraws.nextCountingAt }).from(quizDraws).where(where);
+  const [draw] = lock ? await drawQuery.for("update") : await drawQuery;
+  if (!draw) return null;
+  const items = await db
+    .select({
+      position: quizDrawItems.position,
+      questionId: quizDrawItems.questionId,
+      question: quizQuestions.question,
+      options: quizDrawItems.options,
+      firstChoice: quizDrawItems.firstChoice,
+      secondChoice: quizDrawItems.secondChoice,
+      finalAt: quizDrawItems.finalAt,
+    })
+    .from(quizDrawItems)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizDrawItems.questionId))
+    .where(eq(quizDrawItems.drawId, draw.id))
+    .orderBy(asc(quizDrawItems.position));
+  return { ...draw, items };
+}
+
+/**
+ * The attempt under way, or a new one drawn from the section's pool: per concept an item whose
+ * key the learner has not seen (lib/quizzes/draw.ts), options shuffled for this attempt. Behind
+ * openSectionQuiz's gate.
+ */
+export async function openQuizAttempt(userId: number, courseId: number, sectionIndex: number, now: Date): Promise<{ questions: QuizQuestion[]; attempt: QuizAttempt }> {
+  const { sectionId } = await openSectionQuiz(userId, courseId, sectionIndex);
+  const db = getDb();
+  const existing = await loadDraw(db, userId, courseId, sectionIndex);
+  if (existing?.items.length) return present(db, existing);
+  if (existing) await db.delete(quizDraws).where(eq(quizDraws.id, existing.id)); // every item was deleted with its question
+
+  const pool = await db
+    .select({ id: quizQuestions.id, concept: quizQuestions.concept, position: quizQuestions.position, options: quizQuestions.options })
+    .from(quizQuestions)
+    .where(eq(quizQuestions.sectionId, sectionId));
+  if (!pool.length) throw new AppError("not_found", "This section has no quiz yet.");
+  const ids = pool.map((q) => q.id);
+  const [revealedAt, missedConcepts] = await Promise.all([revealTimes(db, userId, ids), lastMissedConcepts(db, userId, pool)]);
+  const draw = drawAttempt({ pool, revealedAt, missedConcepts, perAttempt: QUESTIONS_PER_ATTEMPT, cooldownMs: cooldownMs(), now });
+  const optionsOf = new Map(pool.map((q) => [q.id, q.options]));
+
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(quizDraws)
+      .values({ userId, courseId, sectionIndex, countsTowardPass: draw.countsTowardPass, nextCountingAt: draw.nextCountingAt })
+      .onConflictDoNothing()
+      .returning({ id: quizDraws.id });
+    if (!row) return false; // another request of this learner drew first: theirs is the attempt
+    await tx.insert(quizDrawItems).values(draw.questionIds.map((questionId, position) => ({ drawId: row.id, position, questionId, options: shuffle(optionsOf.get(questionId)!) })));
+    return true;
+  });
+  void created;
+  return present(db, (await loadDraw(db, userId, courseId, sectionIndex))!);
+}
+
+/** Concept keys whose item the learner last answered in this section got wrong. */
+async function lastMissedConcepts(db: DatabaseOrTransaction, userId: number, pool: { id: number; concept: string | null }[]): Promise<Set<string>> {
+  const history = await db
+    .selectDistinctOn([quizAnswers.questionId], { questionId: quizAnswers.questionId, isCorrect: quizAnswers.isCorrect })
+    .from(quizAnswers)
+    .innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId))
+    .where(and(eq(quizAttempts.userId, userId), inArray(quizAnswers.questionId, pool.map((q) => q.id))))
+    .orderBy(quizAnswers.questionId, desc(quizAttempts.createdAt));
+  const missed = new Set(history.filter((h) => !h.isCorrect).map((h) => h.questionId));
+  return new Set(pool.filter((q) => missed.has(q.id) && q.concept?.trim()).map((q) => conceptKey(q.concept!)));
+}
+
+async function present(db: DatabaseOrTransaction, draw: OpenDraw): Promise<{ questions: QuizQuestion[]; attempt: QuizAttempt }> {
+  const facts = await loadQuestionFacts(db, draw.items.map((i) => i.questionId));
+  return {
+    questions: draw.items.map((i) => ({ id: i.questionId, question: i.question, options: i.options })),
+    attempt: {
+      counts_toward_pass: draw.countsTowardPass,
+      next_counting_at: draw.nextCountingAt?.toISOString() ?? null,
+      items: draw.items.map((i) => ({ question_id: i.questionId, tries: triesOf(i), feedback: feedbackOf(i, facts.get(i.questionId)!) })),
+    },
+  };
+}
+
+export const triesOf = (item: Pick<DrawItem, "firstChoice" | "secondChoice">) => [item.firstChoice, item.secondChoice].filter((t): t is string => t !== null);
+
+/**
+ * The feedback on an item's latest try: right or not, and on a first miss the hint and one more
+ * try; the key, why it is right and the concept only once the item is final. Null before a try.
+ */
+export function feedbackOf(item: Pick<DrawItem, "questionId" | "firstChoice" | "secondChoice" | "finalAt">, fact: QuestionFacts): AnswerCheck | null {
+  const tries = triesOf(item);
+  if (!tries.length) return null;
+  const final = item.finalAt !== null;
+  const firstTryCorrect = item.firstChoice === fact.correctAnswer;
+  return {
+    question_id: item.questionId,
+    correct: tries.at(-1) === fact.correctAnswer,
+    first_try_correct: firstTryCorrect,
+    final,
+    tries_left: final ? 0 : 1,
+    hint: !final && !firstTryCorrect ? fact.hint : null,
+    correct_answer: final ? fact.correctAnswer : null,
+    explanation: final ? fact.explanation : null,
+    lesson: fact.lesson,
+    concept: final ? fact.concept : null,
+  };
+}

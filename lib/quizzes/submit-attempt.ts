@@ -1,0 +1,157 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "../../db/client";
+import { enrollments, quizAnswers, quizAttempts, quizDraws } from "../../db/schema";
+import { AppError } from "../http/app-error";
+import { NOT_ENROLLED } from "../learning/update-progress";
+import { progressAfterQuizPass, type CourseShape } from "../learning/progress";
+import { loadQuestionFacts, type QuestionFacts } from "../mastery/question-facts";
+import { recordAnswers } from "../mastery/record-answers";
+import type { QuizResult } from "../validation/responses/learning";
+import { loadDraw } from "./attempt";
+import { NOT_IN_ATTEMPT } from "./check-answer";
+import { openSectionQuiz } from "./quiz-access";
+import { revealItems } from "./reveals";
+
+/**
+ * POST /courses/{courseId}/sections/{sectionIndex}/quiz-complete: grades the attempt under way
+ * (docs/product-rules.md, "Practice"). An item's score is its first try: the one quiz-check
+ * recorded, else the answer sent here, else unanswered (missed). Every item becomes final and
+ * revealed; the attempt is stored with one row per item, moves mastery and review, and is deleted
+ * as an attempt under way. It passes when it counted (its items were unseen when drawn) and every
+ * first try was right; the section's first pass raises progress (to exactly 100 on the last quiz).
+ * Without answers and with items nobody tried, nothing is graded: the answer is the section's
+ * passing attempt if the server holds one (a client that only reports completion), else 409.
+ */
+export async function submitQuizAttempt(
+  userId: number,
+  courseId: number,
+  sectionIndex: number,
+  answers: { question_id: number; answer: string | null }[],
+  now: Date,
+): Promise<QuizResult> {
+  const { shape, state } = await openSectionQuiz(userId, courseId, sectionIndex);
+  const posted = new Map<number, string | null>();
+  for (const a of answers) {
+    if (posted.has(a.question_id)) throw new AppError("invalid", `Question ${a.question_id} is answered twice.`);
+    posted.set(a.question_id, a.answer);
+  }
+
+  return getDb().transaction(async (tx) => {
+    // Serialise attempts on this enrolment, so two passes at once cannot both raise progress.
+    const [enrollment] = await tx
+      .select({ progress: enrollments.progress })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+      .for("update");
+    if (!enrollment) throw new AppError("conflict", NOT_ENROLLED);
+    const draw = await loadDraw(tx, userId, courseId, sectionIndex, true);
+    const untried = draw?.items.filter((i) => i.firstChoice === null) ?? [];
+    if (!draw || !draw.items.length || (answers.length === 0 && untried.length > 0)) {
+      if (answers.length) throw new AppError("invalid", NOT_IN_ATTEMPT);
+      return passingResult(tx, userId, courseId, sectionIndex, shape, state.passedSections, enrollment.progress);
+    }
+    for (const id of posted.keys()) {
+      if (!draw.items.some((i) => i.questionId === id)) throw new AppError("invalid", `Question ${id} is not part of your attempt at this quiz: reload the quiz.`);
+    }
+    for (const item of untried) {
+      const answer = posted.get(item.questionId);
+      if (answer != null && !item.options.includes(answer)) throw new AppError("invalid", `The answer to question ${item.questionId} is not one of its options.`);
+    }
+
+    const facts = await loadQuestionFacts(tx, draw.items.map((i) => i.questionId));
+    const graded = draw.items.map((item) => {
+      const fact = facts.get(item.questionId)!;
+      const first = item.firstChoice ?? posted.get(item.questionId) ?? null;
+      return { item, fact, first, correct: first !== null && first === fact.correctAnswer };
+    });
+    const score = graded.filter((g) => g.correct).length;
+    const counted = draw.countsTowardPass;
+    const passed = counted && score === graded.length;
+    const [passedBefore] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quizAttempts)
+      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.sectionIndex, sectionIndex), eq(quizAttempts.passed, true)));
+
+    const [attempt] = await tx
+      .insert(quizAttempts)
+      .values({ userId, courseId, sectionIndex, score, total: graded.length, counted, passed })
+      .returning({ id: quizAttempts.id });
+    await tx.insert(quizAnswers).values(graded.map((g) => ({ attemptId: attempt!.id, questionId: g.item.questionId, chosenOption: g.first, isCorrect: g.correct })));
+    // Every item becomes a review card and moves its concept's mastery; a miss is due for review at once.
+    await recordAnswers(tx, userId, graded.map((g) => ({ questionId: g.item.questionId, correct: g.correct })), facts, now, "quiz");
+    await revealItems(tx, userId, graded.map((g) => g.item.questionId), now);
+    await tx.delete(quizDraws).where(eq(quizDraws.id, draw.id));
+
+    const passedSections = new Set(state.passedSections);
+    if (passed) passedSections.add(sectionIndex);
+    let progress = enrollment.progress;
+    if (passed && !passedBefore?.n) {
+      const allPassed = passedSections.size >= shape.length;
+      progress = Math.max(progress, progressAfterQuizPass(shape, progress, allPassed));
+      await tx
+        .update(enrollments)
+        .set({ progress, updatedAt: sql`now()`, ...(allPassed ? { completedAt: sql`now()` } : {}) })
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+    }
+    return {
+      passed,
+      score,
+      total: graded.length,
+      counts_toward_pass: counted,
+      next_counting_at: counted ? null : (draw.nextCountingAt?.toISOString() ?? null),
+      course_progress: progress,
+      quiz_status: statusOf(shape, passedSections),
+      results: graded.map((g) => resultOf(g.item.questionId, g.first, g.correct, g.fact)),
+    };
+  });
+}
+
+const statusOf = (shape: CourseShape, passed: Set<number>) => Object.fromEntries(shape.map((_, i) => [String(i), passed.has(i)]));
+
+function resultOf(questionId: number, answer: string | null, correct: boolean, fact: QuestionFacts): QuizResult["results"][number] {
+  return {
+    question_id: questionId,
+    correct,
+    answer,
+    hint: correct ? null : fact.hint,
+    correct_answer: fact.correctAnswer,
+    explanation: fact.explanation,
+    concept: fact.concept,
+    lesson: fact.lesson,
+  };
+}
+
+/** The section's latest passing attempt, graded as it was; 409 when it has none. */
+async function passingResult(
+  tx: Transaction,
+  userId: number,
+  courseId: number,
+  sectionIndex: number,
+  shape: CourseShape,
+  passedSections: Set<number>,
+  progress: number,
+): Promise<QuizResult> {
+  const [attempt] = await tx
+    .select({ id: quizAttempts.id, score: quizAttempts.score, total: quizAttempts.total })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.sectionIndex, sectionIndex), eq(quizAttempts.passed, true)))
+    .orderBy(desc(quizAttempts.createdAt))
+    .limit(1);
+  if (!attempt) throw new AppError("conflict", "No passing attempt at this quiz yet: answer its questions first.");
+  const answers = await tx
+    .select({ questionId: quizAnswers.questionId, chosen: quizAnswers.chosenOption, correct: quizAnswers.isCorrect })
+    .from(quizAnswers)
+    .where(eq(quizAnswers.attemptId, attempt.id));
+  const facts = await loadQuestionFacts(tx, answers.map((a) => a.questionId));
+  return {
+    passed: true,
+    score: attempt.score,
+    total: attempt.total,
+    counts_toward_pass: true,
+    next_counting_at: null,
+    course_progress: progress,
+    quiz_status: statusOf(shape, passedSections),
+    results: answers.filter((a) => facts.has(a.questionId)).map((a) => resultOf(a.questionId, a.chosen, a.correct, facts.get(a.questionId)!)),
+  };
+}
