@@ -146,7 +146,8 @@ test.describe("reader and quiz", () => {
     await page.getByRole("button", { name: "Retry Quiz" }).click();
     await expect(page.getByText(`Quiz 1 of ${total}`)).toBeVisible();
     const missedConcepts = new Set([wrong.concept, skipped.concept]);
-    const retryFirst = questions.find((q) => shown(q.question) === (await page.locator("legend").textContent())!.trim())!;
+    const retryLegend = (await page.locator("legend").textContent())!.trim();
+    const retryFirst = questions.find((q) => shown(q.question) === retryLegend)!;
     expect(missedConcepts.has(retryFirst.concept)).toBe(true);
     expect([wrong.id, skipped.id]).not.toContain(retryFirst.id);
     // Choosing with the keyboard: arrows move through the radio group.
