@@ -62,6 +62,7 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /courses/:id": (w) => ({ params: inCourse(w) }),
   "PUT /courses/update_progress": (w, target) => ({ body: { course_id: w.courseId, user_id: target, progress: 0, section_index: 0, subsection_index: 0 } }),
   "GET /section-quizzes": (w) => ({ query: { course_id: str(w.courseId), section_index: str(w.sectionIndex) } }),
+  "GET /courses/:id/sections/:sectionIndex/quiz-attempt": (w) => ({ params: inSection(w) }),
   "POST /courses/:id/sections/:sectionIndex/quiz-check": (w) => ({ params: inSection(w), body: { question_id: w.quiz[0]!.question_id, answer: w.quiz[0]!.answer } }),
   "POST /courses/:id/sections/:sectionIndex/quiz-complete": (w) => ({ params: inSection(w), body: { answers: w.quiz } }),
   "GET /users/me/mastery": () => ({}),
