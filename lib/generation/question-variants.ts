@@ -65,7 +65,7 @@ function conceptsToVary(keys: string[], pool: PoolItem[], lessons: { position: n
     const subsectionIndex = items.find((q) => q.subsectionIndex !== null)?.subsectionIndex ?? null;
     // An item without a subsection is taught by the section's first, as everywhere else (lib/mastery/question-facts.ts).
     const lesson = lessons.find((l) => l.position === (subsectionIndex ?? 0));
-    return [{ key, concept: items[0]!.concept!.trim(), subsectionIndex, examples: items.slice(-EXAMPLES_PER_CONCEPT), lesson }];
+    return [{ key, concept: items[0]!.concept!, subsectionIndex, examples: items.slice(-EXAMPLES_PER_CONCEPT), lesson }];
   });
 }
 
