@@ -528,6 +528,8 @@ export const conceptMastery = pgTable(
     rating: doublePrecision("rating").notNull().default(0),
     answers: integer("answers").notNull().default(0),
     correctAnswers: integer("correct_answers").notNull().default(0),
+    // Whether the latest answer on the concept was right: a wrong one means "needs another look".
+    lastCorrect: boolean("last_correct").notNull().default(true),
     lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId, t.conceptKey] }), index("concept_mastery_course_id_idx").on(t.courseId)],

@@ -1,6 +1,7 @@
 import type { MasteryLevel } from "@/lib/mastery/model";
 
-export const LEVEL_LABEL: Record<MasteryLevel, string> = { struggling: "Struggling", learning: "Learning", new: "Not tried yet", mastered: "Mastered" };
+/** The one wording of each level (docs/product-rules.md, "Mastery and spaced review"), wherever a level is shown. */
+export const LEVEL_LABEL: Record<MasteryLevel, string> = { struggling: "Needs another look", learning: "Learning", new: "Not tried yet", mastered: "Mastered" };
 
 const LEVEL_CLASS: Record<MasteryLevel, string> = {
   struggling: "bg-red-100 text-red-800",

@@ -4,7 +4,7 @@ import { listConceptMastery, weakestConcepts } from "@/lib/mastery/list-mastery"
 import { LevelBadge } from "./level-badge";
 import { logger } from "@/lib/log/logger";
 
-/** The dashboard's three weakest concepts, each with its lesson and a review of it. */
+/** The dashboard's concepts whose latest answer was wrong (three at most, weakest first), each with its lesson and a review of it. */
 export async function WeakestConcepts({ userId }: { userId: number }) {
   let weakest: ReturnType<typeof weakestConcepts>;
   try {
@@ -43,7 +43,7 @@ export async function WeakestConcepts({ userId }: { userId: number }) {
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-slate-700">No weak spots yet. Take a quiz and your weakest concepts show up here.</p>
+        <p className="mt-2 text-slate-700">Nothing needs another look: every concept you have answered, you answered right last time.</p>
       )}
     </section>
   );

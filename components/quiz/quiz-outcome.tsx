@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LEVEL_LABEL } from "@/components/mastery/level-badge";
 import { buttonClasses } from "@/components/ui/button-link";
 import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 import { QuizRemediation } from "./quiz-remediation";
@@ -6,14 +7,16 @@ import { QuizRemediation } from "./quiz-remediation";
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: "long", hour: "numeric", minute: "2-digit", day: "numeric", month: "short" });
 
 /**
- * The end of an attempt: SPEC.md's "Congratulations!" or "Try Again!", the score, what the
- * attempt showed in plain words (concepts answered right first time, concepts still being
- * learnt), why a practice round could not pass and when one can, and each missed item.
+ * The end of an attempt: the original screen's "Congratulations!" or "Try Again!", the score,
+ * each concept it asked at its level now (mastered, learning, needs another look: the same words
+ * as everywhere), why a practice round could not pass and when one can, and each missed item.
  */
+const GROUP_STYLE = { mastered: "border-green-200 bg-green-50 text-green-900", learning: "border-amber-200 bg-amber-50 text-amber-900", struggling: "border-red-200 bg-red-50 text-red-900" } as const;
 export function QuizOutcome({ result, questions, backHref, passedHref }: { result: QuizResult; questions: QuizQuestion[]; backHref: string; passedHref: string }) {
   const { passed, score, total } = result;
-  const right = [...new Set(result.results.filter((r) => r.correct).map((r) => r.concept))];
-  const learning = [...new Set(result.results.filter((r) => !r.correct).map((r) => r.concept))];
+  // Each concept once, at its level after this attempt, grouped in the levels' own words.
+  const levels = new Map(result.results.map((r) => [r.concept, r.level]));
+  const groups = (["mastered", "learning", "struggling"] as const).map((level) => ({ level, concepts: [...levels].filter(([, l]) => l === level).map(([c]) => c) })).filter((g) => g.concepts.length);
   return (
     <section aria-labelledby="quiz-result" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
       <p aria-hidden="true" className="text-5xl">
@@ -32,30 +35,21 @@ export function QuizOutcome({ result, questions, backHref, passedHref }: { resul
           {result.next_counting_at ? `Your next attempt that counts is possible from ${when(result.next_counting_at)}.` : "An attempt counts again once new questions on these concepts are written."}
         </p>
       )}
-      {right.length || learning.length ? (
+      {groups.length ? (
         <div className="mx-auto mt-6 grid max-w-2xl gap-4 text-left sm:grid-cols-2">
-          {right.length ? (
-            <div data-testid="concepts-right" className="rounded-xl border border-green-200 bg-green-50 p-4">
-              <h3 className="font-semibold text-green-900">
-                <span aria-hidden="true">✓ </span>You know
+          {groups.map(({ level, concepts }) => (
+            <div key={level} data-testid={`concepts-${level}`} className={`rounded-xl border p-4 ${GROUP_STYLE[level]}`}>
+              <h3 className="font-semibold">
+                {level === "mastered" ? <span aria-hidden="true">✓ </span> : null}
+                {LEVEL_LABEL[level]}
               </h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-green-900">
-                {right.map((c) => (
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+                {concepts.map((c) => (
                   <li key={c}>{c}</li>
                 ))}
               </ul>
             </div>
-          ) : null}
-          {learning.length ? (
-            <div data-testid="concepts-learning" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
-              <h3 className="font-semibold text-amber-900">Still learning</h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-900">
-                {learning.map((c) => (
-                  <li key={c}>{c}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          ))}
         </div>
       ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">

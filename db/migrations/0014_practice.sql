@@ -26,6 +26,7 @@ CREATE TABLE "quiz_reveals" (
 	CONSTRAINT "quiz_reveals_user_id_question_id_pk" PRIMARY KEY("user_id","question_id")
 );
 --> statement-breakpoint
+ALTER TABLE "concept_mastery" ADD COLUMN "last_correct" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "quiz_attempts" ADD COLUMN "counted" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "quiz_draw_items" ADD CONSTRAINT "quiz_draw_items_draw_id_quiz_draws_id_fk" FOREIGN KEY ("draw_id") REFERENCES "public"."quiz_draws"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quiz_draw_items" ADD CONSTRAINT "quiz_draw_items_question_id_quiz_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."quiz_questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -42,4 +43,6 @@ CREATE INDEX "quiz_reveals_question_id_idx" ON "quiz_reveals" USING btree ("ques
 INSERT INTO "quiz_reveals" ("user_id", "question_id", "revealed_at")
 SELECT a."user_id", qa."question_id", max(a."created_at")
 FROM "quiz_answers" qa JOIN "quiz_attempts" a ON a."id" = qa."attempt_id"
-GROUP BY a."user_id", qa."question_id";
+GROUP BY a."user_id", qa."question_id";--> statement-breakpoint
+-- Whether a concept's latest answer was right was not stored: below an even chance reads as a miss.
+UPDATE "concept_mastery" SET "last_correct" = ("rating" >= 0) WHERE "answers" > 0;

@@ -66,17 +66,17 @@ export async function learnerProfile(userId: number | null | undefined, topicId?
     topicId === undefined
       ? Promise.resolve([])
       : db
-          .select({ concept: conceptMastery.concept, rating: conceptMastery.rating, answers: conceptMastery.answers, course: courses.title, level: courses.level })
+          .select({ concept: conceptMastery.concept, rating: conceptMastery.rating, answers: conceptMastery.answers, lastCorrect: conceptMastery.lastCorrect, course: courses.title, level: courses.level })
           .from(conceptMastery)
           .innerJoin(courses, eq(courses.id, conceptMastery.courseId))
-          .where(and(eq(conceptMastery.userId, userId), eq(courses.topicId, topicId), sql`${conceptMastery.rating} < ${Math.log(MASTERY_MODEL.masteredFrom / (1 - MASTERY_MODEL.masteredFrom))}`))
+          .where(and(eq(conceptMastery.userId, userId), eq(courses.topicId, topicId), sql`(${conceptMastery.rating} < ${Math.log(MASTERY_MODEL.masteredFrom / (1 - MASTERY_MODEL.masteredFrom))} or not ${conceptMastery.lastCorrect})`))
           .orderBy(conceptMastery.rating)
           .limit(WEAKEST_IN_TOPIC),
   ]);
 
   const attempts = results.reduce((n, r) => n + r.attempts, 0);
   const passRate = attempts ? results.reduce((n, r) => n + r.passed, 0) / attempts : null;
-  const struggling = inTopic.filter((c) => levelOf(masteryOf(c.rating), c.answers) === "struggling").map((c) => c.level);
+  const struggling = inTopic.filter((c) => levelOf(masteryOf(c.rating), c.answers, c.lastCorrect) === "struggling").map((c) => c.level);
   const strugglingAt = struggling.length ? struggling.reduce((a, b) => (RANK[b] < RANK[a] ? b : a)) : null;
   const level = suggestLevel(completed.map((c) => c.level), passRate, strugglingAt);
   const lines = [

@@ -1,6 +1,7 @@
 import "server-only";
-import { getPool } from "../../db/client";
-import type { CourseLevel } from "../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { getPool, type DatabaseOrTransaction } from "../../db/client";
+import { conceptMastery, type CourseLevel } from "../../db/schema";
 import type { ConceptMastery, MasteryList } from "../validation/responses/review";
 import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
 
@@ -20,6 +21,7 @@ type Row = {
   section_title: string | null;
   rating: number | null;
   answers: number | null;
+  last_correct: boolean | null;
   last_answered_at: Date | string | null;
 };
 
@@ -46,7 +48,7 @@ const conceptsQuery = (courseFilter: string) => `
       where e.user_id = $1 ${courseFilter}
       order by c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position
     )
-    select concepts.*, m.rating, m.answers, m.last_answered_at, ss.title as lesson_title, s2.title as section_title
+    select concepts.*, m.rating, m.answers, m.last_correct, m.last_answered_at, ss.title as lesson_title, s2.title as section_title
     from concepts
     left join concept_mastery m on m.user_id = $1 and m.course_id = concepts.course_id and m.concept_key = concepts.concept_key
     left join course_sections s2 on s2.course_id = concepts.course_id and s2.position = concepts.section_index
@@ -76,7 +78,7 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
       subsection_index: r.lesson_title === null ? 0 : r.subsection_index,
       lesson_title: r.lesson_title ?? r.section_title ?? r.concept,
       mastery: roundMastery(mastery),
-      level: levelOf(mastery, answers),
+      level: levelOf(mastery, answers, r.last_correct ?? true),
       last_answered_at: r.last_answered_at ? new Date(r.last_answered_at).toISOString() : null,
       concept_key: r.concept_key,
       topic_id: r.topic_id,
@@ -97,16 +99,26 @@ export async function listConceptMastery(userId: number, courseId?: number): Pro
   );
 }
 
+/** The learner's current level of some concepts of one course, by concept key (absent: never answered). */
+export async function conceptLevels(db: DatabaseOrTransaction, userId: number, courseId: number, keys: string[]): Promise<Map<string, MasteryLevel>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .select({ key: conceptMastery.conceptKey, rating: conceptMastery.rating, answers: conceptMastery.answers, lastCorrect: conceptMastery.lastCorrect })
+    .from(conceptMastery)
+    .where(and(eq(conceptMastery.userId, userId), eq(conceptMastery.courseId, courseId), inArray(conceptMastery.conceptKey, keys)));
+  return new Map(rows.map((r) => [r.key, levelOf(masteryOf(r.rating), r.answers, r.lastCorrect)]));
+}
+
 /** GET /users/me/mastery: the public shape (no internal keys). */
 export async function listMyMastery(userId: number): Promise<MasteryList> {
   const rows = await listConceptMastery(userId);
   return { concepts: rows.map(({ concept_key: _k, topic_id: _t, course_level: _l, answers: _a, ...concept }) => concept) };
 }
 
-/** The learner's weakest answered concepts across courses (struggling or learning), weakest first. */
+/** The concepts that need another look (the latest answer was wrong) across courses, weakest first. */
 export function weakestConcepts(rows: ConceptRow[], count: number): ConceptRow[] {
   return rows
-    .filter((r) => r.level === "struggling" || r.level === "learning")
+    .filter((r) => r.level === "struggling")
     .sort((a, b) => a.mastery - b.mastery || a.course_id - b.course_id)
     .slice(0, count);
 }

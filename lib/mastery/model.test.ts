@@ -21,32 +21,38 @@ describe("mastery model (Elo-style rating against question difficulty)", () => {
   it("one miss on an average question makes a new concept struggling; a right answer on a hard question moves it further than on an easy one", () => {
     const afterMiss = nextRating(MASTERY_MODEL.initialRating, 0, 0, false);
     expect(afterMiss).toBeCloseTo(-0.6, 10); // K = 1.2, expected 0.5
-    expect(levelOf(masteryOf(afterMiss), 1)).toBe("struggling");
+    expect(levelOf(masteryOf(afterMiss), 1, false)).toBe("struggling");
     const hard = nextRating(afterMiss, 1, questionDifficulty(1, 1), true);
     const easy = nextRating(afterMiss, 1, questionDifficulty(10, 0), true);
     expect(hard).toBeGreaterThan(easy);
-    expect(levelOf(masteryOf(hard), 2)).toBe("learning");
+    expect(levelOf(masteryOf(hard), 2, true)).toBe("learning");
   });
 
-  it("four right answers in a row on average questions reach mastered; later answers move the rating less (K shrinks)", () => {
+  it("one right answer (a passed quiz) is learning, two in a row on average questions are mastered; later answers move the rating less (K shrinks)", () => {
     let rating: number = MASTERY_MODEL.initialRating;
     const steps: number[] = [];
     for (let answers = 0; answers < 4; answers++) {
       const next = nextRating(rating, answers, 0, true);
       steps.push(next - rating);
       rating = next;
-      if (answers < 3) expect(levelOf(masteryOf(rating), answers + 1)).not.toBe("mastered");
+      expect(levelOf(masteryOf(rating), answers + 1, true)).toBe(answers === 0 ? "learning" : "mastered");
     }
-    expect(levelOf(masteryOf(rating), 4)).toBe("mastered");
     for (let i = 1; i < steps.length; i++) expect(steps[i]).toBeLessThan(steps[i - 1]!);
   });
 
-  it("levels: new without answers, then by mastery thresholds", () => {
-    expect(levelOf(0.9, 0)).toBe("new");
-    expect(levelOf(0.39, 3)).toBe("struggling");
-    expect(levelOf(0.4, 3)).toBe("learning");
-    expect(levelOf(0.79, 3)).toBe("learning");
-    expect(levelOf(0.8, 3)).toBe("mastered");
+  it("levels: new without answers; needs another look after a wrong latest answer, whatever the mastery; then by mastery", () => {
+    expect(levelOf(0.9, 0, true)).toBe("new");
+    expect(levelOf(0.95, 5, false)).toBe("struggling");
+    expect(levelOf(0.2, 3, true)).toBe("learning");
+    expect(levelOf(0.69, 3, true)).toBe("learning");
+    expect(levelOf(0.7, 3, true)).toBe("mastered");
+  });
+
+  it("a concept missed, then answered right on a fresh item, no longer needs another look", () => {
+    const afterMiss = nextRating(0, 0, 0, false);
+    const afterRight = nextRating(afterMiss, 1, 0, true);
+    expect(levelOf(masteryOf(afterMiss), 1, false)).toBe("struggling");
+    expect(levelOf(masteryOf(afterRight), 2, true)).toBe("learning");
   });
 
   it("questions naming one concept in different case or spacing share it", () => {

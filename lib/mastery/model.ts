@@ -15,11 +15,15 @@
  * question is of average difficulty (0) and one learner's miss does not make it "hard".
  *
  * Mastery (0..1) is P(correct) on a question of average difficulty: sigmoid(rating). A new
- * concept's rating is 0 (mastery 0.5 in the model, shown as "new"). Levels:
+ * concept's rating is 0 (mastery 0.5 in the model, shown as "new"). Levels, in words a learner
+ * can check against what they did (docs/product-rules.md, "Mastery and spaced review"):
  *   new         no answer yet
- *   struggling  mastery < 0.4   (one miss on an average question: 0.35)
- *   mastered    mastery >= 0.8  (about four right answers in a row on average questions)
- *   learning    anything between
+ *   struggling  the latest answer was wrong ("needs another look")
+ *   mastered    the latest answer was right and mastery >= 0.7 (two right answers in a row on
+ *               average questions)
+ *   learning    the latest answer was right, mastery below that
+ * So a concept answered right on its latest item is never "needs another look", and one right
+ * answer (a passed quiz) is "learning", not yet "mastered".
  */
 
 export const MASTERY_MODEL = {
@@ -28,8 +32,7 @@ export const MASTERY_MODEL = {
   decay: 0.05,
   /** Imagined right and wrong first answers added to every question's count (Beta prior). */
   priorAnswers: 1,
-  strugglingBelow: 0.4,
-  masteredFrom: 0.8,
+  masteredFrom: 0.7,
 } as const;
 
 export const MASTERY_LEVELS = ["new", "struggling", "learning", "mastered"] as const;
@@ -59,9 +62,9 @@ export function masteryOf(rating: number): number {
   return sigmoid(rating);
 }
 
-export function levelOf(mastery: number, answers: number): MasteryLevel {
+export function levelOf(mastery: number, answers: number, lastCorrect: boolean): MasteryLevel {
   if (answers === 0) return "new";
-  if (mastery < MASTERY_MODEL.strugglingBelow) return "struggling";
+  if (!lastCorrect) return "struggling";
   if (mastery >= MASTERY_MODEL.masteredFrom) return "mastered";
   return "learning";
 }

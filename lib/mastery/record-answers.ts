@@ -3,11 +3,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
 import { conceptMastery, reviewCards } from "../../db/schema";
 import { scheduleAnswer, type CardState } from "../review/scheduler";
-import { conceptKey, masteryOf, nextRating, questionDifficulty } from "./model";
+import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, type MasteryLevel } from "./model";
 import type { QuestionFacts } from "./question-facts";
 
 export type GradedAnswer = { questionId: number; correct: boolean };
-export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Date; mastery: number };
+export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Date; mastery: number; level: MasteryLevel };
 
 /**
  * Every answer (section quiz or review) lands here, in the caller's transaction: the question's
@@ -101,13 +101,15 @@ export async function recordAnswers(
     row.rating = nextRating(row.rating, row.answers, difficulty.get(a.questionId) ?? 0, a.correct);
     row.answers += 1;
     row.correctAnswers += a.correct ? 1 : 0;
+    row.lastCorrect = a.correct;
     const card = cardOf.get(a.questionId)!;
-    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryOf(row.rating) });
+    const masteryNow = masteryOf(row.rating);
+    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryNow, level: levelOf(masteryNow, row.answers, row.lastCorrect) });
   }
   for (const row of mastery.values()) {
     await tx
       .update(conceptMastery)
-      .set({ rating: row.rating, answers: row.answers, correctAnswers: row.correctAnswers, lastAnsweredAt: now })
+      .set({ rating: row.rating, answers: row.answers, correctAnswers: row.correctAnswers, lastCorrect: row.lastCorrect, lastAnsweredAt: now })
       .where(and(eq(conceptMastery.userId, userId), eq(conceptMastery.courseId, row.courseId), eq(conceptMastery.conceptKey, row.conceptKey)));
   }
   return recorded;

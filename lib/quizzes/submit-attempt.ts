@@ -5,6 +5,8 @@ import { enrollments, quizAnswers, quizAttempts, quizDraws } from "../../db/sche
 import { AppError } from "../http/app-error";
 import { NOT_ENROLLED } from "../learning/update-progress";
 import { progressAfterQuizPass, type CourseShape } from "../learning/progress";
+import { conceptLevels } from "../mastery/list-mastery";
+import { conceptKey, type MasteryLevel } from "../mastery/model";
 import { loadQuestionFacts, type QuestionFacts } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
 import type { QuizResult } from "../validation/responses/learning";
@@ -79,7 +81,9 @@ export async function submitQuizAttempt(
       .returning({ id: quizAttempts.id });
     await tx.insert(quizAnswers).values(graded.map((g) => ({ attemptId: attempt!.id, questionId: g.item.questionId, chosenOption: g.first, isCorrect: g.correct })));
     // Every item becomes a review card and moves its concept's mastery; a miss is due for review at once.
-    await recordAnswers(tx, userId, graded.map((g) => ({ questionId: g.item.questionId, correct: g.correct })), facts, now, "quiz");
+    const recorded = await recordAnswers(tx, userId, graded.map((g) => ({ questionId: g.item.questionId, correct: g.correct })), facts, now, "quiz");
+    // Each concept's level after the whole attempt (the last of its items, when it asked several).
+    const levelAfter = new Map(recorded.map((r) => [conceptKey(facts.get(r.questionId)!.concept), r.level]));
     await revealItems(tx, userId, graded.map((g) => g.item.questionId), now);
     await tx.delete(quizDraws).where(eq(quizDraws.id, draw.id));
 
@@ -102,15 +106,16 @@ export async function submitQuizAttempt(
       next_counting_at: counted ? null : (draw.nextCountingAt?.toISOString() ?? null),
       course_progress: progress,
       quiz_status: statusOf(shape, passedSections),
-      results: graded.map((g) => resultOf(g.item.questionId, g.first, g.correct, g.fact)),
+      results: graded.map((g) => resultOf(g.item.questionId, g.first, g.correct, g.fact, levelAfter.get(conceptKey(g.fact.concept))!)),
     };
   });
 }
 
 const statusOf = (shape: CourseShape, passed: Set<number>) => Object.fromEntries(shape.map((_, i) => [String(i), passed.has(i)]));
 
-function resultOf(questionId: number, answer: string | null, correct: boolean, fact: QuestionFacts): QuizResult["results"][number] {
+function resultOf(questionId: number, answer: string | null, correct: boolean, fact: QuestionFacts, level: MasteryLevel): QuizResult["results"][number] {
   return {
+    level,
     question_id: questionId,
     correct,
     answer,
@@ -144,6 +149,7 @@ async function passingResult(
     .from(quizAnswers)
     .where(eq(quizAnswers.attemptId, attempt.id));
   const facts = await loadQuestionFacts(tx, answers.map((a) => a.questionId));
+  const levels = await conceptLevels(tx, userId, courseId, [...facts.values()].map((f) => conceptKey(f.concept)));
   return {
     passed: true,
     score: attempt.score,
@@ -152,6 +158,11 @@ async function passingResult(
     next_counting_at: null,
     course_progress: progress,
     quiz_status: statusOf(shape, passedSections),
-    results: answers.filter((a) => facts.has(a.questionId)).map((a) => resultOf(a.questionId, a.chosen, a.correct, facts.get(a.questionId)!)),
+    results: answers
+      .filter((a) => facts.has(a.questionId))
+      .map((a) => {
+        const fact = facts.get(a.questionId)!;
+        return resultOf(a.questionId, a.chosen, a.correct, fact, levels.get(conceptKey(fact.concept)) ?? "new");
+      }),
   };
 }

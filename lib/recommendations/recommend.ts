@@ -52,7 +52,7 @@ async function conceptKeys(catalogue: Catalogue, courseIds: number[]): Promise<M
 }
 
 type CourseRow = { id: number; topic_id: number; title: string; description: string; level: Level; duration_hours: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
-type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number };
+type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number; last_correct: boolean };
 type FactsRow = {
   version: string;
   chosen: number[];
@@ -83,7 +83,7 @@ const LEARNER_FACTS = {
                              union select course_id from quiz_attempts where user_id = $1 and passed)) as p(id)
            join courses c on c.id = p.id
           group by c.topic_id) t) as passed,
-      (select json_agg(json_build_object('course_id', m.course_id, 'topic_id', c.topic_id, 'level', c.level, 'concept_key', m.concept_key, 'rating', m.rating, 'answers', m.answers))
+      (select json_agg(json_build_object('course_id', m.course_id, 'topic_id', c.topic_id, 'level', c.level, 'concept_key', m.concept_key, 'rating', m.rating, 'answers', m.answers, 'last_correct', m.last_correct))
          from concept_mastery m
          join enrollments e on e.user_id = m.user_id and e.course_id = m.course_id
          join courses c on c.id = m.course_id
@@ -114,7 +114,7 @@ async function learnerFacts(row: FactsRow, catalogue: Catalogue): Promise<Learne
   for (const [courseId, { topicId, level, byKey }] of mastery) {
     const levels = [...concepts.get(courseId)!].map((key) => {
       const m = byKey.get(key);
-      return m ? levelOf(masteryOf(m.rating), m.answers) : "new";
+      return m ? levelOf(masteryOf(m.rating), m.answers, m.last_correct) : "new";
     });
     if (!levels.length) continue;
     if (levels.every((l) => l === "mastered")) raise(topicId, level);

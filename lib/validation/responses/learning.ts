@@ -1,6 +1,7 @@
 import { courseLevel, generationStatus } from "@/db/schema";
 import { z } from "../zod";
 import { id, timestamp } from "./common";
+import { MASTERY_LEVELS } from "@/lib/mastery/model";
 import { lesson } from "./review";
 
 /* Response shapes of the learning calls (see common.ts). */
@@ -160,6 +161,7 @@ export const quizResult = z
         correct_answer: z.string(),
         explanation: z.string().nullable().meta({ description: "Why the right option is right." }),
         concept: z.string(),
+        level: z.enum(MASTERY_LEVELS).meta({ description: "The concept's mastery level after this attempt: struggling reads \"needs another look\"." }),
         lesson,
       }),
     ),
