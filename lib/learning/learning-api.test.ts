@@ -349,6 +349,7 @@ describe("section quizzes", () => {
       correct: false,
       answer: expect.any(String),
       concept: expect.any(String),
+      level: "struggling",
       hint: expect.any(String),
       correct_answer: firstKey.correctAnswer,
       explanation: expect.any(String),
