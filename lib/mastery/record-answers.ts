@@ -6,8 +6,16 @@ import { scheduleAnswer, type CardState } from "../review/scheduler";
 import { conceptKey, masteryOf, nextRating, questionDifficulty } from "./model";
 import type { QuestionFacts } from "./question-facts";
 
-export type GradedAnswer = { questionId: number; correct: boolean };
-export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Date; mastery: number };
+export type GradedAnswer = {
+  /** The question whose card the answer moves. */
+  questionId: number;
+  correct: boolean;
+  /** The item actually answered when review showed another of the card's concept: its difficulty rates the answer. */
+  itemId?: number;
+};
+
+/** One answer's outcome: the card's next date, and the concept's mastery and answer count before and after it. */
+export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Date; mastery: number; masteryBefore: number; answersBefore: number; answers: number };
 
 /**
  * Every answer (section quiz or review) lands here, in the caller's transaction: the question's
@@ -41,7 +49,7 @@ export async function recordAnswers(
       misses: sql<number>`count(*) filter (where not ${reviewCards.firstCorrect})::int`,
     })
     .from(reviewCards)
-    .where(inArray(reviewCards.questionId, questionIds))
+    .where(inArray(reviewCards.questionId, [...new Set([...questionIds, ...answers.map((a) => a.itemId ?? a.questionId)])]))
     .groupBy(reviewCards.questionId);
   const difficulty = new Map(firstAnswers.map((f) => [f.questionId, questionDifficulty(f.answers, f.misses)]));
 
@@ -98,11 +106,12 @@ export async function recordAnswers(
   for (const a of answers) {
     const fact = facts.get(a.questionId)!;
     const row = mastery.get(`${fact.courseId}:${conceptKey(fact.concept)}`)!;
-    row.rating = nextRating(row.rating, row.answers, difficulty.get(a.questionId) ?? 0, a.correct);
+    const before = { masteryBefore: masteryOf(row.rating), answersBefore: row.answers };
+    row.rating = nextRating(row.rating, row.answers, difficulty.get(a.itemId ?? a.questionId) ?? 0, a.correct);
     row.answers += 1;
     row.correctAnswers += a.correct ? 1 : 0;
     const card = cardOf.get(a.questionId)!;
-    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryOf(row.rating) });
+    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryOf(row.rating), ...before, answers: row.answers });
   }
   for (const row of mastery.values()) {
     await tx
