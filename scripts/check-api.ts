@@ -30,7 +30,7 @@ const topic = z.object({
   courses: z.array(courseSummary),
   totalCourses: z.number(),
 });
-// A learner gets no answer key before submitting (docs/product-rules.md, Section quizzes).
+// A learner gets no answer key before submitting (docs/product-rules.md, "Practice").
 const question = z.strictObject({ id: z.number(), question: z.string(), options: z.array(z.string()).length(4) });
 
 let failures = 0;

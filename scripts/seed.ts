@@ -1,8 +1,9 @@
 // `npm run db:seed`: write the seed accounts and catalogue (idempotent: nothing is duplicated).
-// With --if-empty it does nothing on a database that already has users or topics.
+// With --if-empty, on a database that already has users or topics it only tops up the seed
+// courses' quiz pools (db/seed/top-up.ts).
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed";
+import { describeSeedAccounts, isDatabaseEmpty, seedDatabase, topUpSeedQuizzes } from "../db/seed";
 import { hashPassword } from "../lib/auth/password";
 import { parseEnv } from "../lib/env";
 import { resolveDatabase } from "./lib/database";
@@ -16,7 +17,9 @@ try {
   const { db, pool } = createDb(database.url, 2);
   try {
     if (process.argv.includes("--if-empty") && !(await isDatabaseEmpty(db))) {
-      console.log("seed: the database already has data; nothing to do");
+      // An upgrade: the data stays, the seed courses' quiz pools grow to the catalogue's.
+      const added = await topUpSeedQuizzes(db);
+      console.log(`seed: the database already has data; ${added} catalogue quiz items added to seed courses`);
     } else {
       const result = await seedDatabase(db, {
         admin: { email: env.SEED_ADMIN_EMAIL, password: env.SEED_ADMIN_PASSWORD },
@@ -24,7 +27,7 @@ try {
         production: env.NODE_ENV === "production",
         hashPassword,
       });
-      console.log(`seed: ${result.topicsCreated} topics and ${result.coursesCreated} courses created`);
+      console.log(`seed: ${result.topicsCreated} topics and ${result.coursesCreated} courses created, ${result.questionsAdded} quiz items added to existing ones`);
       console.log(describeSeedAccounts(result.accounts));
     }
   } finally {

@@ -10,7 +10,7 @@ import exitHook from "async-exit-hook";
 import { EnvError, parseEnv } from "../lib/env";
 import { runMigrations } from "../db/migrate";
 import { createDb } from "../db/client";
-import { describeSeedAccounts, isDatabaseEmpty, seedDatabase } from "../db/seed";
+import { describeSeedAccounts, isDatabaseEmpty, seedDatabase, topUpSeedQuizzes } from "../db/seed";
 import { hashPassword } from "../lib/auth/password";
 import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase } from "./lib/database";
@@ -73,10 +73,14 @@ async function main() {
       });
       say(`seeded ${result.topicsCreated} topics and ${result.coursesCreated} courses; accounts:`);
       console.log(describeSeedAccounts(result.accounts));
-    } else if (env.NODE_ENV !== "production") {
-      say("seed accounts (development defaults unless you changed them):");
-      console.log(`  admin    ${env.SEED_ADMIN_EMAIL}  password: ${env.SEED_ADMIN_PASSWORD ?? "admin123"}`);
-      console.log(`  learner  ${env.SEED_LEARNER_EMAIL}  password: ${env.SEED_LEARNER_PASSWORD ?? "learner123"}`);
+    } else {
+      const added = await topUpSeedQuizzes(db);
+      if (added) say(`added ${added} catalogue quiz items to the seed courses`);
+      if (env.NODE_ENV !== "production") {
+        say("seed accounts (development defaults unless you changed them):");
+        console.log(`  admin    ${env.SEED_ADMIN_EMAIL}  password: ${env.SEED_ADMIN_PASSWORD ?? "admin123"}`);
+        console.log(`  learner  ${env.SEED_LEARNER_EMAIL}  password: ${env.SEED_LEARNER_PASSWORD ?? "learner123"}`);
+      }
     }
   } finally {
     await pool.end();

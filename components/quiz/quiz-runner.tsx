@@ -82,6 +82,7 @@ export function QuizRunner({
       const check = await apiFetch<AnswerCheck>(`${base}/quiz-check`, { method: "POST", body: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." });
       setTries(new Map(tries).set(question.id, [...(tries.get(question.id) ?? []), choice]));
       setFeedback(new Map(feedback).set(question.id, check));
+      setChoice(null);
     } catch (error) {
       toastError((error as Error).message);
     } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadCatalogue } from "./catalogue";
+import { MIN_ITEMS_PER_CONCEPT, QUESTIONS_PER_ATTEMPT } from "../quiz-pool";
 
 const { topics, courses } = loadCatalogue();
 
@@ -22,8 +23,11 @@ describe("seed catalogue", () => {
     expect(course.sections.length).toBeGreaterThanOrEqual(3);
     for (const section of course.sections) {
       expect(section.subsections.length).toBeGreaterThanOrEqual(2);
-      expect(section.quiz.length).toBeGreaterThanOrEqual(3);
-      expect(section.quiz.length).toBeLessThanOrEqual(5);
+      // Every pool holds at least twice what an attempt asks, and 2 items per concept: a retry can ask unseen items.
+      expect(section.quiz.length).toBeGreaterThanOrEqual(2 * QUESTIONS_PER_ATTEMPT);
+      const perConcept = new Map<string, number>();
+      for (const q of section.quiz) perConcept.set(q.concept.toLowerCase(), (perConcept.get(q.concept.toLowerCase()) ?? 0) + 1);
+      for (const n of perConcept.values()) expect(n).toBeGreaterThanOrEqual(MIN_ITEMS_PER_CONCEPT);
       for (const q of section.quiz) {
         expect(q.options).toHaveLength(4);
         expect(q.options).toContain(q.answer);

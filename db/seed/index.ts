@@ -4,6 +4,9 @@ import type { Database } from "../client";
 import { credentialAccount } from "../credential-account";
 import { accounts as userAccounts, courseSections, courseSubsections, courses, quizQuestions, topics, users } from "../schema";
 import { loadCatalogue, type Catalogue } from "./catalogue";
+import { topUpCourseQuiz } from "./top-up";
+
+export { topUpSeedQuizzes } from "./top-up";
 
 export type SeedAccount = { role: "admin" | "user"; email: string; password: string; created: boolean };
 
@@ -17,7 +20,7 @@ export type SeedOptions = {
   hashPassword: (password: string) => Promise<string>;
 };
 
-export type SeedResult = { accounts: SeedAccount[]; topicsCreated: number; coursesCreated: number };
+export type SeedResult = { accounts: SeedAccount[]; topicsCreated: number; coursesCreated: number; questionsAdded: number };
 
 const SEED_LOCK_ID = 727_002;
 const DEV_PASSWORDS = { admin: "admin123", user: "learner123" } as const;
@@ -31,7 +34,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 
 /**
  * Writes the two seed accounts and the hand-written catalogue. Idempotent: existing accounts,
- * topics and courses (matched by e-mail, title, and topic + title) are left as they are.
+ * topics and courses (matched by e-mail, title, and topic + title) are left as they are, but an
+ * existing seed course's quiz pools get the catalogue's items they lack (./top-up.ts).
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const catalogue = options.catalogue ?? loadCatalogue();
@@ -90,6 +94,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     }
 
     let coursesCreated = 0;
+    let questionsAdded = 0;
     for (const course of catalogue.courses) {
       const [created] = await tx
         .insert(courses)
@@ -103,7 +108,14 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         })
         .onConflictDoNothing()
         .returning({ id: courses.id });
-      if (!created) continue;
+      if (!created) {
+        const [existing] = await tx
+          .select({ id: courses.id })
+          .from(courses)
+          .where(sql`${courses.topicId} = ${topicIds.get(course.topic)!} AND ${courses.title} = ${course.title}`);
+        if (existing) questionsAdded += await topUpCourseQuiz(tx, existing.id, course);
+        continue;
+      }
       coursesCreated++;
 
       const sectionRows = await tx
@@ -139,7 +151,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       );
     }
 
-    return { accounts, topicsCreated, coursesCreated };
+    return { accounts, topicsCreated, coursesCreated, questionsAdded };
   });
 }
 

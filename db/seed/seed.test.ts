@@ -77,6 +77,22 @@ describe("seeded database", () => {
     expect(learner!.firstName).toBe("Renamed");
   });
 
+  it("seeding a database from an older catalogue tops up its seed courses' quiz pools and keeps the items learners answered", async () => {
+    const db = getDb();
+    const course = catalogue.courses.find((c) => c.title.startsWith("Graph Algorithms"))!;
+    const [row] = await db.select({ id: courses.id }).from(courses).where(eq(courses.title, course.title));
+    const [section] = await db.select({ id: courseSections.id }).from(courseSections).where(and(eq(courseSections.courseId, row!.id), eq(courseSections.position, 2)));
+    // The older catalogue's pool: only the first four items.
+    await db.delete(quizQuestions).where(and(eq(quizQuestions.sectionId, section!.id), sql`${quizQuestions.position} >= 4`));
+    const kept = await db.select({ id: quizQuestions.id }).from(quizQuestions).where(eq(quizQuestions.sectionId, section!.id)).orderBy(quizQuestions.position);
+
+    const result = await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false, hashPassword: (password) => hash(password) });
+    expect(result.questionsAdded).toBe(course.sections[2]!.quiz.length - 4);
+    const pool = await db.select({ id: quizQuestions.id, question: quizQuestions.question }).from(quizQuestions).where(eq(quizQuestions.sectionId, section!.id)).orderBy(quizQuestions.position);
+    expect(pool.map((q) => q.question)).toEqual(course.sections[2]!.quiz.map((q) => q.question));
+    expect(pool.slice(0, 4).map((q) => q.id)).toEqual(kept.map((q) => q.id));
+  });
+
   it("deleting a topic removes its courses and everything under them", async () => {
     const db = getDb();
     const [learner] = await db.select().from(users).where(eq(users.email, TEST_LEARNER.email));
