@@ -74,7 +74,9 @@ export function ReviewSession({ cards }: { cards: ReviewCard[] }) {
       <p className="text-sm font-semibold text-brand-700" aria-live="polite">
         Review {index + 1} of {cards.length}
       </p>
-      <p className="mt-1 text-sm text-slate-600">{card.course_title}</p>
+      <p data-testid="review-course" className="mt-1 text-sm text-slate-600">
+        {card.course_title}
+      </p>
       <form
         ref={formRef}
         onSubmit={(event) => {
