@@ -20,8 +20,9 @@ export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Da
 /**
  * Every answer (section quiz or review) lands here, in the caller's transaction: the question's
  * FSRS card is created or moved on (lib/review/scheduler.ts), and the learner's mastery of its
- * concept is updated (lib/mastery/model.ts) against the question's difficulty, estimated from
- * every learner's first answer before this one. Course progress is not touched. Rows are locked
+ * concept is updated (lib/mastery/model.ts) against the difficulty of the item answered (in review
+ * possibly another item of the card's concept: `itemId`), estimated from every learner's first
+ * answer before this one. Course progress is not touched. Rows are locked
  * cards first, then mastery rows, each in key order, so concurrent answers cannot deadlock.
  */
 export async function recordAnswers(

@@ -11,6 +11,7 @@ import { loadQuestionFacts } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
 import { listRecommendations } from "../recommendations/recommend";
 import { NOT_THIS_CARDS_ITEM, REVIEW_ANSWER_LIMIT } from "./answer-card";
+import { listDueCards } from "./due-cards";
 
 /*
  * Adaptive review through the API, as a fresh learner: a quiz with one wrong answer explains the miss
@@ -323,6 +324,20 @@ describe("a review session: short, one card per concept, interleaved across cour
     expect(variantCardAfter).toEqual(variantCardBefore);
     const [revealedAfter] = await getDb().select().from(quizReveals).where(and(eq(quizReveals.userId, learner.user.id), eq(quizReveals.questionId, card.question_id)));
     expect(revealedAfter!.revealedAt.getTime()).toBeGreaterThan(revealedBefore!.revealedAt.getTime());
+  });
+
+  it("a review of one concept on demand lists its cards, due or not, each showing a different seen item", async () => {
+    const learner = await createUser();
+    const first = await missAll(learner, courseId);
+    await missAll(learner, courseId, false);
+    const [question] = await getDb().select({ concept: quizQuestions.concept }).from(quizQuestions).where(eq(quizQuestions.id, first[0]!));
+    const listed = await listDueCards(learner.user.id, new Date(), 10, { courseId, conceptKey: conceptKey(question!.concept!) });
+    const facts = await cardFacts(listed.cards.map((c) => c.card_id));
+    expect(listed.cards).toHaveLength(2);
+    expect(new Set([...facts.values()].map((f) => f.key))).toEqual(new Set([`${courseId}:${conceptKey(question!.concept!)}`]));
+    expect(new Set(listed.cards.map((c) => c.question_id)).size).toBe(2);
+    const seen = await revealedTo(learner);
+    for (const card of listed.cards) expect(seen.has(card.question_id)).toBe(true);
   });
 
   it.each([
