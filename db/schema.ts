@@ -606,7 +606,7 @@ export const generationRuns = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
     topicId: integer("topic_id").references(() => topics.id, { onDelete: "cascade" }),
-    // topic-courses | outline | subsection | questions | verify | replace-questions | failed
+    // topic-courses | outline | subsection | questions | verify | replace-questions | question-variants | failed
     step: text("step").notNull(),
     sectionIndex: integer("section_index"),
     subsectionIndex: integer("subsection_index"),

@@ -6,7 +6,7 @@ import { apiToken, saveProgress } from "./fixtures/api";
 import { axeViolations, expectAccessible, isBlocking } from "./fixtures/axe";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
-import { answer, subsectionTitle } from "./fixtures/reader";
+import { answer, feedbackPanel, moveOn, subsectionTitle } from "./fixtures/reader";
 import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
@@ -224,7 +224,7 @@ test.describe("learner area", () => {
     await expect(page.getByText("That part of the course is still locked")).toBeVisible();
     await expectAccessible(page, testInfo, "reader (a locked part asked for)");
 
-    // The quiz: a question, Incorrect! with its hint, Correct!, and the final screens.
+    // The quiz: a question, Incorrect! with its hint and a second try, Correct!, and the final screens.
     const questions = await sectionQuestions(courseId, 0);
     const total = Math.min(questions.length, 5);
     await open(page, `/dashboard/quiz?courseId=${courseId}&sectionIndex=0`);
@@ -238,6 +238,7 @@ test.describe("learner area", () => {
     await expect(page.getByRole("heading", { name: "Try Again!" })).toBeVisible();
     await expectAccessible(page, testInfo, "quiz (Try Again! screen)");
     await page.getByRole("button", { name: "Retry Quiz" }).click();
+    // The retry asks other items of the same pool: every one answered right passes.
     for (let i = 1; i <= total; i++) {
       await expect(page.getByText(`Quiz ${i} of ${total}`)).toBeVisible();
       await answer(page, questions, "right");
@@ -282,18 +283,24 @@ test.describe("learner area", () => {
   });
 });
 
-/** Answers the question on screen and scans the Correct!/Incorrect! modal before moving on. */
+/** Answers the question on screen and scans the Correct!/Incorrect! feedback panel before moving on. */
 async function scanResultModal(page: Page, testInfo: Parameters<typeof expectAccessible>[1], questions: Awaited<ReturnType<typeof sectionQuestions>>, how: "right" | "wrong") {
   const legend = (await page.locator("legend").textContent())!.trim();
   const question = questions.find((q) => q.question.replace(/`([^`]+)`/g, "$1") === legend)!;
   const option = how === "right" ? question.correctAnswer : question.options.find((o) => o !== question.correctAnswer)!;
   await page.getByRole("radiogroup").getByRole("radio", { name: option.replace(/`([^`]+)`/g, "$1"), exact: true }).check();
-  await page.getByRole("button", { name: "Submit" }).click();
-  const modal = page.getByRole("dialog");
-  await expect(modal.getByRole("heading", { name: how === "right" ? "Correct!" : "Incorrect!" })).toBeVisible();
-  await expectAccessible(page, testInfo, `quiz (${how === "right" ? "Correct!" : "Incorrect!"} modal)`);
-  await modal.getByRole("button", { name: "Next" }).click();
-  await expect(modal).toBeHidden();
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  const panel = feedbackPanel(page);
+  await expect(panel.getByRole("heading", { name: how === "right" ? "Correct!" : "Incorrect!" })).toBeVisible();
+  await expectAccessible(page, testInfo, `quiz (${how === "right" ? "Correct!" : "Incorrect!"} feedback)`);
+  if (how === "wrong") {
+    // The second try, right: the item is final, the pick and the right option marked in place.
+    await page.getByRole("radiogroup").getByRole("radio", { name: question.correctAnswer.replace(/`([^`]+)`/g, "$1"), exact: true }).check();
+    await panel.getByRole("button", { name: "Submit second try" }).click();
+    await expect(page.getByRole("radiogroup").locator("label[data-mark=right]")).toHaveCount(1);
+    await expectAccessible(page, testInfo, "quiz (second try, final feedback)");
+  }
+  await moveOn(page).click();
 }
 
 test.describe("admin area", () => {

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures/browser-test";
 import { createLearner, field } from "./fixtures/accounts";
 import { insertThrowawayUsers } from "./fixtures/admin-db";
 import { sectionQuestions, shown, type SeededQuestion } from "./fixtures/database";
-import { percent, subsectionTitle } from "./fixtures/reader";
+import { feedbackPanel, moveOn, percent, subsectionTitle } from "./fixtures/reader";
 import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
@@ -38,7 +38,7 @@ async function logInByKeyboard(page: Page, email: string, password: string) {
   await page.keyboard.press("Enter");
 }
 
-/** Answers the question on screen rightly: Tab into the radio group, arrows to the right option, Submit, close the modal. */
+/** Answers the question on screen rightly: Tab into the radio group, arrows to the right option, Submit, then on from the feedback. */
 async function answerRightly(page: Page, questions: SeededQuestion[]) {
   const legend = (await page.locator("legend").textContent())!.trim();
   const question = questions.find((q) => shown(q.question) === legend);
@@ -54,13 +54,14 @@ async function answerRightly(page: Page, questions: SeededQuestion[]) {
   for (let i = 0; i < right; i++) await page.keyboard.press("ArrowDown");
   await expect(radios.nth(right)).toBeChecked();
 
-  await tabTo(page, page.getByRole("button", { name: "Submit" }));
+  await tabTo(page, page.getByRole("button", { name: "Submit", exact: true }));
   await page.keyboard.press("Enter");
-  const modal = page.getByRole("dialog");
-  await expect(modal.getByRole("heading", { name: "Correct!" })).toBeVisible();
-  await expect(modal.getByRole("button", { name: "Next" })).toBeFocused();
+  // Focus moves to the feedback's heading (announced), and Tab reaches its way on.
+  const panel = feedbackPanel(page);
+  await expect(panel.getByRole("heading", { name: "Correct!" })).toBeFocused();
+  await tabTo(page, moveOn(page));
   await page.keyboard.press("Enter");
-  await expect(modal).toBeHidden();
+  await expect(panel).toBeHidden();
 }
 
 test("keyboard: a new learner logs in, picks interests, opens a course, reads with Next and Previous, and passes a quiz", async ({ page }) => {

@@ -182,8 +182,8 @@ test("learner: topic lists, the topic page, course overview, reader, quiz, my co
   await expect(page.locator("legend")).toContainText(`${CODE_ESCAPE} ${IMG}`);
   await expect(page.getByRole("radio", { name: SCRIPT, exact: true })).toHaveCount(1);
   await page.getByRole("radio", { name: SVG, exact: true }).check();
-  await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("dialog")).toContainText(`Hint: ${ALERT}`);
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(page.getByTestId("feedback-panel")).toContainText(`Hint: ${ALERT}`);
   await expectInert("the quiz");
 
   await page.goto("/dashboard/my-courses");

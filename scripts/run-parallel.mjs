@@ -1,7 +1,9 @@
 // `node scripts/run-parallel.mjs <script> <script>...`: runs these npm scripts at once, the first
 // one's output live and each other's as a block once it has finished (never interleaved), and
 // fails when any of them fails. For the test command: checks that do not wait on one another
-// share the machine's cores (package.json "test").
+// share the machine's cores (package.json "test"). A failed script's last lines (where Playwright
+// and vitest sum up what failed) are printed again just above the final summary, so a log that
+// only keeps its tail, as CI's does, still says which test failed.
 import { spawn } from "node:child_process";
 
 const scripts = process.argv.slice(2);
@@ -10,13 +12,19 @@ if (scripts.length === 0) {
   process.exit(2);
 }
 
+const FAILURE_TAIL_LINES = 60;
+
 function run(script, live) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout?.on("data", (chunk) => (output += chunk));
-    child.stderr?.on("data", (chunk) => (output += chunk));
+    const collect = (stream) => (chunk) => {
+      output += chunk;
+      if (live) stream.write(chunk);
+    };
+    child.stdout.on("data", collect(process.stdout));
+    child.stderr.on("data", collect(process.stderr));
     child.on("close", (code, signal) => resolve({ script, code: code ?? 1, signal, output, seconds: (Date.now() - started) / 1000 }));
   });
 }
@@ -28,6 +36,11 @@ for (const pending of others) {
   const result = await pending;
   console.log(`\n── npm run ${result.script} ──\n${result.output.trimEnd()}`);
   results.push(result);
+}
+for (const { script, code, output } of results) {
+  if (code === 0) continue;
+  const tail = output.trimEnd().split("\n").slice(-FAILURE_TAIL_LINES).join("\n");
+  console.log(`\n── the end of npm run ${script}, which failed ──\n${tail}`);
 }
 console.log("");
 for (const { script, code, signal, seconds } of results) console.log(`${code === 0 ? "ok  " : "FAIL"} npm run ${script} (${seconds.toFixed(0)} s)${code === 0 ? "" : `: ${signal ?? `exit code ${code}`}`}`);

@@ -70,7 +70,8 @@ async function readUtf8(request: Request): Promise<string> {
   const announced = request.headers.get("content-length");
   if (announced !== null && Number(announced) !== bytes.byteLength) throw new AppError("bad_request", "The request body does not match its Content-Length.");
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // ignoreBOM keeps a byte-order mark as a character, so JSON.parse refuses it (RFC 8259: JSON has none).
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw new AppError("bad_request", "The request body is not valid UTF-8.");
   }

@@ -51,7 +51,7 @@ export function AnswerChoices({
             <label
               key={`${name}-${i}`}
               data-mark={mark}
-              className={`flex min-h-12 items-center gap-3 rounded-xl border px-4 py-3 text-slate-900 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${
+              className={`flex min-h-12 flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border px-4 py-3 text-slate-900 transition has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${
                 style ? `border-2 ${style.box}` : selected ? "border-brand-600 bg-brand-50" : disabled ? "border-slate-200 text-slate-600" : "cursor-pointer border-slate-300 hover:border-slate-400 hover:bg-slate-50"
               }`}
             >
@@ -64,11 +64,12 @@ export function AnswerChoices({
                 onChange={() => onChoose(option)}
                 className="size-4 accent-brand-600"
               />
-              <span className="flex-1">
+              <span className="min-w-0 flex-1">
                 <InlineCode text={optionText(option, asCode)} />
               </span>
               {style ? (
-                <span className={`inline-flex shrink-0 items-center gap-1 text-sm font-semibold ${style.text}`}>
+                // On a phone the mark goes on its own line, so the option keeps the width it needs.
+                <span className={`inline-flex w-full items-center gap-1 pl-7 text-sm font-semibold sm:w-auto sm:shrink-0 sm:pl-0 ${style.text}`}>
                   <span aria-hidden="true">{style.icon}</span> {style.label}
                 </span>
               ) : null}

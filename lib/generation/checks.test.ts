@@ -20,6 +20,8 @@ describe("content checks", () => {
     ["no concept", q({ concept: " " }), "it names no concept"],
     ["no explanation", q({ explanation: "" }), "it has no explanation"],
     ["an empty question", q({ question: "" }), "the question is empty"],
+    ["its key written in the question", q({ question: "Which method adds an item at the end? Hint: use append()", options: ["append()", "extend()", "insert()", "add()"], correct_answer: "append()" }), "the question gives its answer away"],
+    ["its key written in the hint", q({ options: ["two items", "one item", "three items", "An error"], correct_answer: "two items", hint: "It returns two items." }), "the hint gives the answer away"],
   ])("rejects a question with %s", (_name, question, reason) => {
     const { valid, rejected } = checkQuestions([question]);
     expect(valid).toEqual([]);
@@ -34,6 +36,13 @@ describe("content checks", () => {
     expect(valid).toHaveLength(1);
     expect(valid[0]!.correct_answer).toBe("2");
     expect(rejected.map((r) => r.reason)).toEqual(["it repeats another question", "it repeats another question"]);
+  });
+
+  it("a stem that names several options, or a short key that turns up by chance, gives nothing away", () => {
+    const named = q({ question: "Which is immutable: a list or a tuple?", options: ["a tuple", "a list", "both", "neither"], correct_answer: "a tuple" });
+    const short = q({ question: "What does len([1, 2]) return for 2 items?" });
+    const inWord = q({ question: "Which call appends to the list?", options: ["append", "extend", "insert", "add"], correct_answer: "append", hint: "Think of appending." });
+    expect(checkQuestions([named, short, inWord]).rejected).toEqual([]);
   });
 
   it("subsections: one per planned title, real content, fences with a language", () => {

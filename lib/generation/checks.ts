@@ -4,7 +4,8 @@ import type { CourseOutlineOutput, GeneratedQuestion, TopicCoursesOutput } from 
 /*
  * Content rules beyond the schema, checked before anything is saved. Whatever fails is
  * regenerated, never stored: subsection markdown non-empty with every code fence naming its
- * language, 4 distinct options, the correct answer one of them, a hint, no repeated questions.
+ * language, 4 distinct options, the correct answer one of them, a hint, no key given away in the
+ * question or the hint, no repeated questions.
  */
 
 export const MIN_COURSES = 3;
@@ -76,14 +77,41 @@ export function questionProblem(q: GeneratedQuestion): string | null {
   if (!q.hint.trim()) return "it has no hint";
   if (!q.concept.trim()) return "it names no concept";
   if (!q.explanation.trim()) return "it has no explanation";
+  if (givesAnswerAway(q.question, q)) return "the question gives its answer away";
+  if (givesAnswerAway(q.hint, q)) return "the hint gives the answer away";
   return null;
+}
+
+/** Shorter keys ("4", "len") turn up in stems by chance; from this length, one in the text is a leak. */
+const LEAK_MIN_CHARS = 4;
+
+/** `phrase` in `text` as whole words: not inside a longer word or number. */
+function hasPhrase(text: string, phrase: string): boolean {
+  for (let at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + phrase.length];
+    if (!(before && /\w/.test(before)) && !(after && /\w/.test(after))) return true;
+  }
+  return false;
+}
+
+/**
+ * The key written out in the text while no other option is: a learner could copy it without
+ * knowing anything (a habit of models asked for variants: "...? The answer is X."). A stem that
+ * names several options ("a list or a tuple?") gives nothing away.
+ */
+function givesAnswerAway(text: string, q: GeneratedQuestion): boolean {
+  const key = norm(q.correct_answer);
+  if (key.length < LEAK_MIN_CHARS) return false;
+  const said = norm(text);
+  return hasPhrase(said, key) && !q.options.some((o) => norm(o) !== key && hasPhrase(said, norm(o)));
 }
 
 /**
  * Splits generated questions into the ones to keep (clean, not repeating `existing` or each
  * other, with the answer copied exactly from the options) and the ones to regenerate.
  */
-export function checkQuestions(questions: GeneratedQuestion[], existing: GeneratedQuestion[] = []): { valid: CheckedQuestion[]; rejected: RejectedQuestion[] } {
+export function checkQuestions(questions: GeneratedQuestion[], existing: Pick<GeneratedQuestion, "question">[] = []): { valid: CheckedQuestion[]; rejected: RejectedQuestion[] } {
   const seen = new Set(existing.map((q) => norm(q.question)));
   const valid: CheckedQuestion[] = [];
   const rejected: RejectedQuestion[] = [];

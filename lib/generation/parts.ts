@@ -7,10 +7,9 @@ import { questionsPrompt } from "../llm/prompts/questions";
 import { buildMessages } from "../llm/prompts/render";
 import { replaceQuestionsPrompt } from "../llm/prompts/replace-questions";
 import { subsectionPrompt } from "../llm/prompts/subsection";
-import { verifyQuizPrompt } from "../llm/prompts/verify-quiz";
 import type { GeneratedQuestion } from "../llm/schemas";
 import { callChecked, GenerationError } from "./call-checked";
-import { checkQuestions, checkSubsections, norm, type RejectedQuestion } from "./checks";
+import { checkQuestions, checkSubsections, type RejectedQuestion } from "./checks";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
 import { lessonDigest } from "./digest";
 import type { SendFollowUp } from "./follow-up";
@@ -19,6 +18,7 @@ import type { RunContext } from "./log";
 import { learnerProfile } from "./personalise";
 import { questionsForPart, REPLACEMENT_ROUNDS } from "./plan";
 import { publishAndResend } from "./publish";
+import { verifyQuestions } from "./verify-questions";
 
 /*
  * The two jobs of one part (one subsection) of a course's working copy: its markdown, then its
@@ -97,36 +97,6 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload, n
   });
 }
 
-function numberedQuestions(questions: GeneratedQuestion[]): string {
-  return questions.map((q, i) => `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}`).join("\n\n");
-}
-
-/**
- * The verification pass: the model answers the questions without the key. Questions it answers
- * differently from the key are dropped (and replaced by the caller).
- */
-async function verifyQuestions(llm: LlmClient, questions: GeneratedQuestion[], courseTitle: string, sectionTitle: string, context: RunContext, label: string, sectionIndex: number) {
-  const kept: GeneratedQuestion[] = [];
-  const dropped: RejectedQuestion[] = [];
-  if (!questions.length) return { kept, dropped };
-  const output = await callChecked(
-    llm,
-    "verify",
-    buildMessages(verifyQuizPrompt, { course_title: courseTitle, section_title: sectionTitle, question_count: questions.length, numbered_questions: numberedQuestions(questions) }),
-    () => [],
-    context,
-    `${label} (verification)`,
-    { counts: [questions.length], priority: priority("quiz", sectionIndex) },
-  );
-  const answers = new Map(output.answers.map((a) => [a.number, a.answer]));
-  questions.forEach((q, i) => {
-    const answer = answers.get(i + 1);
-    if (answer !== undefined && norm(answer) === norm(q.correct_answer)) kept.push(q);
-    else dropped.push({ question: q.question, reason: "a second reading chose a different answer than the key" });
-  });
-  return { kept, dropped };
-}
-
 /** generate-questions: one subsection's share of the section's question pool, checked and verified. */
 export async function generateQuestions(llm: LlmClient, payload: PartPayload, next: PartFollowUps): Promise<void> {
   const loaded = await loadPart(payload);
@@ -166,7 +136,7 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
     let candidates = checked.valid.slice(0, wanted);
     const pool: GeneratedQuestion[] = [];
     for (let round = 0; ; round++) {
-      const { kept, dropped } = await verifyQuestions(llm, candidates, course.title, section.title, context, label, section.position);
+      const { kept, dropped } = await verifyQuestions(llm, candidates, { courseTitle: course.title, sectionTitle: section.title, context, label, priority: quizPriority.priority });
       pool.push(...kept);
       rejected.push(...dropped);
       if (pool.length >= wanted || round >= REPLACEMENT_ROUNDS) break;

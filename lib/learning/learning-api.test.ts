@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getPool } from "../../db/client";
-import { courses, enrollments, quizAnswers, quizAttempts } from "../../db/schema";
+import { courses, enrollments, quizAnswers, quizAttempts, quizQuestions } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
 import { seededCourse } from "../../tests/harness/seeded-course";
 import { answersWithMisses, answerKey, rightAnswersFor as rightAnswers, sectionKey } from "../../tests/harness/quiz-key";
@@ -317,26 +317,27 @@ describe("section quizzes", () => {
   it("GET /section-quizzes answers the section's questions without the answer key; bad sections 404/422", async () => {
     const learner = await enrolled();
     const questions = await quiz(learner, 0);
-    expect(questions.length).toBe(4);
+    expect(questions.length).toBe(5);
     expect(questions[0]).toEqual({ id: expect.any(Number), question: expect.any(String), options: expect.any(Array) });
     expect((await call("GET /section-quizzes", { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=99` })).status).toBe(404);
     expect((await call("GET /section-quizzes", { token: learner.token, path: `/section-quizzes?course_id=${courseId}&section_index=-1` })).status).toBe(422);
     expect((await call("GET /section-quizzes", { token: learner.token, path: "/section-quizzes" })).status).toBe(422);
   });
 
-  it("a bare claim or another section's questions record nothing", async () => {
+  it("a bare claim or another section's questions record nothing; a partial attempt is graded with the rest missed", async () => {
     const learner = await enrolled();
     const bare = await call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: {} });
-    expect(bare.status).toBe(422);
+    expect(bare.status).toBe(409);
+    const questions = await quiz(learner, 0);
     const other = await submit(learner, 0, await rightAnswers(await sectionKey(courseId, 1)));
     expect(other.status).toBe(422);
-    expect(other.body.detail).toMatch(/is not part of this section's quiz/);
-    const partial = await submit(learner, 0, await rightAnswers((await quiz(learner, 0)).slice(0, 2)));
-    expect(partial.status).toBe(422);
+    expect(other.body.detail).toMatch(/is not part of your attempt at this quiz/);
     expect(await getDb().select().from(quizAttempts).where(eq(quizAttempts.userId, learner.user.id))).toHaveLength(0);
+    const partial = await submit(learner, 0, await rightAnswers(questions.slice(0, 2)));
+    expect(partial.body).toMatchObject({ passed: false, score: 2, total: 5 });
   });
 
-  it("grades on the server, stores each answer, and a retry puts the missed question first", async () => {
+  it("grades on the server, stores each answer, and a retry asks the missed concept first through another item", async () => {
     const learner = await enrolled();
     const questions = await quiz(learner, 0);
     const failed = await submit(learner, 0, await wrongFirst(questions));
@@ -346,6 +347,8 @@ describe("section quizzes", () => {
     expect(failed.body.results[0]).toEqual({
       question_id: questions[0]!.id,
       correct: false,
+      answer: expect.any(String),
+      concept: expect.any(String),
       hint: expect.any(String),
       correct_answer: firstKey.correctAnswer,
       explanation: expect.any(String),
@@ -357,12 +360,11 @@ describe("section quizzes", () => {
     const detail = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
     expect(detail.body.review_sections).toEqual([0]);
 
-    // Make the missed question not the first one the next time: it must come first anyway.
-    const key = await answerKey(questions.map((q) => q.id));
-    const missedLast = await submit(learner, 0, questions.map((q, i) => ({ question_id: q.id, answer: i === questions.length - 1 ? null : key.get(q.id)!.correctAnswer })));
-    expect(missedLast.body.passed).toBe(false);
+    // The retry asks the missed concept first, through its other item: never the item whose key was shown.
     const retry = await quiz(learner, 0);
-    expect(retry[0]!.id).toBe(questions[questions.length - 1]!.id);
+    expect(retry[0]!.id).not.toBe(questions[0]!.id);
+    const concepts = new Map((await getDb().select({ id: quizQuestions.id, concept: quizQuestions.concept }).from(quizQuestions).where(inArray(quizQuestions.id, [questions[0]!.id, retry[0]!.id]))).map((r) => [r.id, r.concept]));
+    expect(concepts.get(retry[0]!.id)).toBe(concepts.get(questions[0]!.id));
   });
 
   it("someone who is not enrolled cannot submit; an unknown section is 404", async () => {

@@ -51,10 +51,11 @@ describe("LlmClient", () => {
 
   it("uses the model of each task", async () => {
     const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_MODEL: "m-default", OPENAI_MODEL_OUTLINE: "m-outline", OPENAI_MODEL_QUIZ: "m-quiz" }))!);
-    expect(["topic-courses", "outline", "subsection", "questions", "verify", "replace-questions"].map((t) => client.modelFor(t as Task))).toEqual([
+    expect(["topic-courses", "outline", "subsection", "questions", "verify", "replace-questions", "question-variants"].map((t) => client.modelFor(t as Task))).toEqual([
       "m-outline",
       "m-outline",
       "m-default",
+      "m-quiz",
       "m-quiz",
       "m-quiz",
       "m-quiz",

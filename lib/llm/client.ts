@@ -4,6 +4,7 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import { z, ZodError } from "zod";
 import { getEnv, type Env } from "../env";
 import { observeModelCall } from "../metrics/model-calls";
+import { parseJsonAnswer } from "./json-answer";
 import type { ChatMessage } from "./prompts/render";
 import { TASKS, type Task, type TaskCounts, type TaskOutput } from "./schemas";
 import { CallSlots } from "./slots";
@@ -16,7 +17,7 @@ import { CallSlots } from "./slots";
  * Every call sends max_tokens sized to its task. The SDK retries 408/429/5xx and lost
  * connections with backoff that honours Retry-After; a stalled stream is not retried here (the
  * job retries that one call). Output is structured JSON (zodResponseFormat, or JSON mode plus the
- * same zod schema) and every call reports its model, tokens and duration, failed or not.
+ * same zod schema; reasoning written before the object is skipped, lib/llm/json-answer.ts) and every call reports its model, tokens and duration, failed or not.
  */
 
 export type LlmConfig = {
@@ -229,7 +230,7 @@ export class LlmClient {
     if (!content) throw new LlmError("invalid_output", "The model's answer was empty.", usage);
     let data: unknown;
     try {
-      data = loose.parse(JSON.parse(content));
+      data = loose.parse(parseJsonAnswer(content));
     } catch (error) {
       if (error instanceof ZodError) throw new LlmError("invalid_output", describeSchemaError(error), usage);
       throw new LlmError("invalid_output", "The model's answer was not valid JSON.", usage);

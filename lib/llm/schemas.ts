@@ -34,6 +34,9 @@ export const subsectionContentSchema = () => z.object({ content: z.string() });
 /** `n` questions of exactly 4 options when n is given. */
 export const questionsSchema = (n?: number) => z.object({ questions: arrayOf(question(n === undefined ? undefined : OPTIONS_PER_QUESTION), n) });
 
+/** Fresh variants of several concepts' items, `n` in all, each naming its concept; exactly 4 options when n is given. */
+export const questionVariantsSchema = (n?: number) => z.object({ variants: arrayOf(question(n === undefined ? undefined : OPTIONS_PER_QUESTION), n) });
+
 export const verificationSchema = (n?: number) => z.object({ answers: arrayOf(z.object({ number: z.number().int(), answer: z.string() }), n) });
 
 export type TopicCoursesOutput = z.infer<ReturnType<typeof topicCoursesSchema>>;
@@ -53,6 +56,7 @@ export const TASKS = {
   questions: { schema: questionsSchema, name: "quiz_questions", model: "quiz", maxTokens: 1000 },
   verify: { schema: verificationSchema, name: "quiz_verification", model: "quiz", maxTokens: 600 },
   "replace-questions": { schema: questionsSchema, name: "replacement_questions", model: "quiz", maxTokens: 1000 },
+  "question-variants": { schema: questionVariantsSchema, name: "question_variants", model: "quiz", maxTokens: 1200 },
 } as const;
 
 export type Task = keyof typeof TASKS;

@@ -4,6 +4,7 @@ import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
 import { getDb, type DatabaseOrTransaction } from "../../db/client";
 import { quizAnswers, quizAttempts, quizDrawItems, quizDraws, quizQuestions } from "../../db/schema";
 import { getEnv } from "../env";
+import { requestQuestionVariants } from "../generation/jobs/write-question-variants";
 import { AppError } from "../http/app-error";
 import { conceptKey } from "../mastery/model";
 import { loadQuestionFacts, type QuestionFacts } from "../mastery/question-facts";
@@ -87,7 +88,8 @@ export async function openQuizAttempt(userId: number, courseId: number, sectionI
     await tx.insert(quizDrawItems).values(draw.questionIds.map((questionId, position) => ({ drawId: row.id, position, questionId, options: shuffle(optionsOf.get(questionId)!) })));
     return true;
   });
-  void created;
+  // This draw used up these concepts' items: the worker writes fresh ones (docs/product-rules.md, "Fresh variants"). Only a job is sent: the model never delays the draw.
+  if (created && draw.exhaustedConcepts.length) await requestQuestionVariants(sectionId, draw.exhaustedConcepts);
   return present(db, (await loadDraw(db, userId, courseId, sectionIndex))!);
 }
 

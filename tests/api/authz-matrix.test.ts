@@ -84,6 +84,7 @@ const MATRIX: Row[] = [
   ["PUT /courses/update_progress {user_id: :self}",             401, 200, 200, 200],
   ["PUT /courses/update_progress {user_id: :other}",            401, 403, 403, 200],
   ["GET /section-quizzes",                                      401, 200, 200, 200],
+  ["GET /courses/{id}/sections/{sectionIndex}/quiz-attempt",    401, 200, 200, 200],
   ["POST /courses/{id}/sections/{sectionIndex}/quiz-check",     401, 200, 200, 200],
   ["POST /courses/{id}/sections/{sectionIndex}/quiz-complete",  401, 200, 200, 200],
   // Mastery and review: a card is answered by its owner only (anyone else's is a 404, admins' too)

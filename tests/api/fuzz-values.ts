@@ -171,7 +171,8 @@ export function jsonVariants(field: Field, valid: unknown): Variant[] {
       const first = answers[0]!;
       return [
         ...LIST_WRONG_TYPES,
-        reject("empty list", []),
+        // No answers grades only an attempt answered item by item, else answers with a passing attempt or 409.
+        either("empty list", []),
         reject("an empty object", [{}]),
         reject("null item", [null]),
         reject("answer missing", [{ question_id: first.question_id }]),
@@ -180,7 +181,8 @@ export function jsonVariants(field: Field, valid: unknown): Variant[] {
         reject("an unknown question", [...answers.slice(1), { question_id: 999_999_999, answer: "x" }]),
         reject("int4 overflow question", [...answers.slice(1), { question_id: INT4_MAX + 1, answer: "x" }]),
         reject("a question twice", [...answers.slice(1), answers[1] ?? first]),
-        reject("too few answers", [first]),
+        // Items left out are unanswered: missed, not refused.
+        either("too few answers", [first]),
         reject("answer with NUL", answers.map((a, i) => (i === 0 ? { ...a, answer: "a\u0000" } : a))),
         reject("answer with a lone surrogate", answers.map((a, i) => (i === 0 ? { ...a, answer: "\ud800" } : a))),
         reject("answer of 2001 characters", answers.map((a, i) => (i === 0 ? { ...a, answer: "x".repeat(2001) } : a))),

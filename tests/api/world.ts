@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { credentialAccount } from "../../db/credential-account";
-import { accounts, courses, courseSections, enrollments, quizQuestions, reviewCards, topics, users, userTopics } from "../../db/schema";
+import { accounts, courses, courseSections, enrollments, quizDrawItems, quizDraws, quizQuestions, quizReveals, reviewCards, topics, users, userTopics } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { scheduleAnswer } from "../../lib/review/scheduler";
 import { getAuth } from "../../lib/auth/instance";
@@ -27,7 +27,7 @@ export type World = {
   /** The seeded course (shared by all worlds; nothing here deletes it). */
   courseId: number;
   sectionIndex: number;
-  /** Section 0's questions with their right answers: a complete, passing quiz submission. */
+  /** Section 0's questions with their right answers: each account's attempt under way, and a passing submission of it. */
   quiz: { question_id: number; answer: string }[];
   /** An e-mail nobody has registered. */
   freshEmail: string;
@@ -37,7 +37,7 @@ export type World = {
 
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
-let seeded: Promise<{ courseId: number; quiz: World["quiz"] }> | undefined;
+let seeded: Promise<{ courseId: number; quiz: (World["quiz"][number] & { options: string[] })[] }> | undefined;
 
 const unique = () => `${process.pid}-${Date.now()}-${++counter}`;
 
@@ -61,7 +61,7 @@ async function loadSeeded() {
     .from(courseSections)
     .where(and(eq(courseSections.courseId, course!.id), eq(courseSections.position, 0)));
   const questions = await db
-    .select({ question_id: quizQuestions.id, answer: quizQuestions.correctAnswer })
+    .select({ question_id: quizQuestions.id, answer: quizQuestions.correctAnswer, options: quizQuestions.options })
     .from(quizQuestions)
     .where(eq(quizQuestions.sectionId, section!.id))
     .orderBy(asc(quizQuestions.position));
@@ -77,6 +77,14 @@ export async function createWorld(): Promise<World> {
   const everyone = [a!, b!, admin!];
   await db.insert(userTopics).values(everyone.map((u) => ({ userId: u.id, topicId: topic!.id })));
   await db.insert(enrollments).values(everyone.map((u) => ({ userId: u.id, courseId })));
+  // Each account has opened section 0's quiz: its attempt under way asks the first five items.
+  const draws = await db
+    .insert(quizDraws)
+    .values(everyone.map((u) => ({ userId: u.id, courseId, sectionIndex: 0, countsTowardPass: true })))
+    .returning({ id: quizDraws.id });
+  await db.insert(quizDrawItems).values(draws.flatMap((d) => quiz.slice(0, 5).map((q, position) => ({ drawId: d.id, position, questionId: q.question_id, options: q.options }))));
+  // The review card below is for an item the account answered: its key was shown.
+  await db.insert(quizReveals).values(everyone.map((u) => ({ userId: u.id, questionId: quiz[0]!.question_id, revealedAt: new Date() })));
   const missed = scheduleAnswer(null, false, new Date(), "quiz");
   const cards = await db
     .insert(reviewCards)
@@ -89,7 +97,7 @@ export async function createWorld(): Promise<World> {
     topicId: topic!.id,
     courseId,
     sectionIndex: 0,
-    quiz: quiz.slice(0, 5),
+    quiz: quiz.slice(0, 5).map(({ question_id, answer }) => ({ question_id, answer })),
     freshEmail: `fresh-${unique()}@example.com`,
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
   };

@@ -3,7 +3,8 @@
  * shaped by the counts the prompt or the JSON schema asks for. A subsection is ~350 words of
  * markdown with a fenced code block and key points; a question carries a sentence-long stem,
  * four options, a hint, a concept and a one-sentence explanation. The right option starts with "Yes:" so the fake's own
- * verifier can answer the quiz.
+ * verifier can answer the quiz. Variants come as a real model writes them: the right option always
+ * first, one round of the concepts after another.
  */
 
 export type FakeTask =
@@ -14,9 +15,10 @@ export type FakeTask =
   | "quiz_questions"
   | "quiz_verification"
   | "replacement_questions"
+  | "question_variants"
   | "calibration";
 
-export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "section_content", "subsection_content", "quiz_questions", "quiz_verification", "replacement_questions", "calibration"];
+export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "section_content", "subsection_content", "quiz_questions", "quiz_verification", "replacement_questions", "question_variants", "calibration"];
 
 /** The calibration task's answer: exactly this many tokens (what the benchmark's reference call asks for). */
 export const CALIBRATION_TOKENS = 1000;
@@ -65,6 +67,12 @@ export function makeQuestion(topic: string, i: number): Question {
     concept: `concept ${n} of ${topic}`,
     explanation: `Fact ${n} holds for every input because each step keeps its state explicit, so the returned value never depends on the input's size.`,
   };
+}
+
+/** A variant of a concept as models write them: the key as option A. */
+export function variantOf(concept: string, i: number): Question {
+  const q = makeQuestion(concept, i);
+  return { ...q, concept, options: [q.correct_answer, ...q.options.filter((o) => o !== q.correct_answer)] };
 }
 
 function count(prompt: string, re: RegExp, fallback: number): number {
@@ -122,6 +130,13 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
       const q = schemaCount(schema, "questions") ?? count(prompt, /exactly (\d+) (?:new )?multiple-choice questions/, 1);
       const about = /(?:on the lesson|for the section) "([^"]+)"/.exec(prompt)?.[1] ?? "the section";
       return { questions: Array.from({ length: q }, (_, i) => makeQuestion(about, i)) };
+    }
+    case "question_variants": {
+      const perConcept = count(prompt, /(\d+) new multiple-choice questions for each concept/, 2);
+      const concepts = [...prompt.matchAll(/^Concept: (.+)$/gm)].map((m) => m[1]!);
+      const variants: Question[] = [];
+      for (let round = 0; round < perConcept; round++) for (const concept of concepts) variants.push(variantOf(concept, round));
+      return { variants };
     }
     case "calibration":
       return { text: "a".repeat(CALIBRATION_TOKENS * 4 - 11) };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { FAKE_TASKS, goodAnswer, tokensOf, type FakeTask, type Question } from "./fake-answers";
+import { FAKE_TASKS, goodAnswer, tokensOf, variantOf, type FakeTask, type Question } from "./fake-answers";
 
 export { goodAnswer, type FakeTask } from "./fake-answers";
 
@@ -17,7 +17,10 @@ export { goodAnswer, type FakeTask } from "./fake-answers";
  *
  * Faults are queued as rules: broken JSON, a wrong key, duplicate options, a verifier that
  * disagrees with the key, a timeout (never answers), 429 with Retry-After, 500, a cut-off answer,
- * a stall in the middle of a streamed answer, a question count one short.
+ * a stall in the middle of a streamed answer, a question count one short. Variant answers have
+ * the habits of real models on their own (reasoning before the JSON, the key always option A) and,
+ * as rules, a key leaked into the question, a copy of an item the prompt showed, one variant too
+ * many or too few; a rule's `also` adds more faults to the same answer.
  */
 
 export type FakeFault =
@@ -31,7 +34,10 @@ export type FakeFault =
   | "truncated"
   | "stall"
   | "runaway"
-  | "wrong-count";
+  | "wrong-count"
+  | "leak-key"
+  | "copy-example"
+  | "extra-variant";
 
 export type FakeRule = {
   fault: FakeFault;
@@ -43,6 +49,8 @@ export type FakeRule = {
   times?: number;
   /** Retry-After seconds for rate-limit (default 1). */
   retryAfter?: number;
+  /** More faults in the same answer, after `fault` (answer faults only). */
+  also?: FakeFault[];
 };
 
 export type FakeProfile = {
@@ -105,8 +113,22 @@ function taskOf(body: Body): { task: FakeTask | "unknown"; prompt: string } {
   return { task: FAKE_TASKS.includes(named as FakeTask) ? (named as FakeTask) : "unknown", prompt };
 }
 
-function faultyAnswer(fault: FakeFault, good: Record<string, unknown>): Record<string, unknown> | string {
+/** Reasoning a thinking model writes before its JSON, braces included. */
+const REASONING = "Let me think step by step. Each concept needs {a few} fresh variants, so I will keep the right answer first.\n\nHere is the JSON:\n";
+
+function faultyAnswer(fault: FakeFault, good: Record<string, unknown>, prompt: string): Record<string, unknown> | string {
+  const variants = Array.isArray(good.variants) ? (good.variants as Question[]) : null;
   switch (fault) {
+    case "leak-key":
+      // The first variant says its own answer.
+      return variants ? { variants: variants.map((v, i) => (i === 0 ? { ...v, question: `${v.question} (The answer is "${v.correct_answer}".)` } : v)) } : good;
+    case "copy-example": {
+      // The second variant is an item the prompt showed as an example, word for word.
+      const example = /^ {2}Example: (.+)$/m.exec(prompt)?.[1];
+      return variants && example ? { variants: variants.map((v, i) => (i === 1 ? { ...v, question: example } : v)) } : good;
+    }
+    case "extra-variant":
+      return variants?.length ? { variants: [...variants, variantOf(variants[0]!.concept, variants.length)] } : good;
     case "broken-json":
       return JSON.stringify(good).slice(0, 40);
     case "wrong-key": {
@@ -126,6 +148,7 @@ function faultyAnswer(fault: FakeFault, good: Record<string, unknown>): Record<s
       // A model looping inside a JSON string: it would never close it (max_tokens cuts it).
       return `${JSON.stringify(good).slice(0, -2)}${" and so on".repeat(2000)}`;
     case "wrong-count":
+      if (variants) return { variants: variants.slice(0, -1) };
       return Array.isArray(good.questions) ? { ...good, questions: (good.questions as Question[]).slice(1) } : good;
     default:
       return good;
@@ -272,8 +295,10 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
         fault = "wrong-count";
         record.fault = fault;
       }
-      const answer = fault ? faultyAnswer(fault, good) : good;
+      let answer: Record<string, unknown> | string = good;
+      for (const f of [fault, ...(rule?.also ?? [])]) if (f && typeof answer !== "string") answer = faultyAnswer(f, answer, prompt);
       let content = typeof answer === "string" ? answer : JSON.stringify(answer);
+      if (task === "question_variants") content = REASONING + content;
       // The answer stops at max_tokens, or where the context runs out.
       const budget = Math.min(maxTokens ?? Infinity, profile.contextTokens - record.promptTokens);
       let finish: "stop" | "length" = fault === "truncated" ? "length" : "stop";

@@ -1,0 +1,45 @@
+import "server-only";
+import type { LlmClient } from "../llm/client";
+import { buildMessages } from "../llm/prompts/render";
+import { verifyQuizPrompt } from "../llm/prompts/verify-quiz";
+import type { GeneratedQuestion } from "../llm/schemas";
+import { callChecked } from "./call-checked";
+import { norm, type RejectedQuestion } from "./checks";
+import { spreadKeys } from "./key-positions";
+import type { RunContext } from "./log";
+
+/*
+ * The verification pass every written question goes through (a course's batches and fresh
+ * variants alike): the model answers the questions without the key. Questions it answers
+ * differently from the key are dropped (and replaced by the caller, or not written).
+ */
+
+export type VerifyRun = { courseTitle: string; sectionTitle: string; context: RunContext; label: string; priority: number };
+
+function numberedQuestions(questions: GeneratedQuestion[]): string {
+  return questions.map((q, i) => `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}`).join("\n\n");
+}
+
+/** The questions the blind answer agrees with, options in the order it saw them (keys spread), and the rest with why. */
+export async function verifyQuestions<Q extends GeneratedQuestion>(llm: LlmClient, questions: Q[], run: VerifyRun) {
+  const kept: Q[] = [];
+  const dropped: RejectedQuestion[] = [];
+  if (!questions.length) return { kept, dropped };
+  const shown = spreadKeys(questions);
+  const output = await callChecked(
+    llm,
+    "verify",
+    buildMessages(verifyQuizPrompt, { course_title: run.courseTitle, section_title: run.sectionTitle, question_count: shown.length, numbered_questions: numberedQuestions(shown) }),
+    () => [],
+    run.context,
+    `${run.label} (verification)`,
+    { counts: [shown.length], priority: run.priority },
+  );
+  const answers = new Map(output.answers.map((a) => [a.number, a.answer]));
+  shown.forEach((q, i) => {
+    const answer = answers.get(i + 1);
+    if (answer !== undefined && norm(answer) === norm(q.correct_answer)) kept.push(q);
+    else dropped.push({ question: q.question, reason: "a second reading chose a different answer than the key" });
+  });
+  return { kept, dropped };
+}
