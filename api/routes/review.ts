@@ -28,7 +28,8 @@ export const listDueCardsEndpoint = endpoint(
     access: "signed-in",
     tag: "Learning",
     summary: "Review cards due now",
-    description: "The caller's spaced-review cards due now (FSRS), without answer keys, how many are due, and when the next one is.",
+    description:
+      "A review session: up to `limit` (default 10) of the caller's spaced-review cards due now (FSRS), at most one per concept, alternating between courses, each showing an item of its concept the caller has already seen, options shuffled, without answer keys or concepts; how many are due, and when the next one is.",
     query: dueCardsQuery,
     responses: { 200: { description: "Due cards.", schema: dueCards } },
   },
@@ -45,14 +46,19 @@ export const answerReviewCardEndpoint = endpoint(
     access: "signed-in",
     tag: "Learning",
     summary: "Answer a review card",
-    description: "Grades the answer, reschedules the card and updates mastery; course progress never changes.",
+    description:
+      "Grades the answer against the item the card showed (`question_id`, the card's own question when left out), reschedules the card and updates the concept's mastery; answers with the concept and its level before and after. Course progress never changes.",
     body: { json: reviewAnswerSchema },
     responses: { 200: { description: "The graded answer with its explanation and lesson.", schema: reviewAnswer } },
-    errors: { 404: "No such card among the caller's.", 429: "Too many review answers; try again later." },
+    errors: {
+      404: "No such card among the caller's.",
+      422: "An answer that is not an option, or a `question_id` that is neither the card's question nor a seen question on its concept.",
+      429: "Too many review answers; try again later.",
+    },
   },
   async (c) => {
     const { id } = c.var.caller;
-    const { card_id, answer } = c.req.valid("json");
-    return c.json(await answerReviewCard(id, card_id, answer, learnerNow(id)));
+    const { card_id, answer, question_id } = c.req.valid("json");
+    return c.json(await answerReviewCard(id, card_id, answer, learnerNow(id), question_id));
   },
 );

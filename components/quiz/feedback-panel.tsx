@@ -51,13 +51,21 @@ export function FeedbackPanel({
         {correct ? "Correct!" : "Incorrect!"}
       </h2>
       <div className="mt-3 space-y-2 text-slate-800">
-        {hint ? <p>Hint: {hint}</p> : null}
+        {hint ? (
+          <p>
+            Hint: <InlineCode text={hint} />
+          </p>
+        ) : null}
         {correctAnswer && !correct ? (
           <p>
             Right answer: <InlineCode text={correctAnswer} />
           </p>
         ) : null}
-        {explanation ? <p>{explanation}</p> : null}
+        {explanation ? (
+          <p>
+            <InlineCode text={explanation} />
+          </p>
+        ) : null}
         {concept ? <p className="text-sm text-slate-700">Concept: {concept}</p> : null}
         {note ? <p className="text-sm text-slate-700">{note}</p> : null}
         <p>

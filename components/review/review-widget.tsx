@@ -1,15 +1,19 @@
 import { ButtonLink } from "@/components/ui/button-link";
 import { learnerNow } from "@/lib/review/clock";
-import { listDueCards } from "@/lib/review/due-cards";
+import { countDueCards } from "@/lib/review/due-cards";
 import { dueIn } from "./relative-time";
 import { logger } from "@/lib/log/logger";
 
-/** The dashboard's review box: "N to review" with a button, or when the next card is due. */
+/**
+ * The dashboard's review box: "N to review" with a button, or when the next card is due. Both come
+ * from one statement at one `now`, and a card not due yet never reads "due now" (dueIn), so the
+ * box cannot say "Nothing to review now" and "due now" together.
+ */
 export async function ReviewWidget({ userId }: { userId: number }) {
   const now = learnerNow(userId);
-  let due: Awaited<ReturnType<typeof listDueCards>>;
+  let due: Awaited<ReturnType<typeof countDueCards>>;
   try {
-    due = await listDueCards(userId, now, 1);
+    due = await countDueCards(userId, now);
   } catch (error) {
     logger().error({ err: error }, "dashboard: could not load the review cards");
     return null;

@@ -6,14 +6,23 @@ import { scheduleAnswer, type CardState } from "../review/scheduler";
 import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, type MasteryLevel } from "./model";
 import type { QuestionFacts } from "./question-facts";
 
-export type GradedAnswer = { questionId: number; correct: boolean };
-export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Date; mastery: number; level: MasteryLevel };
+export type GradedAnswer = {
+  /** The question whose card the answer moves. */
+  questionId: number;
+  correct: boolean;
+  /** The item actually answered when review showed another of the card's concept: its difficulty rates the answer. */
+  itemId?: number;
+};
+
+/** One answer's outcome: the card's next date, and the concept's mastery and level before and after it. */
+export type RecordedAnswer = { questionId: number; cardId: number; nextDueAt: Date; mastery: number; level: MasteryLevel; levelBefore: MasteryLevel };
 
 /**
  * Every answer (section quiz or review) lands here, in the caller's transaction: the question's
  * FSRS card is created or moved on (lib/review/scheduler.ts), and the learner's mastery of its
- * concept is updated (lib/mastery/model.ts) against the question's difficulty, estimated from
- * every learner's first answer before this one. Course progress is not touched. Rows are locked
+ * concept is updated (lib/mastery/model.ts) against the difficulty of the item answered (in review
+ * possibly another item of the card's concept: `itemId`), estimated from every learner's first
+ * answer before this one. Course progress is not touched. Rows are locked
  * cards first, then mastery rows, each in key order, so concurrent answers cannot deadlock.
  */
 export async function recordAnswers(
@@ -41,7 +50,7 @@ export async function recordAnswers(
       misses: sql<number>`count(*) filter (where not ${reviewCards.firstCorrect})::int`,
     })
     .from(reviewCards)
-    .where(inArray(reviewCards.questionId, questionIds))
+    .where(inArray(reviewCards.questionId, [...new Set([...questionIds, ...answers.map((a) => a.itemId ?? a.questionId)])]))
     .groupBy(reviewCards.questionId);
   const difficulty = new Map(firstAnswers.map((f) => [f.questionId, questionDifficulty(f.answers, f.misses)]));
 
@@ -98,13 +107,14 @@ export async function recordAnswers(
   for (const a of answers) {
     const fact = facts.get(a.questionId)!;
     const row = mastery.get(`${fact.courseId}:${conceptKey(fact.concept)}`)!;
-    row.rating = nextRating(row.rating, row.answers, difficulty.get(a.questionId) ?? 0, a.correct);
+    const before = { levelBefore: levelOf(masteryOf(row.rating), row.answers, row.lastCorrect) };
+    row.rating = nextRating(row.rating, row.answers, difficulty.get(a.itemId ?? a.questionId) ?? 0, a.correct);
     row.answers += 1;
     row.correctAnswers += a.correct ? 1 : 0;
     row.lastCorrect = a.correct;
     const card = cardOf.get(a.questionId)!;
     const masteryNow = masteryOf(row.rating);
-    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryNow, level: levelOf(masteryNow, row.answers, row.lastCorrect) });
+    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryNow, level: levelOf(masteryNow, row.answers, row.lastCorrect), ...before });
   }
   for (const row of mastery.values()) {
     await tx

@@ -3,27 +3,34 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { reviewCards } from "../../db/schema";
 import { AppError } from "../http/app-error";
-import { roundMastery } from "../mastery/model";
+import { conceptKey, roundMastery } from "../mastery/model";
 import { loadQuestionFacts } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
+import { revealItems, revealTimes } from "../quizzes/reveals";
 import { hitLimit, type Limit } from "../rate-limit";
 import type { ReviewAnswer } from "../validation/responses/review";
 
 /**
  * Review answers per learner: a long session stays well inside it, a script hammering answers
- * (to farm mastery) does not. The key itself is no secret here: a card exists only for a
- * question the learner answered, whose answer the quiz result already showed.
+ * (to farm mastery) does not. The key itself is no secret here: a card only ever shows an item
+ * whose key the learner has already been shown.
  */
 export const REVIEW_ANSWER_LIMIT = { name: "review-answer:user", max: 120, windowSeconds: 10 * 60 } satisfies Limit;
 
 export const CARD_NOT_FOUND = "Review card not found.";
 
+export const NOT_THIS_CARDS_ITEM = "That question is not one this card can show: it must be the card's question or another question on its concept that you have already seen. Reload the review.";
+
 /**
  * POST /review/answer: grades one answer to one of the learner's own cards (anyone else's is a
- * 404, as if it did not exist), moves the card on with FSRS and the concept's mastery, and
- * answers with the right option, its explanation and the lesson. Course progress never changes.
+ * 404, as if it did not exist) against the item the card showed: its own question, or another of
+ * its concept (same section, same concept key) whose key the learner has seen
+ * (docs/product-rules.md, "Mastery and spaced review"). The card moves on with FSRS, the
+ * concept's mastery with the answer (rated against the item's difficulty), and the item's reveal
+ * time moves on. Answers with the right option, its explanation, the lesson, and the concept's
+ * level before and after. Course progress never changes.
  */
-export async function answerReviewCard(userId: number, cardId: number, answer: string, now: Date): Promise<ReviewAnswer> {
+export async function answerReviewCard(userId: number, cardId: number, answer: string, now: Date, shownId?: number): Promise<ReviewAnswer> {
   await hitLimit(REVIEW_ANSWER_LIMIT, String(userId), "Too many review answers. Please wait a few minutes and try again.");
   return getDb().transaction(async (tx) => {
     const [card] = await tx
@@ -31,18 +38,31 @@ export async function answerReviewCard(userId: number, cardId: number, answer: s
       .from(reviewCards)
       .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId)));
     if (!card) throw new AppError("not_found", CARD_NOT_FOUND);
-    const facts = await loadQuestionFacts(tx, [card.questionId]);
-    const fact = facts.get(card.questionId)!;
-    if (!fact.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
-    const correct = answer === fact.correctAnswer;
-    const [recorded] = await recordAnswers(tx, userId, [{ questionId: card.questionId, correct }], facts, now, "review");
+    const itemId = shownId ?? card.questionId;
+    const [facts, revealed] = await Promise.all([
+      loadQuestionFacts(tx, [card.questionId, itemId]),
+      itemId === card.questionId ? null : revealTimes(tx, userId, [itemId]),
+    ]);
+    const own = facts.get(card.questionId)!;
+    const item = facts.get(itemId);
+    const sameConcept =
+      item && item.courseId === own.courseId && item.lesson.section_index === own.lesson.section_index && conceptKey(item.concept) === conceptKey(own.concept);
+    if (!item || !sameConcept || (revealed && !revealed.has(itemId))) throw new AppError("invalid", NOT_THIS_CARDS_ITEM);
+    if (!item.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
+    const correct = answer === item.correctAnswer;
+    const [recorded] = await recordAnswers(tx, userId, [{ questionId: card.questionId, itemId, correct }], facts, now, "review");
+    await revealItems(tx, userId, [itemId], now);
+    const r = recorded!;
     return {
       correct,
-      correct_answer: fact.correctAnswer,
-      explanation: fact.explanation,
-      lesson: fact.lesson,
-      next_due_at: recorded!.nextDueAt.toISOString(),
-      mastery: roundMastery(recorded!.mastery),
+      correct_answer: item.correctAnswer,
+      explanation: item.explanation,
+      lesson: item.lesson,
+      next_due_at: r.nextDueAt.toISOString(),
+      concept: own.concept,
+      mastery: roundMastery(r.mastery),
+      level_before: r.levelBefore,
+      level: r.level,
     };
   });
 }

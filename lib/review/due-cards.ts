@@ -1,10 +1,13 @@
 import "server-only";
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
-import { courseSections, courses, quizQuestions, reviewCards } from "../../db/schema";
+import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
+import { shuffle } from "../quizzes/draw";
 import type { DueCards } from "../validation/responses/review";
+import { shownItem } from "./shown-item";
 
-export const DEFAULT_REVIEW_BATCH = 20;
+/** A review session's length (docs/product-rules.md, "Mastery and spaced review"): short enough to finish, long enough to interleave. */
+export const REVIEW_SESSION_SIZE = 10;
 
 /** A question's concept as mastery keys it (lib/mastery/model.ts conceptKey), in SQL: the section's title stands in for a missing one. */
 const conceptText = sql<string>`coalesce(nullif(trim(${quizQuestions.concept}), ''), ${courseSections.title})`;
@@ -24,47 +27,112 @@ const dueCounts = preparedQuery((db) => {
     .prepare("review_due_counts");
 });
 
+/** Each card with its own question and where its concept lives; no column name twice, so the session query can wrap it. */
 const cardColumns = {
-  card_id: reviewCards.id,
-  question_id: quizQuestions.id,
+  cardId: reviewCards.id,
+  questionId: reviewCards.questionId,
+  reps: reviewCards.reps,
+  due: reviewCards.due,
+  sectionId: quizQuestions.sectionId,
+  courseId: courseSections.courseId,
+  courseTitle: courses.title,
   question: quizQuestions.question,
   options: quizQuestions.options,
-  course_id: courses.id,
-  course_title: courses.title,
-  concept: conceptText,
 };
+
+type CardRow = { cardId: number; questionId: number; reps: number; sectionId: number; courseId: number; courseTitle: string; question: string; options: string[]; conceptKey: string };
 
 const cardsFrom = (db: Database) =>
   db
-    .select(cardColumns)
+    .select({ ...cardColumns, conceptKey: conceptKeySql })
     .from(reviewCards)
     .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
     .innerJoin(courses, eq(courses.id, courseSections.courseId));
 
-const dueCards = preparedQuery((db) =>
-  cardsFrom(db)
-    .where(and(eq(reviewCards.userId, sql.placeholder("userId")), lte(reviewCards.due, sql.placeholder("now"))))
-    .orderBy(asc(reviewCards.due), asc(reviewCards.id))
+/**
+ * A session's due cards in one statement on the (user_id, due) index: per concept (course and
+ * concept key) only its most overdue card, then the concepts dealt round-robin across courses
+ * (each course's most overdue first, courses in the order of their most overdue card), so two
+ * cards in a row are of different courses while more than one course has cards left.
+ */
+const sessionCards = preparedQuery((db) => {
+  const perConcept = db.$with("per_concept").as(
+    db
+      .selectDistinctOn([courseSections.courseId, conceptKeySql], { ...cardColumns, conceptKey: conceptKeySql.as("concept_key") })
+      .from(reviewCards)
+      .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
+      .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
+      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .where(and(eq(reviewCards.userId, sql.placeholder("userId")), lte(reviewCards.due, sql.placeholder("now"))))
+      .orderBy(courseSections.courseId, conceptKeySql, asc(reviewCards.due), asc(reviewCards.id)),
+  );
+  return db
+    .with(perConcept)
+    .select()
+    .from(perConcept)
+    .orderBy(
+      sql`row_number() over (partition by ${perConcept.courseId} order by ${perConcept.due}, ${perConcept.cardId})`,
+      sql`min(${perConcept.due}) over (partition by ${perConcept.courseId})`,
+      perConcept.courseId,
+    )
     .limit(sql.placeholder("limit"))
-    .prepare("review_due_cards"),
-);
+    .prepare("review_session_cards");
+});
+
+/** One concept's cards, due or not, longest overdue first. */
+const conceptCards = (userId: number, only: ConceptFilter, limit: number) =>
+  cardsFrom(getDb())
+    .where(and(eq(reviewCards.userId, userId), eq(courseSections.courseId, only.courseId), sql`${conceptKeySql} = ${only.conceptKey}`))
+    .orderBy(asc(reviewCards.due), asc(reviewCards.id))
+    .limit(limit);
+
+/** The items of these cards' sections whose keys the learner has seen, with their concept keys: one query for the whole session. */
+async function revealedSiblings(userId: number, cards: CardRow[]) {
+  if (!cards.length) return new Map<string, { id: number; question: string; options: string[] }[]>();
+  const rows = await getDb()
+    .select({ id: quizQuestions.id, sectionId: quizQuestions.sectionId, conceptKey: conceptKeySql, question: quizQuestions.question, options: quizQuestions.options })
+    .from(quizReveals)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, quizReveals.questionId))
+    .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
+    .where(and(eq(quizReveals.userId, userId), inArray(quizQuestions.sectionId, [...new Set(cards.map((c) => c.sectionId))])));
+  const byConcept = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = `${row.sectionId}:${row.conceptKey}`;
+    byConcept.set(key, [...(byConcept.get(key) ?? []), row]);
+  }
+  return byConcept;
+}
+
+/** How many of the learner's cards are due at `now`, and when the next one is (the earliest card not due yet; null without any). */
+export async function countDueCards(userId: number, now: Date): Promise<Pick<DueCards, "due_count" | "next_due_at">> {
+  const [counts] = await dueCounts().execute({ userId, now: now.toISOString() });
+  const next = counts?.next ? new Date(counts.next) : null;
+  return { due_count: counts?.due ?? 0, next_due_at: next ? next.toISOString() : null };
+}
 
 /**
- * GET /review/due: how many of the learner's cards are due at `now`, when the next one is due
- * (the earliest card not due yet; null without any), and the first `limit` due cards, longest
- * overdue first. Both are prepared statements walking the (user_id, due) index.
+ * GET /review/due: the counts (countDueCards) and a session of at most `limit` due cards, at most
+ * one per concept, interleaved across courses (docs/product-rules.md, "Mastery and spaced
+ * review"); with `only`, one concept's cards instead, due or not. Each card shows an item of its
+ * concept whose key the learner has already seen (lib/review/shown-item.ts), its options in a
+ * new order each time it is served. Three queries, whatever the number of cards.
  */
-export async function listDueCards(userId: number, now: Date, limit = DEFAULT_REVIEW_BATCH, only?: ConceptFilter): Promise<DueCards> {
-  const [[counts], cards] = await Promise.all([
-    dueCounts().execute({ userId, now: now.toISOString() }),
-    only
-      ? cardsFrom(getDb())
-          .where(and(eq(reviewCards.userId, userId), eq(courses.id, only.courseId), sql`${conceptKeySql} = ${only.conceptKey}`))
-          .orderBy(asc(reviewCards.due), asc(reviewCards.id))
-          .limit(limit)
-      : dueCards().execute({ userId, now: now.toISOString(), limit }),
+export async function listDueCards(userId: number, now: Date, limit = REVIEW_SESSION_SIZE, only?: ConceptFilter): Promise<DueCards> {
+  const [counts, cards] = await Promise.all([
+    countDueCards(userId, now),
+    only ? conceptCards(userId, only, limit) : sessionCards().execute({ userId, now: now.toISOString(), limit }),
   ]);
-  const next = counts?.next ? new Date(counts.next) : null;
-  return { due_count: counts?.due ?? 0, next_due_at: next ? next.toISOString() : null, cards };
+  const siblings = await revealedSiblings(userId, cards);
+  const taken = new Set<number>();
+  return {
+    ...counts,
+    cards: cards.map((card) => {
+      const revealed = siblings.get(`${card.sectionId}:${card.conceptKey}`) ?? [];
+      const id = shownItem(card, revealed.map((r) => r.id), taken);
+      taken.add(id);
+      const item = revealed.find((r) => r.id === id) ?? { id: card.questionId, question: card.question, options: card.options };
+      return { card_id: card.cardId, question_id: item.id, question: item.question, options: shuffle(item.options), course_id: card.courseId, course_title: card.courseTitle };
+    }),
+  };
 }

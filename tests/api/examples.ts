@@ -67,7 +67,8 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "POST /courses/:id/sections/:sectionIndex/quiz-complete": (w) => ({ params: inSection(w), body: { answers: w.quiz } }),
   "GET /users/me/mastery": () => ({}),
   "GET /review/due": () => ({ query: { limit: "10" } }),
-  "POST /review/answer": (w, target) => ({ body: { card_id: w.cards[target], answer: w.quiz[0]!.answer } }),
+  // The card's own question: always an item the card may show.
+  "POST /review/answer": (w, target) => ({ body: { card_id: w.cards[target], question_id: w.quiz[0]!.question_id, answer: w.quiz[0]!.answer } }),
   "POST /courses/generate": (w) => ({ body: { topic_id: w.topicId } }),
   "GET /courses/:id/generation": (w) => ({ params: inCourse(w) }),
   "GET /courses/:id/generation/log": (w) => ({ params: inCourse(w) }),

@@ -6,15 +6,15 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
 import { conceptKey } from "@/lib/mastery/model";
 import { learnerNow } from "@/lib/review/clock";
-import { listDueCards, type ConceptFilter } from "@/lib/review/due-cards";
+import { listDueCards, REVIEW_SESSION_SIZE, type ConceptFilter } from "@/lib/review/due-cards";
 
 export const metadata: Metadata = { title: "Review" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * /dashboard/review: the learner's due review cards across courses, one at a time (FSRS decides
- * what is due). With ?courseId=&concept= it reviews one concept on demand instead, due or not
+ * /dashboard/review: a session of the learner's due review cards across courses, one at a time
+ * (FSRS decides what is due; lib/review/due-cards.ts what a session holds). With ?courseId=&concept= it reviews one concept on demand instead, due or not
  * (the "Review" links of /dashboard/progress).
  */
 export default async function ReviewPage({ searchParams }: { searchParams: SearchParams }) {
@@ -24,7 +24,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
   const concept = typeof params.concept === "string" ? conceptKey(params.concept) : "";
   const only: ConceptFilter | undefined = courseId !== null && concept ? { courseId, conceptKey: concept } : undefined;
   const now = learnerNow(caller.id);
-  const due = await listDueCards(caller.id, now, 20, only);
+  const due = await listDueCards(caller.id, now, REVIEW_SESSION_SIZE, only);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">

@@ -33,8 +33,15 @@ export const masteryList = z.object({ concepts: z.array(conceptMastery) }).meta(
 export type MasteryList = z.output<typeof masteryList>;
 
 export const reviewCard = z
-  .object({ card_id: id, question_id: id, question: z.string(), options: z.array(z.string()), course_id: id, course_title: z.string(), concept: z.string() })
-  .meta({ id: "ReviewCard", description: "A due question, without its answer key." });
+  .object({
+    card_id: id,
+    question_id: id.meta({ description: "The item shown: the card's question or another of its concept whose key the learner has seen. Send it back with the answer." }),
+    question: z.string(),
+    options: z.array(z.string()).meta({ description: "In a new order each time the card is served." }),
+    course_id: id,
+    course_title: z.string(),
+  })
+  .meta({ id: "ReviewCard", description: "A due card, without its answer key or its concept (named only once answered)." });
 
 export type ReviewCard = z.output<typeof reviewCard>;
 
@@ -44,8 +51,20 @@ export const dueCards = z
 
 export type DueCards = z.output<typeof dueCards>;
 
+const level = z.enum(MASTERY_LEVELS);
+
 export const reviewAnswer = z
-  .object({ correct: z.boolean(), correct_answer: z.string(), explanation: z.string().nullable(), lesson, next_due_at: timestamp, mastery })
+  .object({
+    correct: z.boolean(),
+    correct_answer: z.string(),
+    explanation: z.string().nullable(),
+    lesson,
+    next_due_at: timestamp,
+    concept: z.string(),
+    mastery,
+    level_before: level.meta({ description: "The concept's mastery level before this answer." }),
+    level: level.meta({ description: "The concept's mastery level after it." }),
+  })
   .meta({ id: "ReviewAnswer" });
 
 export type ReviewAnswer = z.output<typeof reviewAnswer>;
