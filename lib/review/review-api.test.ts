@@ -83,6 +83,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
       question_id: missed,
       answer: expect.any(String),
       concept: question!.concept,
+      level: "struggling",
       correct: false,
       hint: key.hint,
       correct_answer: key.correctAnswer,
