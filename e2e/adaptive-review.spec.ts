@@ -12,7 +12,7 @@ import { moveLearnerClock } from "./fixtures/test-clock";
  * The adaptive review journey, as a new learner: read section 1 of Python Basics and fail its quiz; the
  * result screen explains the miss with the right answer and a link to its lesson; the dashboard
  * offers "1 to review"; the review, answered right with its feedback in place, moves the concept
- * from Struggling to Learning on its end screen and on /dashboard/progress; with the learner's
+ * from Needs another look to Learning on its end screen and on /dashboard/progress; with the learner's
  * review clock a day forward, the card is due again. Then a session of several cards across two
  * courses, answered from the keyboard alone (docs/product-rules.md, "Mastery and spaced review").
  */
@@ -79,10 +79,10 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   // 3. Its concept is struggling: on the course overview's section 1, and on /dashboard/progress.
   await page.goto(`/dashboard/course-details?courseId=${courseId}`);
   const sectionMastery = page.getByTestId("section-mastery");
-  await expect(sectionMastery.first()).toHaveText(/^Mastery \d+% · 0 of \d+ concepts mastered · 1 struggling$/);
+  await expect(sectionMastery.first()).toHaveText(/^Concepts: \d+ learning · 1 needs another look$/);
   await expect(sectionMastery.nth(1)).toHaveText(/^\d+ concepts, none tried yet$/);
   await page.goto("/dashboard/progress");
-  await expect(conceptGroup(page, "Struggling")).toContainText(remedy.concept);
+  await expect(conceptGroup(page, "Needs another look")).toContainText(remedy.concept);
   await expectAccessible(page, testInfo, "progress");
 
   // 4. The dashboard offers the review; the review asks it like the quiz and explains it.
@@ -90,7 +90,7 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   await expect(page.getByTestId("review-due")).toHaveText("1 to review");
   const weakest = page.getByRole("region", { name: "Needs another look" });
   await expect(weakest.getByRole("listitem").first()).toContainText(remedy.concept);
-  await expect(weakest.getByRole("listitem").first()).toContainText("Struggling");
+  await expect(weakest.getByRole("listitem").first()).toContainText("Needs another look");
   await expectAccessible(page, testInfo, "dashboard with review and weakest concepts");
   await page.getByRole("link", { name: "Start review" }).click();
   await expect(page.getByText("Review 1 of 1")).toBeVisible();
@@ -116,14 +116,14 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   await panel.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("heading", { name: "Review complete" })).toBeVisible();
   await expect(page.getByText("You answered 1 of 1 right.")).toBeVisible();
-  await expect(page.getByTestId("concept-moved")).toHaveText([`${remedy.concept}: Struggling → to Learning`]);
+  await expect(page.getByTestId("concept-moved")).toHaveText([`${remedy.concept}: Needs another look → to Learning`]);
   await expect(page.getByRole("link", { name: `Back to ${COURSE}` })).toHaveAttribute("href", `/dashboard/detail-courses?courseId=${courseId}`);
 
   // 5. Mastery moved: the concept is no longer struggling.
   await page.getByRole("link", { name: "See your progress" }).click();
   await expect(page).toHaveURL(/\/dashboard\/progress$/);
   await expect(conceptGroup(page, "Learning")).toContainText(remedy.concept);
-  await expect(conceptGroup(page, "Struggling")).toHaveCount(0);
+  await expect(conceptGroup(page, "Needs another look")).toHaveCount(0);
 
   // 6. Nothing is due now; a day later (this learner's clock only) the card is due again.
   await page.goto("/dashboard");
@@ -135,7 +135,7 @@ test("a missed question is explained with its lesson, reviewed right, moves mast
   await expect(page.locator("legend")).toHaveText(shown(missed!.question));
 });
 
-const LEVELS = ["Struggling", "Learning", "Mastered", "Not tried yet"];
+const LEVELS = ["Needs another look", "Learning", "Mastered", "Not tried yet"];
 
 /** Each concept's level as /dashboard/progress groups it. */
 async function levelsOnProgress(page: Page, concepts: string[]): Promise<Map<string, string>> {
@@ -217,6 +217,6 @@ test("a review session of several cards alternates courses, works from the keybo
   const after = await levelsOnProgress(page, concepts);
   const expected = concepts.map((c) => (before.get(c) === after.get(c) ? `${c}: ${after.get(c)} (unchanged)` : `${c}: ${before.get(c)} → to ${after.get(c)}`));
   expect(lines.map((l) => l.replace(/\s+/g, " ").trim()).sort()).toEqual(expected.sort());
-  // Right answers on missed concepts move them up: at least one concept left Struggling.
-  expect(concepts.some((c) => before.get(c) === "Struggling" && after.get(c) !== "Struggling")).toBe(true);
+  // Right answers on missed concepts move them up: at least one concept left Needs another look.
+  expect(concepts.some((c) => before.get(c) === "Needs another look" && after.get(c) !== "Needs another look")).toBe(true);
 });

@@ -33,7 +33,7 @@ test("phone: miss an item, see the pick and the right answer marked with why, re
   await page.getByRole("button", { name: "Submit", exact: true }).click();
   const panel = feedbackPanel(page);
   await expect(panel.getByRole("heading", { name: "Incorrect!" })).toBeFocused();
-  await expect(panel).toContainText(`Hint: ${missed.hint}`);
+  await expect(panel).toContainText(`Hint: ${shown(missed.hint!)}`);
   await expect(radios.locator("label[data-mark=wrong]")).toContainText("Your answer, incorrect");
   await expect(panel).not.toContainText("Right answer");
   await radios.getByRole("radio", { name: shown(secondPick!), exact: true }).check();
