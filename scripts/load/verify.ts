@@ -61,6 +61,7 @@ type StoredAttempt = {
   score: number;
   total: number;
   passed: boolean;
+  counted: boolean;
   answers: { q: number; c: string | null; ok: boolean }[];
 };
 
@@ -72,7 +73,7 @@ function sameAnswers(acked: AckedAttempt, stored: StoredAttempt): boolean {
 
 export async function checkQuizAttempts(pool: Pool, ledger: Ledger, userIds: number[]): Promise<Check[]> {
   const { rows } = await pool.query<StoredAttempt>(
-    `SELECT a.id, a.user_id, a.course_id, a.section_index, a.score, a.total, a.passed,
+    `SELECT a.id, a.user_id, a.course_id, a.section_index, a.score, a.total, a.passed, a.counted,
             COALESCE(json_agg(json_build_object('q', qa.question_id, 'c', qa.chosen_option, 'ok', qa.is_correct))
                      FILTER (WHERE qa.attempt_id IS NOT NULL), '[]') AS answers
      FROM quiz_attempts a LEFT JOIN quiz_answers qa ON qa.attempt_id = a.id
@@ -85,8 +86,9 @@ export async function checkQuizAttempts(pool: Pool, ledger: Ledger, userIds: num
     const key = Ledger.attemptKey(row.user_id, row.course_id, row.section_index);
     unmatched.set(key, [...(unmatched.get(key) ?? []), row]);
     const right = row.answers.filter((a) => a.ok).length;
-    if (row.answers.length !== row.total || right !== row.score || row.passed !== (row.score === row.total)) {
-      inconsistent.push(`attempt ${row.id}: ${row.answers.length} answers, ${right} right, stored ${row.score}/${row.total} passed=${row.passed}`);
+    // An attempt passes when it counted (its items unseen when drawn: docs/product-rules.md, "Practice") and every first try was right.
+    if (row.answers.length !== row.total || right !== row.score || row.passed !== (row.counted && row.score === row.total)) {
+      inconsistent.push(`attempt ${row.id}: ${row.answers.length} answers, ${right} right, stored ${row.score}/${row.total} counted=${row.counted} passed=${row.passed}`);
     }
   }
   const missing: string[] = [];
@@ -168,7 +170,8 @@ export async function checkGeneration(pool: Pool, topicIds: number[], expectedTo
     `SELECT c.id AS course_id,
             (SELECT count(*)::int FROM course_sections s WHERE s.course_id = c.id) AS sections,
             (SELECT count(*)::int FROM course_subsections ss JOIN course_sections s ON s.id = ss.section_id WHERE s.course_id = c.id) AS subsections,
-            (SELECT count(*)::int FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id WHERE s.course_id = c.id) AS questions,
+            -- The pool generation wrote; fresh variants a retrying learner asked for come after it.
+            (SELECT count(*)::int FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id WHERE s.course_id = c.id AND q.position < ${QUESTION_POOL_SIZE}) AS questions,
             (SELECT count(*)::int FROM generation_sections g WHERE g.course_id = c.id) AS leftovers
      FROM courses c WHERE c.id = ANY($1::int[])`,
     [courseIds],
