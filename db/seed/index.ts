@@ -4,7 +4,7 @@ import type { Database } from "../client";
 import { credentialAccount } from "../credential-account";
 import { accounts as userAccounts, courseSections, courseSubsections, courses, quizQuestions, topics, users } from "../schema";
 import { loadCatalogue, type Catalogue } from "./catalogue";
-import { topUpCourseQuiz } from "./top-up";
+import { quizQuestionRow, topUpCourseQuiz } from "./top-up";
 
 export { topUpSeedQuizzes } from "./top-up";
 
@@ -136,17 +136,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       );
       await tx.insert(quizQuestions).values(
         course.sections.flatMap((s, sectionPosition) =>
-          s.quiz.map((q, position) => ({
-            sectionId: sectionIdAt.get(sectionPosition)!,
-            position,
-            question: q.question,
-            options: q.options,
-            correctAnswer: q.answer,
-            hint: q.hint,
-            concept: q.concept,
-            subsectionIndex: q.subsection,
-            explanation: q.explanation,
-          })),
+          s.quiz.map((q, position) => quizQuestionRow(sectionIdAt.get(sectionPosition)!, position, q)),
         ),
       );
     }

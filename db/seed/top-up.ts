@@ -11,6 +11,21 @@ import { loadCatalogue, type Catalogue, type SeedCourse } from "./catalogue";
  * position and title: a section an operator retitled is left alone.
  */
 
+/** A catalogue quiz item as its quiz_questions row. */
+export function quizQuestionRow(sectionId: number, position: number, q: SeedCourse["sections"][number]["quiz"][number]) {
+  return {
+    sectionId,
+    position,
+    question: q.question,
+    options: q.options,
+    correctAnswer: q.answer,
+    hint: q.hint,
+    concept: q.concept,
+    subsectionIndex: q.subsection,
+    explanation: q.explanation,
+  };
+}
+
 /** Adds missing catalogue quiz items to one seeded course; returns how many were added. */
 export async function topUpCourseQuiz(tx: Transaction, courseId: number, course: SeedCourse): Promise<number> {
   const sections = await tx
@@ -30,19 +45,7 @@ export async function topUpCourseQuiz(tx: Transaction, courseId: number, course:
     const missing = wanted.quiz.filter((q) => !have.has(q.question));
     if (!missing.length) continue;
     const next = Math.max(-1, ...existing.map((q) => q.position)) + 1;
-    await tx.insert(quizQuestions).values(
-      missing.map((q, i) => ({
-        sectionId: section.id,
-        position: next + i,
-        question: q.question,
-        options: q.options,
-        correctAnswer: q.answer,
-        hint: q.hint,
-        concept: q.concept,
-        subsectionIndex: q.subsection,
-        explanation: q.explanation,
-      })),
-    );
+    await tx.insert(quizQuestions).values(missing.map((q, i) => quizQuestionRow(section.id, next + i, q)));
     added += missing.length;
   }
   return added;
