@@ -55,9 +55,17 @@ if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-p
     .catch((error: unknown) => logger().error({ err: error }, "markdown: could not load the highlighter at start"));
 }
 
+/*
+ * Shiki stops tokenizing a line after tokenizeTimeLimit (500 ms by default) and leaves the rest
+ * plain. The first line after a grammar loads pays for compiling its regular expressions, which on
+ * a loaded 2-core machine took longer than that (an SQL block came out nearly uncoloured). Lessons
+ * are rendered once and cached, so a line may take longer; a bound stays, against a pathological line.
+ */
+const TOKENIZE_TIME_LIMIT_MS = 5_000;
+
 /** The code as shiki's escaped `<pre class="shiki">` HTML, highlighted for the fence's language. */
 export async function highlightCode(code: string, info: string | undefined): Promise<string> {
   const core = await getHighlighter();
   const lang = await loadedLanguage(core, languageId(info));
-  return core.codeToHtml(code, { lang, theme: CODE_THEME });
+  return core.codeToHtml(code, { lang, theme: CODE_THEME, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
 }
