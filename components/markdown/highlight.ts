@@ -58,8 +58,9 @@ if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-p
 /*
  * Shiki stops tokenizing a line after tokenizeTimeLimit (500 ms by default) and leaves the rest
  * plain. The first line after a grammar loads pays for compiling its regular expressions, which on
- * a loaded 2-core machine took longer than that (an SQL block came out nearly uncoloured). Lessons
- * are rendered once and cached, so a line may take longer; a bound stays, against a pathological line.
+ * a loaded 2-core machine took longer than that (an SQL block came out nearly uncoloured). Only the
+ * first line after a load pays it, so a longer bound costs nothing after; a bound stays, against a
+ * pathological line.
  */
 const TOKENIZE_TIME_LIMIT_MS = 5_000;
 
