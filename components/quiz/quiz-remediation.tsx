@@ -29,7 +29,11 @@ export function QuizRemediation({ questions, results }: { questions: QuizQuestio
             <p className="mt-1 text-sm text-green-800">
               Right answer: <InlineCode text={r.correct_answer} />
             </p>
-            {r.explanation ? <p className="mt-2 text-sm text-slate-700">{r.explanation}</p> : null}
+            {r.explanation ? (
+              <p className="mt-2 text-sm text-slate-700">
+                <InlineCode text={r.explanation} />
+              </p>
+            ) : null}
             <p className="mt-2 text-sm">
               <Link href={lessonHref(r.lesson)} className="font-semibold text-brand-700 underline hover:text-brand-800">
                 Read the lesson: {r.lesson.title}
