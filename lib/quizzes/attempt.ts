@@ -75,16 +75,23 @@ type RawDrawRow = {
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 /**
- * The same read in a caller's transaction (`lock`: the draw row FOR UPDATE): a statement bound to
- * the pool cannot run there, and this template costs a fraction of the query builder's work per
- * call (docs/performance.md, "API").
+ * The same read in a caller's transaction (`lock`: the draw row locked FOR UPDATE first): a
+ * statement bound to the pool cannot run there, and this template costs a fraction of the query
+ * builder's work per call (docs/performance.md, "API").
  */
 async function drawRowsIn(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock: boolean): Promise<DrawRow[]> {
+  // The lock is its own statement, before the read: a statement that waits for a lock still reads
+  // the other tables as they were when it began, so a joined read would miss the items a try
+  // committed while this one waited (the PostgreSQL manual, "Read Committed Isolation Level").
+  if (lock) {
+    const locked = await db.execute(sql`select 1 from quiz_draws where user_id = ${userId} and course_id = ${courseId} and section_index = ${sectionIndex} for update`);
+    if (!locked.rows.length) return [];
+  }
   const { rows } = await db.execute<RawDrawRow>(sql`
     select d.id, d.counts_toward_pass, d.next_counting_at, i.position, i.question_id, q.question, i.options, i.first_choice, i.second_choice, i.final_at
     from quiz_draws d left join quiz_draw_items i on i.draw_id = d.id left join quiz_questions q on q.id = i.question_id
     where d.user_id = ${userId} and d.course_id = ${courseId} and d.section_index = ${sectionIndex}
-    order by i.position ${lock ? sql`for update of d` : sql``}`);
+    order by i.position`);
   return rows.map((r) => ({
     id: r.id,
     countsTowardPass: r.counts_toward_pass,
@@ -101,8 +108,8 @@ async function drawRowsIn(db: DatabaseOrTransaction, userId: number, courseId: n
 
 /**
  * The learner's attempt under way at this section, its items in order; null without one. One
- * statement: the draw row with its items and their questions, `lock` taking the draw row FOR
- * UPDATE (in the caller's transaction).
+ * statement: the draw row with its items and their questions; `lock` (in the caller's
+ * transaction) takes the draw row FOR UPDATE first.
  */
 export async function loadDraw(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock = false): Promise<OpenDraw | null> {
   const rows = !lock && db === getDb() ? await openDraw().execute({ userId, courseId, sectionIndex }) : await drawRowsIn(db, userId, courseId, sectionIndex, lock);

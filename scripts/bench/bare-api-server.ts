@@ -176,9 +176,9 @@ async function hitLimit(name: string, userId: number, max: number, windowSeconds
     `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 1)
      ON CONFLICT (key) DO UPDATE SET
        count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE rate_limits.count + 1 END,
-       window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $3) THEN now() ELSE rate_limits.window_start END
-     RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $4) - now()))))::int AS retry_after`,
-    [`${name}:${userId}`, windowSeconds, windowSeconds, windowSeconds],
+       window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2) THEN now() ELSE rate_limits.window_start END
+     RETURNING count, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now()))))::int AS retry_after`,
+    [`${name}:${userId}`, windowSeconds],
   );
   if (Number(rows[0].count) > max) throw new Refusal(429, message);
 }
@@ -204,12 +204,16 @@ async function openSectionQuiz(userId: number, courseId: number, sectionIndex: n
 type DrawItem = { position: number; question_id: number; question: string; options: string[]; first_choice: string | null; second_choice: string | null; final_at: Date | null };
 type Draw = { id: number; counts_toward_pass: boolean; next_counting_at: Date | null; items: DrawItem[] };
 
-// lib/quizzes/attempt.ts loadDraw: the attempt under way with its items and their questions, in one statement.
+// lib/quizzes/attempt.ts loadDraw: the attempt under way with its items and their questions, in one statement (locking: the draw row first).
 async function loadDraw(db: pg.Pool | pg.PoolClient, userId: number, courseId: number, sectionIndex: number, lock = false): Promise<Draw | null> {
+  if (lock) {
+    const locked = await db.query("SELECT 1 FROM quiz_draws WHERE user_id = $1 AND course_id = $2 AND section_index = $3 FOR UPDATE", [userId, courseId, sectionIndex]);
+    if (!locked.rows.length) return null;
+  }
   const { rows } = await db.query(
     `SELECT d.id, d.counts_toward_pass, d.next_counting_at, i.position, i.question_id, q.question, i.options, i.first_choice, i.second_choice, i.final_at
        FROM quiz_draws d LEFT JOIN quiz_draw_items i ON i.draw_id = d.id LEFT JOIN quiz_questions q ON q.id = i.question_id
-      WHERE d.user_id = $1 AND d.course_id = $2 AND d.section_index = $3 ORDER BY i.position${lock ? " FOR UPDATE OF d" : ""}`,
+      WHERE d.user_id = $1 AND d.course_id = $2 AND d.section_index = $3 ORDER BY i.position`,
     [userId, courseId, sectionIndex],
   );
   const draw = rows[0];
