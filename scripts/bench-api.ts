@@ -28,7 +28,7 @@ const { values } = parseArgs({
     "pg-port": { type: "string", default: "54381" },
     // Answers are limited to 120 per learner per 10 minutes (lib/quizzes/check-answer.ts,
     // lib/review/answer-card.ts): each is spread over this many learners, so that none reaches it
-    // (24 s of load at up to 5,000 answers/s is under 120 each).
+    // (24 s of load on both servers at up to 4,000 answers/s stays under 120 each).
     learners: { type: "string", default: "1000" },
     // `--only review/answer`: only the endpoints whose name contains one of these (for profiling).
     only: { type: "string", multiple: true },
