@@ -27,8 +27,8 @@ export const NOT_IN_ATTEMPT = "That question is not part of your attempt at this
  * recorded here and graded by quiz-complete.
  */
 export async function checkQuizAnswer(userId: number, courseId: number, sectionIndex: number, questionId: number, answer: string, now: Date): Promise<AnswerCheck> {
-  // The limit's hit, the gate and the question's facts in parallel, then only the attempt row's
-  // lock in the transaction, which stays three statements on a repeated answer
+  // The limit's hit, the gate and the question's facts in parallel, then only the attempt's lock
+  // and read in the transaction: four statements with begin and commit on a repeated answer
   // (docs/performance.md, "API"). The outcomes are taken in that order, so a caller over the limit
   // is refused 429 first as before; the facts (question content, no learner state) need no lock
   // and leave the server only once the item is in the attempt and final.
