@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "../db/client";
+import { getDb, getPool } from "../db/client";
 import { AppError } from "./http/app-error";
 import { countRateLimitRefusal } from "./metrics/registry";
 
@@ -58,17 +58,21 @@ function keyOf(limit: Limit, subject: string) {
 
 export type Hit = { count: number; retryAfterSeconds: number; over: boolean };
 
-/** Counts one hit and says where the window stands; throws nothing. */
-export async function countHit(limit: Limit, subject: string): Promise<Hit> {
-  const result = await getDb().execute<{ count: number; retry_after: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${keyOf(limit, subject)}, now(), 1)
+// A named statement on the pool: every limited call (answer checks and review answers among
+// them) runs it, so PostgreSQL plans it once per connection (docs/performance.md, "API").
+const COUNT_HIT = `
+    INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
+      count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2)
                    THEN 1 ELSE rate_limits.count + 1 END,
-      window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${limit.windowSeconds})
+      window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2)
                    THEN now() ELSE rate_limits.window_start END
     RETURNING count,
-      GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${limit.windowSeconds}) - now()))))::int AS retry_after`);
+      GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now()))))::int AS retry_after`;
+
+/** Counts one hit and says where the window stands; throws nothing. */
+export async function countHit(limit: Limit, subject: string): Promise<Hit> {
+  const result = await getPool().query<{ count: number; retry_after: number }>({ name: "rate_limit_hit", text: COUNT_HIT, values: [keyOf(limit, subject), limit.windowSeconds] });
   const row = result.rows[0]!;
   const count = Number(row.count);
   return { count, retryAfterSeconds: Number(row.retry_after), over: count > limit.max };

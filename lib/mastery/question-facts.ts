@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DatabaseOrTransaction } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, preparedQuery, type DatabaseOrTransaction } from "../../db/client";
 import { courseSections, courseSubsections, quizQuestions } from "../../db/schema";
 import type { Lesson } from "../validation/responses/review";
 
@@ -19,32 +19,43 @@ export type QuestionFacts = {
   lesson: Lesson;
 };
 
+const factsQuery = (db: DatabaseOrTransaction) => {
+  const subsection = sql<number>`coalesce(${quizQuestions.subsectionIndex}, 0)`;
+  return (
+    db
+      .select({
+        id: quizQuestions.id,
+        question: quizQuestions.question,
+        options: quizQuestions.options,
+        correctAnswer: quizQuestions.correctAnswer,
+        hint: quizQuestions.hint,
+        explanation: quizQuestions.explanation,
+        concept: quizQuestions.concept,
+        subsectionIndex: subsection,
+        courseId: courseSections.courseId,
+        sectionIndex: courseSections.position,
+        sectionTitle: courseSections.title,
+        lessonTitle: courseSubsections.title,
+      })
+      .from(quizQuestions)
+      .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
+      .leftJoin(courseSubsections, and(eq(courseSubsections.sectionId, quizQuestions.sectionId), eq(courseSubsections.position, subsection)))
+      // `= any($1)`: one statement text for any number of ids, so it is named and PostgreSQL plans it once per connection (docs/performance.md, "API").
+      .where(sql`${quizQuestions.id} = any(${sql.placeholder("ids")})`)
+      .prepare("question_facts")
+  );
+};
+
+// On the pool: built once (docs/performance.md, "API"); in a transaction, built there.
+const factsOnPool = preparedQuery(factsQuery);
+
 /**
  * The facts of some questions, with the subsection that teaches each (its first subsection when
- * a question does not say), in one query.
+ * a question does not say), in one named statement.
  */
 export async function loadQuestionFacts(db: DatabaseOrTransaction, questionIds: number[]): Promise<Map<number, QuestionFacts>> {
   if (!questionIds.length) return new Map();
-  const subsection = sql<number>`coalesce(${quizQuestions.subsectionIndex}, 0)`;
-  const rows = await db
-    .select({
-      id: quizQuestions.id,
-      question: quizQuestions.question,
-      options: quizQuestions.options,
-      correctAnswer: quizQuestions.correctAnswer,
-      hint: quizQuestions.hint,
-      explanation: quizQuestions.explanation,
-      concept: quizQuestions.concept,
-      subsectionIndex: subsection,
-      courseId: courseSections.courseId,
-      sectionIndex: courseSections.position,
-      sectionTitle: courseSections.title,
-      lessonTitle: courseSubsections.title,
-    })
-    .from(quizQuestions)
-    .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    .leftJoin(courseSubsections, and(eq(courseSubsections.sectionId, quizQuestions.sectionId), eq(courseSubsections.position, subsection)))
-    .where(inArray(quizQuestions.id, questionIds));
+  const rows = await (db === getDb() ? factsOnPool() : factsQuery(db)).execute({ ids: questionIds });
   return new Map(
     rows.map((r) => [
       r.id,

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
-import { getDb, type DatabaseOrTransaction } from "../../db/client";
+import { getDb, preparedQuery, type DatabaseOrTransaction } from "../../db/client";
 import { quizAnswers, quizAttempts, quizDrawItems, quizDraws, quizQuestions } from "../../db/schema";
 import { getEnv } from "../env";
 import { requestQuestionVariants } from "../generation/jobs/write-question-variants";
@@ -33,14 +33,16 @@ export type OpenDraw = { id: number; countsTowardPass: boolean; nextCountingAt: 
 
 export const cooldownMs = () => getEnv().REVEAL_COOLDOWN_HOURS * 3_600_000;
 
-/** The learner's attempt under way at this section, its items in order; null without one. */
-export async function loadDraw(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock = false): Promise<OpenDraw | null> {
-  const where = and(eq(quizDraws.userId, userId), eq(quizDraws.courseId, courseId), eq(quizDraws.sectionIndex, sectionIndex));
-  const drawQuery = db.select({ id: quizDraws.id, countsTowardPass: quizDraws.countsTowardPass, nextCountingAt: quizDraws.nextCountingAt }).from(quizDraws).where(where);
-  const [draw] = lock ? await drawQuery.for("update") : await drawQuery;
-  if (!draw) return null;
-  const items = await db
+type DrawRow = Omit<OpenDraw, "items"> & { [K in keyof DrawItem]: DrawItem[K] | null };
+
+// The draw row with its items and their questions, in one statement; a prepared one on the pool,
+// built once (docs/performance.md, "API").
+const openDraw = preparedQuery((db) =>
+  db
     .select({
+      id: quizDraws.id,
+      countsTowardPass: quizDraws.countsTowardPass,
+      nextCountingAt: quizDraws.nextCountingAt,
       position: quizDrawItems.position,
       questionId: quizDrawItems.questionId,
       question: quizQuestions.question,
@@ -49,11 +51,77 @@ export async function loadDraw(db: DatabaseOrTransaction, userId: number, course
       secondChoice: quizDrawItems.secondChoice,
       finalAt: quizDrawItems.finalAt,
     })
-    .from(quizDrawItems)
-    .innerJoin(quizQuestions, eq(quizQuestions.id, quizDrawItems.questionId))
-    .where(eq(quizDrawItems.drawId, draw.id))
-    .orderBy(asc(quizDrawItems.position));
-  return { ...draw, items };
+    .from(quizDraws)
+    .leftJoin(quizDrawItems, eq(quizDrawItems.drawId, quizDraws.id))
+    .leftJoin(quizQuestions, eq(quizQuestions.id, quizDrawItems.questionId))
+    .where(and(eq(quizDraws.userId, sql.placeholder("userId")), eq(quizDraws.courseId, sql.placeholder("courseId")), eq(quizDraws.sectionIndex, sql.placeholder("sectionIndex"))))
+    .orderBy(asc(quizDrawItems.position))
+    .prepare("quiz_draw"),
+);
+
+type RawDrawRow = {
+  id: number;
+  counts_toward_pass: boolean;
+  next_counting_at: string | Date | null;
+  position: number | null;
+  question_id: number | null;
+  question: string | null;
+  options: string[] | null;
+  first_choice: string | null;
+  second_choice: string | null;
+  final_at: string | Date | null;
+};
+
+const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+/**
+ * The same read in a caller's transaction (`lock`: the draw row locked FOR UPDATE first): a
+ * statement bound to the pool cannot run there, and this template costs a fraction of the query
+ * builder's work per call (docs/performance.md, "API").
+ */
+async function drawRowsIn(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock: boolean): Promise<DrawRow[]> {
+  // The lock is its own statement, before the read: a statement that waits for a lock still reads
+  // the other tables as they were when it began, so a joined read would miss the items a try
+  // committed while this one waited (the PostgreSQL manual, "Read Committed Isolation Level").
+  if (lock) {
+    const locked = await db.execute(sql`select 1 from quiz_draws where user_id = ${userId} and course_id = ${courseId} and section_index = ${sectionIndex} for update`);
+    if (!locked.rows.length) return [];
+  }
+  const { rows } = await db.execute<RawDrawRow>(sql`
+    select d.id, d.counts_toward_pass, d.next_counting_at, i.position, i.question_id, q.question, i.options, i.first_choice, i.second_choice, i.final_at
+    from quiz_draws d left join quiz_draw_items i on i.draw_id = d.id left join quiz_questions q on q.id = i.question_id
+    where d.user_id = ${userId} and d.course_id = ${courseId} and d.section_index = ${sectionIndex}
+    order by i.position`);
+  return rows.map((r) => ({
+    id: r.id,
+    countsTowardPass: r.counts_toward_pass,
+    nextCountingAt: dateOrNull(r.next_counting_at),
+    position: r.position,
+    questionId: r.question_id,
+    question: r.question,
+    options: r.options,
+    firstChoice: r.first_choice,
+    secondChoice: r.second_choice,
+    finalAt: dateOrNull(r.final_at),
+  }));
+}
+
+/**
+ * The learner's attempt under way at this section, its items in order; null without one. One
+ * statement: the draw row with its items and their questions; `lock` (in the caller's
+ * transaction) takes the draw row FOR UPDATE first.
+ */
+export async function loadDraw(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock = false): Promise<OpenDraw | null> {
+  const rows = !lock && db === getDb() ? await openDraw().execute({ userId, courseId, sectionIndex }) : await drawRowsIn(db, userId, courseId, sectionIndex, lock);
+  const [draw] = rows;
+  if (!draw) return null;
+  const items: DrawItem[] = [];
+  for (const r of rows) {
+    // A draw whose items were all deleted with their questions has one row, without an item.
+    if (r.position === null || r.questionId === null || r.question === null || r.options === null) continue;
+    items.push({ position: r.position, questionId: r.questionId, question: r.question, options: r.options, firstChoice: r.firstChoice, secondChoice: r.secondChoice, finalAt: r.finalAt });
+  }
+  return { id: draw.id, countsTowardPass: draw.countsTowardPass, nextCountingAt: draw.nextCountingAt, items };
 }
 
 /**
@@ -62,9 +130,10 @@ export async function loadDraw(db: DatabaseOrTransaction, userId: number, course
  * openSectionQuiz's gate.
  */
 export async function openQuizAttempt(userId: number, courseId: number, sectionIndex: number, now: Date): Promise<{ questions: QuizQuestion[]; attempt: QuizAttempt }> {
-  const { sectionId } = await openSectionQuiz(userId, courseId, sectionIndex);
   const db = getDb();
-  const existing = await loadDraw(db, userId, courseId, sectionIndex);
+  // The attempt is read beside the gate (a read, only used once the gate lets the caller in): one
+  // round trip less on every reload (docs/performance.md, "API").
+  const [{ sectionId }, existing] = await Promise.all([openSectionQuiz(userId, courseId, sectionIndex), loadDraw(db, userId, courseId, sectionIndex)]);
   if (existing?.items.length) return present(db, existing);
   if (existing) await db.delete(quizDraws).where(eq(quizDraws.id, existing.id)); // every item was deleted with its question
 

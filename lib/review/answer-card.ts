@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, preparedQuery } from "../../db/client";
 import { reviewCards } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { conceptKey, roundMastery } from "../mastery/model";
@@ -19,6 +19,15 @@ export const REVIEW_ANSWER_LIMIT = { name: "review-answer:user", max: 120, windo
 
 export const CARD_NOT_FOUND = "Review card not found.";
 
+/** The question of one of the caller's cards (none: someone else's, or no such card). */
+const cardQuestion = preparedQuery((db) =>
+  db
+    .select({ questionId: reviewCards.questionId })
+    .from(reviewCards)
+    .where(and(eq(reviewCards.id, sql.placeholder("cardId")), eq(reviewCards.userId, sql.placeholder("userId"))))
+    .prepare("review_card_question"),
+);
+
 export const NOT_THIS_CARDS_ITEM = "That question is not one this card can show: it must be the card's question or another question on its concept that you have already seen. Reload the review.";
 
 /**
@@ -31,25 +40,29 @@ export const NOT_THIS_CARDS_ITEM = "That question is not one this card can show:
  * level before and after. Course progress never changes.
  */
 export async function answerReviewCard(userId: number, cardId: number, answer: string, now: Date, shownId?: number): Promise<ReviewAnswer> {
-  await hitLimit(REVIEW_ANSWER_LIMIT, String(userId), "Too many review answers. Please wait a few minutes and try again.");
-  return getDb().transaction(async (tx) => {
-    const [card] = await tx
-      .select({ questionId: reviewCards.questionId })
-      .from(reviewCards)
-      .where(and(eq(reviewCards.id, cardId), eq(reviewCards.userId, userId)));
-    if (!card) throw new AppError("not_found", CARD_NOT_FOUND);
-    const itemId = shownId ?? card.questionId;
-    const [facts, revealed] = await Promise.all([
-      loadQuestionFacts(tx, [card.questionId, itemId]),
-      itemId === card.questionId ? null : revealTimes(tx, userId, [itemId]),
-    ]);
-    const own = facts.get(card.questionId)!;
-    const item = facts.get(itemId);
-    const sameConcept =
-      item && item.courseId === own.courseId && item.lesson.section_index === own.lesson.section_index && conceptKey(item.concept) === conceptKey(own.concept);
-    if (!item || !sameConcept || (revealed && !revealed.has(itemId))) throw new AppError("invalid", NOT_THIS_CARDS_ITEM);
-    if (!item.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
-    const correct = answer === item.correctAnswer;
+  // Before the transaction, and in parallel with the limit's hit: the card's question (never
+  // changes), then the facts of it and of the item shown (question content) and whether the item's
+  // key was shown (reveals only ever grow). None needs a lock, so the transaction holds only the
+  // writes and their locks (docs/performance.md, "API"). Outcomes in order: over the limit is 429 first.
+  const [limited, found] = await Promise.allSettled([
+    hitLimit(REVIEW_ANSWER_LIMIT, String(userId), "Too many review answers. Please wait a few minutes and try again."),
+    cardQuestion().execute({ cardId, userId }),
+  ]);
+  if (limited.status === "rejected") throw limited.reason;
+  if (found.status === "rejected") throw found.reason;
+  const card = found.value[0];
+  if (!card) throw new AppError("not_found", CARD_NOT_FOUND);
+  const itemId = shownId ?? card.questionId;
+  const db = getDb();
+  const [facts, revealed] = await Promise.all([loadQuestionFacts(db, [card.questionId, itemId]), itemId === card.questionId ? null : revealTimes(db, userId, [itemId])]);
+  const own = facts.get(card.questionId)!;
+  const item = facts.get(itemId);
+  const sameConcept =
+    item && item.courseId === own.courseId && item.lesson.section_index === own.lesson.section_index && conceptKey(item.concept) === conceptKey(own.concept);
+  if (!item || !sameConcept || (revealed && !revealed.has(itemId))) throw new AppError("invalid", NOT_THIS_CARDS_ITEM);
+  if (!item.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
+  const correct = answer === item.correctAnswer;
+  return db.transaction(async (tx) => {
     const [recorded] = await recordAnswers(tx, userId, [{ questionId: card.questionId, itemId, correct }], facts, now, "review");
     await revealItems(tx, userId, [itemId], now);
     const r = recorded!;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
 import { shuffle } from "../quizzes/draw";
@@ -87,15 +87,21 @@ const conceptCards = (userId: number, only: ConceptFilter, limit: number) =>
     .orderBy(asc(reviewCards.due), asc(reviewCards.id))
     .limit(limit);
 
-/** The items of these cards' sections whose keys the learner has seen, with their concept keys: one query for the whole session. */
-async function revealedSiblings(userId: number, cards: CardRow[]) {
-  if (!cards.length) return new Map<string, { id: number; question: string; options: string[] }[]>();
-  const rows = await getDb()
+// Sections as `= any($2)`: one statement text for any number of them, so it is prepared too (docs/performance.md, "API").
+const revealedInSections = preparedQuery((db) =>
+  db
     .select({ id: quizQuestions.id, sectionId: quizQuestions.sectionId, conceptKey: conceptKeySql, question: quizQuestions.question, options: quizQuestions.options })
     .from(quizReveals)
     .innerJoin(quizQuestions, eq(quizQuestions.id, quizReveals.questionId))
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    .where(and(eq(quizReveals.userId, userId), inArray(quizQuestions.sectionId, [...new Set(cards.map((c) => c.sectionId))])));
+    .where(and(eq(quizReveals.userId, sql.placeholder("userId")), sql`${quizQuestions.sectionId} = any(${sql.placeholder("sectionIds")})`))
+    .prepare("review_revealed_siblings"),
+);
+
+/** The items of these cards' sections whose keys the learner has seen, with their concept keys: one query for the whole session. */
+async function revealedSiblings(userId: number, cards: CardRow[]) {
+  if (!cards.length) return new Map<string, { id: number; question: string; options: string[] }[]>();
+  const rows = await revealedInSections().execute({ userId, sectionIds: [...new Set(cards.map((c) => c.sectionId))] });
   const byConcept = new Map<string, typeof rows>();
   for (const row of rows) {
     const key = `${row.sectionId}:${row.conceptKey}`;
