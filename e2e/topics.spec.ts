@@ -130,7 +130,8 @@ test.describe("learner topics", () => {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Databases and SQL", exact: true }) });
     for (let i = 0; i < 10 && (await card.count()) === 0; i++) {
       await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
-      await expect(page).toHaveURL(/[?&]page=\d+/);
+      await expect(page).toHaveURL(new RegExp(`[?&]page=${i + 2}(&|$)`));
+      await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(`Page ${i + 2} of`);
       await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
     }
     await expect(card).toContainText("2 courses");
@@ -145,7 +146,9 @@ test.describe("learner topics", () => {
     await cardsShown();
     for (let i = 0; i < 10 && (await link.count()) === 0; i++) {
       await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
-      await expect(page).toHaveURL(/[?&]page=\d+/);
+      // This page's own number: a pattern any page matches would let the next click land mid-navigation.
+      await expect(page).toHaveURL(new RegExp(`[?&]page=${i + 2}(&|$)`));
+      await expect(page.getByRole("navigation", { name: "Pagination" })).toContainText(`Page ${i + 2} of`);
       await cardsShown();
     }
     await link.click();
