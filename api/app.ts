@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { handleAuthRequest } from "@/lib/auth/handler";
 import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address";
+import { jsonResponse } from "@/lib/http/json-response";
 import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
 import { metricsResponse } from "@/lib/metrics/endpoint";
 import type { ApiEnv } from "./env";
@@ -9,6 +10,7 @@ import { DEFAULT_BODY_BYTES, limitBody } from "./http/body";
 import { errorResponse } from "./http/errors";
 import { ALREADY_SENT, observeRequests } from "./observe";
 import { openApiRoutes } from "./openapi/serve";
+import { apiNamespaces, isUnderNamespace } from "./namespaces";
 import { registerEndpoints } from "./register";
 import { ENDPOINTS } from "./routes";
 
@@ -66,8 +68,10 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
 
   registerEndpoints(app, ENDPOINTS);
   app.onError((error) => errorResponse(error));
-  // Everything else (Next.js's pages and their forms in the servers).
+  // Everything else (Next.js's pages and their forms in the servers), but for a path under the
+  // API's namespaces that no endpoint answers: that is a JSON 404 whoever asks (api/namespaces.ts).
   app.use("*", limitBody(PAGE_BODY_BYTES));
-  app.notFound(fallback);
+  const namespaces = apiNamespaces(ENDPOINTS);
+  app.notFound((c) => (isUnderNamespace(c.req.path, namespaces) ? jsonResponse({ detail: "Not Found" }, { status: 404, headers: { "cache-control": "no-store" } }) : fallback(c)));
   return app;
 }

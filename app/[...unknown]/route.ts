@@ -3,8 +3,7 @@ import { isApiRequest } from "@/lib/navigation/unknown-path";
 
 // Every path no page or API route claims: pages redirect home, API calls get a JSON 404.
 function unknownPath(request: Request): Response {
-  const url = new URL(request.url);
-  if (isApiRequest(request.method, url.pathname, request.headers.get("accept"))) {
+  if (isApiRequest(request.method, request.headers.get("accept"))) {
     return NextResponse.json({ detail: "Not Found" }, { status: 404, headers: { "cache-control": "no-store" } });
   }
   // A relative Location: behind a proxy or on another host name the browser stays where it is.

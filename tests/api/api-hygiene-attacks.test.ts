@@ -31,6 +31,16 @@ describe("API answers are not stored by caches", () => {
     const res = await call(handlerOf("GET /{...unknown}"), { path: "/users/no-such-endpoint/at-all" });
     expect([res.status, res.headers.get("cache-control")]).toEqual([404, "no-store"]);
   });
+
+  it("under the API's namespaces (derived from the declarations) an unknown path is a JSON 404 even for a browser; elsewhere a browser goes home", async () => {
+    const browser = { accept: "text/html,application/xhtml+xml" };
+    for (const path of ["/courses/1/nope", "/review/due/extra", "/api/auth/nothing", "/section-quizzes/1"]) {
+      const res = await call(handlerOf("GET /{...unknown}"), { path, headers: browser });
+      expect([path, res.status, res.body]).toEqual([path, 404, { detail: "Not Found" }]);
+    }
+    const page = await call(handlerOf("GET /{...unknown}"), { path: "/nothing-here", headers: browser });
+    expect([page.status, page.headers.get("location")]).toEqual([307, "/"]);
+  });
 });
 
 describe(`lists answer at most ${MAX_PAGE_SIZE} items at a time`, () => {
