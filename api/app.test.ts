@@ -72,9 +72,11 @@ describe("methods and paths", () => {
     expect(options.headers.get("allow")).toBe("GET, PUT, DELETE, HEAD, OPTIONS");
   });
 
-  it("hands every path outside the table to the fallback (Next.js in the servers)", async () => {
+  it("hands every path outside the API to the fallback (Next.js in the servers), and answers an unknown path under its namespaces itself", async () => {
     expect((await direct.request("/login")).status).toBe(418);
-    expect((await direct.request("/users/1/nothing")).status).toBe(418);
+    expect((await direct.request("/nothing-here")).status).toBe(418);
+    const underApi = await direct.request("/users/1/nothing", { headers: { accept: "text/html" } });
+    expect([underApi.status, await underApi.json()]).toEqual([404, { detail: "Not Found" }]);
   });
 
   it("puts the security headers on API answers, errors included", async () => {
