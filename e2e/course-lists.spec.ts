@@ -163,8 +163,11 @@ test("more than 12 enrolled courses page on My Enrolled Courses; finished course
   const main = page.getByRole("main");
   const pager = page.getByRole("navigation", { name: "Pagination" });
   await expect(main.getByRole("listitem")).toHaveCount(12);
-  await expect(pager).toContainText(`Page 1 of ${Math.ceil(courses.length / 12)}`);
-  const firstPage = await main.getByRole("listitem").getByRole("heading", { level: 2 }).allTextContents();
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  // Cards by the course each links to (titles may repeat across topics other specs add), and by title.
+  const cardsShown = () =>
+    main.getByRole("listitem").evaluateAll((items) => items.map((li) => ({ href: li.querySelector("a[href*='courseId=']")?.getAttribute("href") ?? "", title: li.querySelector("h2")?.textContent ?? "" })));
+  const firstPage = await cardsShown();
 
   // Every page after the first, 12 a page, each course once. Other specs add and delete topics on
   // the same server meanwhile, so the pager's count is the truth; this test's own courses and two
@@ -176,12 +179,12 @@ test("more than 12 enrolled courses page on My Enrolled Courses; finished course
     await pager.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/my-courses\\?page=${p}$`));
     await expect(pager).toContainText(`Page ${p} of`);
-    const titles = await main.getByRole("listitem").getByRole("heading", { level: 2 }).allTextContents();
-    if (p < pages) expect(titles).toHaveLength(12);
-    seen.push(...titles);
+    const cards = await cardsShown();
+    if (p < pages) expect(cards).toHaveLength(12);
+    seen.push(...cards);
   }
-  expect(new Set(seen).size).toBe(seen.length);
-  for (const title of ["SQL Essentials", "Python Basics", ...inserted]) expect(seen).toContain(title);
+  expect(new Set(seen.map((c) => c.href)).size).toBe(seen.length);
+  for (const title of ["SQL Essentials", "Python Basics", ...inserted]) expect(seen.map((c) => c.title)).toContain(title);
   await pager.getByRole("link", { name: "Previous" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/my-courses\\?page=${pages - 1}$`));
 
