@@ -3,6 +3,14 @@ import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-c
 /** How an option is marked once feedback is given: never by colour alone (icon and words too). */
 export type OptionMark = "wrong" | "right";
 
+/** The marks after feedback: every pick that is not the key is wrong; the key is right once shown (null until then). */
+export function optionMarks(picks: readonly string[], correctAnswer: string | null): Partial<Record<string, OptionMark>> {
+  const marks: Partial<Record<string, OptionMark>> = {};
+  for (const pick of picks) if (pick !== correctAnswer) marks[pick] = "wrong";
+  if (correctAnswer !== null) marks[correctAnswer] = "right";
+  return marks;
+}
+
 const MARK_STYLE: Record<OptionMark, { box: string; icon: string; label: string; text: string }> = {
   wrong: { box: "border-red-600 bg-red-50", icon: "✗", label: "Your answer, incorrect", text: "text-red-800" },
   right: { box: "border-green-700 bg-green-50", icon: "✓", label: "Right answer", text: "text-green-800" },

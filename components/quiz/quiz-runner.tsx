@@ -7,7 +7,7 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 import type { AnswerCheck, QuizAttempt, QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
-import { AnswerChoices, type OptionMark } from "./answer-choices";
+import { AnswerChoices, optionMarks } from "./answer-choices";
 import { FeedbackPanel } from "./feedback-panel";
 import { QuizOutcome } from "./quiz-outcome";
 
@@ -123,9 +123,7 @@ export function QuizRunner({
   if (!question) return null;
   const itemTries = tries.get(question.id) ?? [];
   const final = current?.final ?? false;
-  const marks: Partial<Record<string, OptionMark>> = {};
-  for (const t of itemTries) if (t !== current?.correct_answer) marks[t] = "wrong";
-  if (final && current?.correct_answer) marks[current.correct_answer] = "right";
+  const marks = optionMarks(itemTries, final ? (current?.correct_answer ?? null) : null);
   const nextLabel = isLast ? "See results" : "Next question";
 
   return (

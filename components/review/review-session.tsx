@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { AnswerChoices, type OptionMark } from "@/components/quiz/answer-choices";
+import { AnswerChoices, optionMarks } from "@/components/quiz/answer-choices";
 import { FeedbackPanel } from "@/components/quiz/feedback-panel";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
@@ -63,11 +63,7 @@ export function ReviewSession({ cards }: { cards: ReviewCard[] }) {
 
   if (!card) return <ReviewSummary right={right} total={cards.length} moved={moved} />;
 
-  const marks: Partial<Record<string, OptionMark>> = {};
-  if (answered) {
-    if (!answered.correct && choice !== null) marks[choice] = "wrong";
-    marks[answered.correct_answer] = "right";
-  }
+  const marks = answered ? optionMarks(choice === null ? [] : [choice], answered.correct_answer) : {};
 
   return (
     <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -107,14 +107,14 @@ export async function recordAnswers(
   for (const a of answers) {
     const fact = facts.get(a.questionId)!;
     const row = mastery.get(`${fact.courseId}:${conceptKey(fact.concept)}`)!;
-    const before = { levelBefore: levelOf(masteryOf(row.rating), row.answers, row.lastCorrect) };
+    const levelBefore = levelOf(masteryOf(row.rating), row.answers, row.lastCorrect);
     row.rating = nextRating(row.rating, row.answers, difficulty.get(a.itemId ?? a.questionId) ?? 0, a.correct);
     row.answers += 1;
     row.correctAnswers += a.correct ? 1 : 0;
     row.lastCorrect = a.correct;
     const card = cardOf.get(a.questionId)!;
     const masteryNow = masteryOf(row.rating);
-    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryNow, level: levelOf(masteryNow, row.answers, row.lastCorrect), ...before });
+    recorded.push({ questionId: a.questionId, cardId: card.id, nextDueAt: card.due, mastery: masteryNow, level: levelOf(masteryNow, row.answers, row.lastCorrect), levelBefore });
   }
   for (const row of mastery.values()) {
     await tx

@@ -31,7 +31,7 @@ export type DrawItem = {
 
 export type OpenDraw = { id: number; countsTowardPass: boolean; nextCountingAt: Date | null; items: DrawItem[] };
 
-export const cooldownMs = () => getEnv().REVEAL_COOLDOWN_HOURS * 3_600_000;
+const cooldownMs = () => getEnv().REVEAL_COOLDOWN_HOURS * 3_600_000;
 
 type DrawRow = Omit<OpenDraw, "items"> & { [K in keyof DrawItem]: DrawItem[K] | null };
 
@@ -186,7 +186,7 @@ async function present(db: DatabaseOrTransaction, draw: OpenDraw): Promise<{ que
   };
 }
 
-export const triesOf = (item: Pick<DrawItem, "firstChoice" | "secondChoice">) => [item.firstChoice, item.secondChoice].filter((t): t is string => t !== null);
+const triesOf = (item: Pick<DrawItem, "firstChoice" | "secondChoice">) => [item.firstChoice, item.secondChoice].filter((t): t is string => t !== null);
 
 /**
  * The feedback on an item's latest try: right or not, and on a first miss the hint and one more

@@ -73,7 +73,7 @@ export async function submitQuizAttempt(
     const [passedBefore] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.sectionIndex, sectionIndex), eq(quizAttempts.passed, true)));
+      .where(passedAttempts(userId, courseId, sectionIndex));
 
     const [attempt] = await tx
       .insert(quizAttempts)
@@ -111,6 +111,10 @@ export async function submitQuizAttempt(
   });
 }
 
+/** The learner's passing attempts at one section's quiz. */
+const passedAttempts = (userId: number, courseId: number, sectionIndex: number) =>
+  and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.sectionIndex, sectionIndex), eq(quizAttempts.passed, true));
+
 const statusOf = (shape: CourseShape, passed: Set<number>) => Object.fromEntries(shape.map((_, i) => [String(i), passed.has(i)]));
 
 function resultOf(questionId: number, answer: string | null, correct: boolean, fact: QuestionFacts, level: MasteryLevel): QuizResult["results"][number] {
@@ -140,7 +144,7 @@ async function passingResult(
   const [attempt] = await tx
     .select({ id: quizAttempts.id, score: quizAttempts.score, total: quizAttempts.total })
     .from(quizAttempts)
-    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.courseId, courseId), eq(quizAttempts.sectionIndex, sectionIndex), eq(quizAttempts.passed, true)))
+    .where(passedAttempts(userId, courseId, sectionIndex))
     .orderBy(desc(quizAttempts.createdAt))
     .limit(1);
   if (!attempt) throw new AppError("conflict", "No passing attempt at this quiz yet: answer its questions first.");
