@@ -1,5 +1,5 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
+import { Pool, type PoolClient, type QueryResultRow } from "pg";
 import { databaseEnv } from "./env";
 import * as schema from "./schema";
 
@@ -67,4 +67,34 @@ export function preparedQuery<P>(build: (db: Database) => P): () => P {
     }
     return query;
   };
+}
+
+/** Fixed SQL with a name: sent as a named prepared statement, parsed and planned once per connection. */
+export type FixedStatement = { readonly name: string; readonly text: string };
+
+const fixedTexts = new Map<string, string>();
+
+/**
+ * Declares a fixed statement. A name stands for one text on every connection, so a second text
+ * under a name already taken is a programming error, caught where the module loads.
+ */
+export function fixedStatement(name: string, text: string): FixedStatement {
+  const taken = fixedTexts.get(name);
+  if (taken !== undefined && taken !== text) throw new Error(`fixed statement "${name}" is declared twice with different text`);
+  fixedTexts.set(name, text);
+  return { name, text };
+}
+
+/**
+ * Runs a fixed statement where `db` runs: on a transaction's own connection, or on the pool.
+ * Drizzle's prepared queries belong to the pool and cannot join a transaction, and building a
+ * statement with its query builder is the largest cost of the hottest writes
+ * (docs/performance.md, "API"); this reaches the node-postgres client under Drizzle's session,
+ * which db/client.test.ts checks, so an upgrade of Drizzle that moves it fails there first.
+ */
+export async function runFixed<Row extends QueryResultRow>(db: DatabaseOrTransaction, statement: FixedStatement, values: unknown[]): Promise<Row[]> {
+  const client = (db._.session as unknown as { client?: Pool | PoolClient }).client;
+  if (!client || typeof client.query !== "function") throw new Error("Drizzle's session no longer exposes its node-postgres client: see runFixed in db/client.ts");
+  const result = await client.query<Row>({ name: statement.name, text: statement.text, values });
+  return result.rows;
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
-import { getDb, preparedQuery, type DatabaseOrTransaction } from "../../db/client";
+import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction } from "../../db/client";
 import { quizAnswers, quizAttempts, quizDrawItems, quizDraws, quizQuestions } from "../../db/schema";
 import { getEnv } from "../env";
 import { requestQuestionVariants } from "../generation/jobs/write-question-variants";
@@ -35,76 +35,18 @@ const cooldownMs = () => getEnv().REVEAL_COOLDOWN_HOURS * 3_600_000;
 
 type DrawRow = Omit<OpenDraw, "items"> & { [K in keyof DrawItem]: DrawItem[K] | null };
 
-// The draw row with its items and their questions, in one statement; a prepared one on the pool,
-// built once (docs/performance.md, "API").
-const openDraw = preparedQuery((db) =>
-  db
-    .select({
-      id: quizDraws.id,
-      countsTowardPass: quizDraws.countsTowardPass,
-      nextCountingAt: quizDraws.nextCountingAt,
-      position: quizDrawItems.position,
-      questionId: quizDrawItems.questionId,
-      question: quizQuestions.question,
-      options: quizDrawItems.options,
-      firstChoice: quizDrawItems.firstChoice,
-      secondChoice: quizDrawItems.secondChoice,
-      finalAt: quizDrawItems.finalAt,
-    })
-    .from(quizDraws)
-    .leftJoin(quizDrawItems, eq(quizDrawItems.drawId, quizDraws.id))
-    .leftJoin(quizQuestions, eq(quizQuestions.id, quizDrawItems.questionId))
-    .where(and(eq(quizDraws.userId, sql.placeholder("userId")), eq(quizDraws.courseId, sql.placeholder("courseId")), eq(quizDraws.sectionIndex, sql.placeholder("sectionIndex"))))
-    .orderBy(asc(quizDrawItems.position))
-    .prepare("quiz_draw"),
+// Fixed and named (docs/performance.md, "API"): every quiz read and try runs them, on the pool or
+// in the caller's transaction alike.
+const LOCK_DRAW = fixedStatement("quiz_draw_lock", "SELECT 1 FROM quiz_draws WHERE user_id = $1 AND course_id = $2 AND section_index = $3 FOR UPDATE");
+// The draw row with its items and their questions, in one statement.
+const READ_DRAW = fixedStatement(
+  "quiz_draw_read",
+  `SELECT d.id, d.counts_toward_pass AS "countsTowardPass", d.next_counting_at AS "nextCountingAt", i.position, i.question_id AS "questionId",
+          q.question, i.options, i.first_choice AS "firstChoice", i.second_choice AS "secondChoice", i.final_at AS "finalAt"
+     FROM quiz_draws d LEFT JOIN quiz_draw_items i ON i.draw_id = d.id LEFT JOIN quiz_questions q ON q.id = i.question_id
+    WHERE d.user_id = $1 AND d.course_id = $2 AND d.section_index = $3
+    ORDER BY i.position`,
 );
-
-type RawDrawRow = {
-  id: number;
-  counts_toward_pass: boolean;
-  next_counting_at: string | Date | null;
-  position: number | null;
-  question_id: number | null;
-  question: string | null;
-  options: string[] | null;
-  first_choice: string | null;
-  second_choice: string | null;
-  final_at: string | Date | null;
-};
-
-const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
-
-/**
- * The same read in a caller's transaction (`lock`: the draw row locked FOR UPDATE first): a
- * statement bound to the pool cannot run there, and this template costs a fraction of the query
- * builder's work per call (docs/performance.md, "API").
- */
-async function drawRowsIn(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock: boolean): Promise<DrawRow[]> {
-  // The lock is its own statement, before the read: a statement that waits for a lock still reads
-  // the other tables as they were when it began, so a joined read would miss the items a try
-  // committed while this one waited (the PostgreSQL manual, "Read Committed Isolation Level").
-  if (lock) {
-    const locked = await db.execute(sql`select 1 from quiz_draws where user_id = ${userId} and course_id = ${courseId} and section_index = ${sectionIndex} for update`);
-    if (!locked.rows.length) return [];
-  }
-  const { rows } = await db.execute<RawDrawRow>(sql`
-    select d.id, d.counts_toward_pass, d.next_counting_at, i.position, i.question_id, q.question, i.options, i.first_choice, i.second_choice, i.final_at
-    from quiz_draws d left join quiz_draw_items i on i.draw_id = d.id left join quiz_questions q on q.id = i.question_id
-    where d.user_id = ${userId} and d.course_id = ${courseId} and d.section_index = ${sectionIndex}
-    order by i.position`);
-  return rows.map((r) => ({
-    id: r.id,
-    countsTowardPass: r.counts_toward_pass,
-    nextCountingAt: dateOrNull(r.next_counting_at),
-    position: r.position,
-    questionId: r.question_id,
-    question: r.question,
-    options: r.options,
-    firstChoice: r.first_choice,
-    secondChoice: r.second_choice,
-    finalAt: dateOrNull(r.final_at),
-  }));
-}
 
 /**
  * The learner's attempt under way at this section, its items in order; null without one. One
@@ -112,7 +54,11 @@ async function drawRowsIn(db: DatabaseOrTransaction, userId: number, courseId: n
  * transaction) takes the draw row FOR UPDATE first.
  */
 export async function loadDraw(db: DatabaseOrTransaction, userId: number, courseId: number, sectionIndex: number, lock = false): Promise<OpenDraw | null> {
-  const rows = !lock && db === getDb() ? await openDraw().execute({ userId, courseId, sectionIndex }) : await drawRowsIn(db, userId, courseId, sectionIndex, lock);
+  // The lock is its own statement, before the read: a statement that waits for a lock still reads
+  // the other tables as they were when it began, so a joined read would miss the items a try
+  // committed while this one waited (the PostgreSQL manual, "Read Committed Isolation Level").
+  if (lock && !(await runFixed(db, LOCK_DRAW, [userId, courseId, sectionIndex])).length) return null;
+  const rows = await runFixed<DrawRow>(db, READ_DRAW, [userId, courseId, sectionIndex]);
   const [draw] = rows;
   if (!draw) return null;
   const items: DrawItem[] = [];

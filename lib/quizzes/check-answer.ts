@@ -1,7 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
-import { quizDrawItems } from "../../db/schema";
+import { fixedStatement, getDb, runFixed } from "../../db/client";
 import { AppError } from "../http/app-error";
 import { loadQuestionFacts } from "../mastery/question-facts";
 import { hitLimit, type Limit } from "../rate-limit";
@@ -15,6 +13,8 @@ import { revealItems } from "./reveals";
  * ten minutes; each check is bound to the attempt under way, which is what stops probing.
  */
 export const QUIZ_CHECK_LIMIT = { name: "quiz-check:user", max: 120, windowSeconds: 10 * 60 } satisfies Limit;
+
+const RECORD_TRY = fixedStatement("quiz_draw_item_try", "UPDATE quiz_draw_items SET first_choice = $3, second_choice = $4, final_at = $5 WHERE draw_id = $1 AND position = $2");
 
 export const NOT_IN_ATTEMPT = "That question is not part of your attempt at this quiz: reload the quiz.";
 
@@ -58,10 +58,7 @@ export async function checkQuizAnswer(userId: number, courseId: number, sectionI
       next.secondChoice = answer;
       next.finalAt = now;
     }
-    await tx
-      .update(quizDrawItems)
-      .set({ firstChoice: next.firstChoice, secondChoice: next.secondChoice, finalAt: next.finalAt })
-      .where(and(eq(quizDrawItems.drawId, draw.id), eq(quizDrawItems.position, item.position)));
+    await runFixed(tx, RECORD_TRY, [draw.id, item.position, next.firstChoice, next.secondChoice, next.finalAt]);
     if (next.finalAt) await revealItems(tx, userId, [questionId], now);
     return feedbackOf(next, fact)!;
   });
