@@ -1,6 +1,6 @@
 import OpenAI, { APIError } from "openai";
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { tokensOf } from "./fake-answers";
 import { FAKE_PROFILES, sentReply, startFakeOpenAi, type FakeOpenAi, type FakeOptions } from "./fake-openai";
 import { pollUntil } from "./poll";
@@ -21,6 +21,7 @@ async function fakeWith(options: FakeOptions = {}) {
   opened.push(fake);
   return { fake, openai: new OpenAI({ baseURL: fake.url, apiKey: "test", maxRetries: 0 }) };
 }
+// Every fake a test opened is closed once, at the end.
 afterAll(() => Promise.all(opened.map((f) => f.close())));
 
 /** Streams a reply to the end and keeps every chunk. */
@@ -56,7 +57,6 @@ describe("the tutor chat task", () => {
   beforeEach(async () => {
     ({ fake, openai } = await fakeWith({ profile: "hosted", timeScale: 0.01 }));
   });
-  afterEach(() => fake.close());
 
   it("streams a Socratic markdown reply in many chunks, with usage, and logs what it sent", async () => {
     const reply = await streamAll(openai, chat("Why does my loop add the first item twice when I run the code?"));
