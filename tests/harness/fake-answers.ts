@@ -152,3 +152,59 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
     }
   }
 }
+
+/** The chat tasks: plain markdown replies, recognised by the system prompt's "Task: ..." line. */
+export type FakeChatTask = "tutor";
+
+/** FNV-1a: the same prompt always gets the same reply, a different prompt most likely another. */
+function hashOf(text: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return hash >>> 0;
+}
+
+const GUIDING_QUESTIONS = [
+  "What do you expect to come back for an empty list, and why?",
+  "Which step changes the value first, and what would happen if you swapped the two steps?",
+  "If you traced it by hand with three small numbers, where would your trace first surprise you?",
+  "What does the caller know at that point that the function itself does not?",
+  "Which input would make the two readings of the lesson disagree?",
+];
+
+const TUTOR_CODE = ["```python", "def total(items):", "    result = 0", "    for item in items:", "        result += item  # what is result after the first pass?", "    return result", "```"].join("\n");
+
+export type TutorReply = {
+  /** What a reasoning model thinks before it answers (sent only when the profile or a rule says so). */
+  thinking: string;
+  content: string;
+  /** Where, in `content`, `say` states its answer (what follows its last " is "; all of it without one). */
+  key?: { start: number; end: number };
+};
+
+/**
+ * A Socratic tutor's reply: it quotes the start of the learner's last message (at most eight words
+ * and 48 characters, so it repeats little of what the learner wrote), reasons in prose, shows a
+ * short code block when the prompt mentions code, and ends on a guiding question. It never states
+ * an answer of its own; `say` (a fault's leaked sentence) opens the second paragraph. About 60-180
+ * tokens, fixed by a hash of the prompt.
+ */
+export function tutorReply(prompt: string, lastUser: string, say?: string): TutorReply {
+  const hash = hashOf(prompt);
+  const words = lastUser.trim().split(/\s+/).filter(Boolean);
+  const excerpt = words.length ? `${words.slice(0, 8).join(" ").slice(0, 48)}${words.length > 8 ? "…" : ""}` : "your question";
+  const opening = `You asked: "${excerpt}". Good question; let's reason it through together rather than jump to the end.`;
+  const code = /```|\bcode\b/i.test(prompt) ? [TUTOR_CODE] : [];
+  const question = `**Your turn:** ${GUIDING_QUESTIONS[hash % GUIDING_QUESTIONS.length]} Tell me what you think, and we will check it together.`;
+  const build = (n: number) => [opening, `${say ? `${say} ` : ""}Think about it step by step: ${prose(n, hash % VOCABULARY.length)}.`, ...code, question].join("\n\n");
+  const target = 60 + (hash % 119) - (say ? tokensOf(say) + 1 : 0);
+  let n = 8;
+  while (tokensOf(build(n)) < target) n++;
+  const content = build(n);
+  const thinking = `The learner wrote "${excerpt}". I should not hand over the result; a question about the order of the steps will let them find it. Start from what they already said, then one small example.`;
+  if (!say) return { thinking, content };
+  const at = opening.length + 2;
+  const is = say.lastIndexOf(" is ");
+  const start = is >= 0 ? is + 4 : 0;
+  const end = say.endsWith(".") && say.length - 1 > start ? say.length - 1 : say.length;
+  return { thinking, content, key: { start: at + start, end: at + end } };
+}

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { FAKE_TASKS, goodAnswer, tokensOf, variantOf, type FakeTask, type Question } from "./fake-answers";
+import { FAKE_TASKS, goodAnswer, tokensOf, tutorReply, variantOf, type FakeChatTask, type FakeTask, type Question } from "./fake-answers";
 
-export { goodAnswer, type FakeTask } from "./fake-answers";
+export { goodAnswer, type FakeChatTask, type FakeTask } from "./fake-answers";
 
 /*
  * A fake OpenAI-compatible server on loopback (test code only), so tests exercise the real SDK
@@ -21,6 +21,23 @@ export { goodAnswer, type FakeTask } from "./fake-answers";
  * the habits of real models on their own (reasoning before the JSON, the key always option A) and,
  * as rules, a key leaked into the question, a copy of an item the prompt showed, one variant too
  * many or too few; a rule's `also` adds more faults to the same answer.
+ *
+ * The chat task `tutor` (the AI tutor's conversation) is a request with no response_format whose
+ * first (system) message has the line "Task: tutor". Its answer is plain markdown, ~60-180 tokens
+ * fixed by the prompt (fake-answers.ts tutorReply): it quotes the start of the learner's last
+ * message, never states an answer of its own, shows a short code block when the prompt mentions
+ * code and ends on a guiding question. It streams word by word, as real servers send tokens, with
+ * the same timing, slots, context refusal, max_tokens cut-off, usage and abort detection as the
+ * generation tasks. Under a profile with `thinking` (`local`), the reasoning model's thinking goes
+ * first as `delta.reasoning_content` (as vLLM, DeepSeek and llama.cpp send it; `reasoning_content`
+ * beside `content` when not streamed), and it counts towards max_tokens and the usage.
+ * Chat faults: "inline-think" sends the thinking as `<think>...</think>` at the start of `content`
+ * instead (some servers do); "leak-answer" states `say` (default: "The answer to question N is
+ * <K>.", K from the prompt's first "KEY: K" line, N from "question N" in the learner's last
+ * message, else 1) at the start of the reply's second paragraph, its key (what follows the last
+ * " is ") spread over two or three deltas. "timeout", "rate-limit", "server-error", "stall",
+ * "truncated" and "runaway" work as for the other tasks. `sentReply` reads back from the request
+ * log what was sent for a request, delta by delta.
  */
 
 export type FakeFault =
@@ -37,20 +54,24 @@ export type FakeFault =
   | "wrong-count"
   | "leak-key"
   | "copy-example"
-  | "extra-variant";
+  | "extra-variant"
+  | "leak-answer"
+  | "inline-think";
 
 export type FakeRule = {
   fault: FakeFault;
   /** Only requests for this task (default: any). */
-  task?: FakeTask;
+  task?: FakeTask | FakeChatTask;
   /** Only requests whose prompt matches. */
   match?: RegExp;
   /** How many matching requests get the fault (default 1; Infinity for all). */
   times?: number;
   /** Retry-After seconds for rate-limit (default 1). */
   retryAfter?: number;
-  /** More faults in the same answer, after `fault` (answer faults only). */
+  /** More faults in the same answer, after `fault` (answer and chat faults only). */
   also?: FakeFault[];
+  /** What leak-answer slips into the reply (default: the prompt's "KEY: ..." line as a sentence). */
+  say?: string;
 };
 
 export type FakeProfile = {
@@ -64,19 +85,23 @@ export type FakeProfile = {
   contextTokens: number;
   /** Every n-th question-writing call answers one question short (0: never). */
   wrongCountEvery: number;
+  /** A reasoning model: chat replies send their thinking first, as `reasoning_content`. */
+  thinking?: boolean;
 };
 
 /** `instant`: the old fixed-latency fake; `hosted`: a fast hosted API; `local`: a small model on a 2-core CPU. */
 export const FAKE_PROFILES = {
   instant: { ttftMs: 0, tokensPerSecond: Infinity, slots: Infinity, contextTokens: Infinity, wrongCountEvery: 0 },
   hosted: { ttftMs: 300, tokensPerSecond: 60, slots: 8, contextTokens: 128_000, wrongCountEvery: 0 },
-  local: { ttftMs: 1000, tokensPerSecond: 20, slots: 1, contextTokens: 4096, wrongCountEvery: 7 },
+  local: { ttftMs: 1000, tokensPerSecond: 20, slots: 1, contextTokens: 4096, wrongCountEvery: 7, thinking: true },
 } satisfies Record<string, FakeProfile>;
 
 export type FakeProfileName = keyof typeof FAKE_PROFILES;
 
+export type FakeDelta = { field: "content" | "reasoning_content"; text: string };
+
 export type FakeRequest = {
-  task: FakeTask | "unknown";
+  task: FakeTask | FakeChatTask | "unknown";
   at: number;
   prompt: string;
   fault: FakeFault | null;
@@ -95,7 +120,17 @@ export type FakeRequest = {
   aborted?: boolean;
   /** The server refused it (context overflow, unknown task). */
   refused?: string;
+  /** What went back to the client, in order: one delta per event when streamed, one per field when not. */
+  deltas: FakeDelta[];
 };
+
+/** What the fake sent back for a request so far: its content and thinking, whole and delta by delta. */
+export function sentReply(request: FakeRequest): { content: string; reasoning: string; contentDeltas: string[]; reasoningDeltas: string[] } {
+  const of = (field: FakeDelta["field"]) => request.deltas.filter((d) => d.field === field).map((d) => d.text);
+  const contentDeltas = of("content");
+  const reasoningDeltas = of("reasoning_content");
+  return { content: contentDeltas.join(""), reasoning: reasoningDeltas.join(""), contentDeltas, reasoningDeltas };
+}
 
 type Body = {
   model?: string;
@@ -104,13 +139,41 @@ type Body = {
   max_completion_tokens?: number;
   stream_options?: { include_usage?: boolean };
   response_format?: FakeRequest["responseFormat"];
-  messages?: { content?: unknown }[];
+  messages?: { role?: string; content?: unknown }[];
 };
 
-function taskOf(body: Body): { task: FakeTask | "unknown"; prompt: string } {
-  const prompt = (body.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+/** A message's text: a string, or the text parts of a content array (as the SDK allows). */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  return Array.isArray(content) ? content.map((p: { type?: string; text?: unknown }) => (p?.type === "text" && typeof p.text === "string" ? p.text : "")).join("") : "";
+}
+
+function taskOf(body: Body): { task: FakeTask | FakeChatTask | "unknown"; prompt: string } {
+  const prompt = (body.messages ?? []).map((m) => textOf(m.content)).join("\n");
+  // A chat task asks for no format, and only its system prompt names it (never a learner's message).
+  if (!body.response_format && /^Task: tutor$/m.test(textOf(body.messages?.[0]?.content))) return { task: "tutor", prompt };
   const named = body.response_format?.json_schema?.name ?? /Task: (\w+)/.exec(prompt)?.[1];
   return { task: FAKE_TASKS.includes(named as FakeTask) ? (named as FakeTask) : "unknown", prompt };
+}
+
+/** leak-answer's sentence when the rule has no `say`: the key a test planted in the prompt. */
+function leakedSentence(prompt: string, lastUser: string): string {
+  const key = /^KEY: (.*)$/m.exec(prompt)?.[1] ?? "the first option";
+  return `The answer to question ${/question (\d+)/i.exec(lastUser)?.[1] ?? 1} is ${key}.`;
+}
+
+/**
+ * Where a chat reply's deltas end: after every word (real servers send a token or so per event),
+ * where the thinking gives way to the content, and inside a leaked key (so no single delta holds it).
+ */
+function chatCuts(text: string, reasoningLength: number, key?: { start: number; end: number }): number[] {
+  const cuts = [...text.matchAll(/\S+\s*/g)].map((m) => m.index + m[0].length);
+  if (reasoningLength) cuts.push(reasoningLength);
+  if (key && key.end - key.start > 1) {
+    const parts = Math.min(3, key.end - key.start);
+    for (let i = 1; i < parts; i++) cuts.push(key.start + Math.round(((key.end - key.start) * i) / parts));
+  }
+  return [...new Set(cuts)].sort((a, b) => a - b);
 }
 
 /** Reasoning a thinking model writes before its JSON, braces included. */
@@ -250,6 +313,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       promptTokens: tokensOf(prompt),
       completionTokens: 0,
       responseFormat: body.response_format,
+      deltas: [],
     };
     requests.push(record);
     gone.signal.addEventListener("abort", () => {
@@ -288,25 +352,47 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       await wait((latencyMs + profile.ttftMs) * scale, gone.signal);
       if (gone.signal.aborted) return;
 
-      const schema = body.response_format?.json_schema?.schema;
-      const good = goodAnswer(task, prompt, schema) as Record<string, unknown>;
       let fault = rule?.fault ?? null;
       if (!fault && profile.wrongCountEvery && (task === "quiz_questions" || task === "replacement_questions") && ++questionCalls % profile.wrongCountEvery === 0) {
         fault = "wrong-count";
         record.fault = fault;
       }
-      let answer: Record<string, unknown> | string = good;
-      for (const f of [fault, ...(rule?.also ?? [])]) if (f && typeof answer !== "string") answer = faultyAnswer(f, answer, prompt);
-      let content = typeof answer === "string" ? answer : JSON.stringify(answer);
-      if (task === "question_variants") content = REASONING + content;
-      // The answer stops at max_tokens, or where the context runs out.
+      const faults = [fault, ...(rule?.also ?? [])];
+      // What the model writes: its thinking (chat only), then the content; `cuts` end deltas early.
+      let reasoning = "";
+      let content: string;
+      let cuts: number[] = [];
+      if (task === "tutor") {
+        const lastUser = textOf((body.messages ?? []).findLast((m) => m.role === "user")?.content);
+        const say = faults.includes("leak-answer") ? (rule?.say ?? leakedSentence(prompt, lastUser)) : undefined;
+        const reply = tutorReply(prompt, lastUser, say);
+        content = reply.content;
+        let key = reply.key;
+        if (faults.includes("inline-think")) {
+          const think = `<think>\n${reply.thinking}\n</think>\n\n`;
+          content = think + content;
+          key = key && { start: key.start + think.length, end: key.end + think.length };
+        } else if (profile.thinking) reasoning = reply.thinking;
+        if (faults.includes("runaway")) content += " and so on".repeat(2000);
+        cuts = chatCuts(reasoning + content, reasoning.length, key && { start: reasoning.length + key.start, end: reasoning.length + key.end });
+      } else {
+        const schema = body.response_format?.json_schema?.schema;
+        let answer: Record<string, unknown> | string = goodAnswer(task, prompt, schema) as Record<string, unknown>;
+        for (const f of faults) if (f && typeof answer !== "string") answer = faultyAnswer(f, answer, prompt);
+        content = typeof answer === "string" ? answer : JSON.stringify(answer);
+        if (task === "question_variants") content = REASONING + content;
+      }
+      // The answer stops at max_tokens, or where the context runs out; thinking counts towards both.
       const budget = Math.min(maxTokens ?? Infinity, profile.contextTokens - record.promptTokens);
       let finish: "stop" | "length" = fault === "truncated" ? "length" : "stop";
-      if (tokensOf(content) > budget) {
-        content = content.slice(0, budget * 4);
+      let text = reasoning + content;
+      if (tokensOf(text) > budget) {
+        text = text.slice(0, budget * 4);
+        reasoning = reasoning.slice(0, text.length);
+        content = text.slice(reasoning.length);
         finish = "length";
       }
-      record.completionTokens = tokensOf(content);
+      record.completionTokens = tokensOf(text);
       const usage = { prompt_tokens: record.promptTokens, completion_tokens: record.completionTokens, total_tokens: record.promptTokens + record.completionTokens };
       const id = `chatcmpl-fake-${requests.length}`;
       const created = Math.floor(Date.now() / 1000);
@@ -316,14 +402,10 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
         await wait((record.completionTokens / profile.tokensPerSecond) * 1000 * scale, gone.signal);
         if (gone.signal.aborted) return;
         record.finishedAt = Date.now();
-        return respond(res, 200, {
-          id,
-          object: "chat.completion",
-          created,
-          model,
-          choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, finish_reason: finish, logprobs: null }],
-          usage,
-        });
+        if (reasoning) record.deltas.push({ field: "reasoning_content", text: reasoning });
+        record.deltas.push({ field: "content", text: content });
+        const message = { role: "assistant", content, ...(reasoning ? { reasoning_content: reasoning } : {}), refusal: null };
+        return respond(res, 200, { id, object: "chat.completion", created, model, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage });
       }
 
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -334,16 +416,21 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       const msPerToken = (1000 / profile.tokensPerSecond) * scale;
       const started = performance.now();
       let sent = 0;
-      while (sent < content.length && !gone.signal.aborted) {
-        if (fault === "stall" && sent >= Math.floor(content.length / 2)) return; // stops mid-answer, connection open
-        let due = Number.isFinite(msPerToken) && msPerToken > 0 ? Math.floor((performance.now() - started) / msPerToken) * 4 : content.length;
-        if (fault === "stall") due = Math.min(due, Math.floor(content.length / 2));
-        if (due > sent) {
-          const piece = content.slice(sent, Math.min(due, content.length));
-          sent += piece.length;
-          send({ content: piece }, null);
+      let cut = 0;
+      while (sent < text.length && !gone.signal.aborted) {
+        if (fault === "stall" && sent >= Math.floor(text.length / 2)) return; // stops mid-answer, connection open
+        let due = Math.min(text.length, Number.isFinite(msPerToken) && msPerToken > 0 ? Math.floor((performance.now() - started) / msPerToken) * 4 : text.length);
+        if (fault === "stall") due = Math.min(due, Math.floor(text.length / 2));
+        // What is due goes out as one delta, or (chat) one per word up to it.
+        while (due > sent && !gone.signal.aborted) {
+          while (cut < cuts.length && cuts[cut]! <= sent) cut++;
+          const end = Math.min(due, cuts[cut] ?? Infinity);
+          const delta: FakeDelta = { field: sent < reasoning.length ? "reasoning_content" : "content", text: text.slice(sent, end) };
+          sent = end;
+          send({ [delta.field]: delta.text }, null);
+          record.deltas.push(delta);
         }
-        if (sent < content.length) await wait(Math.min(50, Math.max(5, msPerToken)), gone.signal);
+        if (sent < text.length) await wait(Math.min(50, Math.max(5, msPerToken)), gone.signal);
       }
       if (gone.signal.aborted) return;
       send({}, finish);
