@@ -27,6 +27,8 @@ export type Success = {
   description: string;
   /** The JSON body; none for 204 and 304. */
   schema?: z.ZodType;
+  /** Instead of JSON, a stream of server-sent events: each event's name and `data` object, as a union on `event`. */
+  events?: z.ZodType;
   /** Lists paged with ?page=&limit= carry the whole list's length in X-Total-Count. */
   totalCount?: true;
   /** The answer carries a strong ETag (and If-None-Match with it gets a 304). */

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -412,6 +413,69 @@ export const quizDrawItems = pgTable(
     uniqueIndex("quiz_draw_items_draw_question_key").on(t.drawId, t.questionId),
     index("quiz_draw_items_question_id_idx").on(t.questionId),
   ],
+);
+
+/**
+ * A learner's conversation with the lesson tutor, about one subsection (docs/tutor.md). The
+ * learner's alone: deleted with the account or the course, never shown to anyone else.
+ */
+export const tutorConversations = pgTable(
+  "tutor_conversations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sectionIndex: integer("section_index").notNull(),
+    subsectionIndex: integer("subsection_index").notNull(),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("tutor_conversations_lesson_idx").on(t.userId, t.courseId, t.sectionIndex, t.subsectionIndex, t.updatedAt), index("tutor_conversations_course_id_idx").on(t.courseId)],
+);
+
+/**
+ * One turn of a conversation: the learner's message or the tutor's reply, as the learner saw it
+ * (a reply cut by the answer guard keeps only what was shown, then the hint). `status`: complete,
+ * stopped (the learner stopped it), guarded (cut by the answer guard) or failed (the model
+ * stopped answering). Tokens are the model call's, on the reply.
+ */
+export const tutorMessages = pgTable(
+  "tutor_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => tutorConversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["learner", "tutor"] }).notNull(),
+    content: text("content").notNull(),
+    status: text("status", { enum: ["complete", "stopped", "guarded", "failed"] }).notNull(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tutor_messages_conversation_idx").on(t.conversationId, t.id)],
+);
+
+/**
+ * The tutor's use per learner and UTC day: what the daily budgets count, and what the admin
+ * panel sums per day. Kept when a learner is deleted (user_id set null) so the day's totals stay true.
+ */
+export const tutorUsage = pgTable(
+  "tutor_usage",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    day: date("day", { mode: "string" }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    turns: integer("turns").notNull().default(0),
+    promptTokens: bigint("prompt_tokens", { mode: "number" }).notNull().default(0),
+    completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [uniqueIndex("tutor_usage_day_user_idx").on(t.day, t.userId), index("tutor_usage_user_id_idx").on(t.userId)],
 );
 
 /**

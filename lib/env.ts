@@ -71,10 +71,18 @@ export const envSchema = z.object({
   // Prices in US dollars per million tokens, for the cost estimate in the generation log.
   OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).default(0.15),
   OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).default(0.6),
-  // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours.
   // How long after a quiz item's key was shown it may count toward a pass again, when a concept
   // has no unseen item left (docs/product-rules.md, "Practice"). Hours; 0 counts at once.
   REVEAL_COOLDOWN_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  // The lesson tutor (docs/tutor.md): tokens (prompt + reply) one learner may use per UTC day
+  // (about 30 turns), all learners together per day, one reply's max_tokens, and the tutor's
+  // model calls this web process has open at once (beside, never behind, the worker's generation).
+  TUTOR_DAILY_TOKENS: z.coerce.number().int().min(0).max(100_000_000).default(45_000),
+  TUTOR_SERVER_DAILY_TOKENS: z.coerce.number().int().min(0).max(10_000_000_000).default(5_000_000),
+  TUTOR_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(700),
+  TUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  OPENAI_MODEL_TUTOR: optionalString,
+  // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours.
   PERSONAL_COURSES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   GENERATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),

@@ -61,6 +61,7 @@ function responsesOf(method: Method, doc: OperationDoc): ZodOpenApiResponsesObje
     responses[status as `2${string}` | `3${string}`] = {
       description: success.description,
       ...(success.schema ? { content: { "application/json": { schema: success.schema } } } : {}),
+      ...(success.events ? { content: { "text/event-stream": { schema: success.events } } } : {}),
       ...(success.totalCount || success.etag ? { headers: { ...(success.totalCount ? TOTAL_COUNT : {}), ...(success.etag ? ETAG : {}) } } : {}),
     };
   }

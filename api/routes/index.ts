@@ -9,6 +9,7 @@ import * as profile from "./profile";
 import * as quizzes from "./quizzes";
 import * as review from "./review";
 import * as topics from "./topics";
+import * as tutor from "./tutor";
 import * as twoFactor from "./two-factor";
 
 /*
@@ -17,6 +18,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, generation, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, tutor, generation, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -13,7 +13,7 @@ import type { AccountExport } from "../validation/responses/accounts";
 const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
 
 export async function exportAccountData(userId: number): Promise<AccountExport> {
-  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery] = await Promise.all([
+  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations] = await Promise.all([
     getUser(userId),
     rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),
     rowsOf(sql`
@@ -35,6 +35,12 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     rowsOf(sql`
       SELECT m.course_id, m.concept, m.section_index, m.subsection_index, m.rating, m.answers, m.correct_answers, m.last_answered_at
         FROM concept_mastery m WHERE m.user_id = ${userId} ORDER BY m.course_id, m.concept`),
+    rowsOf(sql`
+      SELECT c.id, c.course_id, c.section_index, c.subsection_index, c.title, c.created_at,
+             coalesce(json_agg(json_build_object('role', m.role, 'content', m.content, 'status', m.status, 'created_at', m.created_at) ORDER BY m.id)
+                      FILTER (WHERE m.id IS NOT NULL), '[]') AS messages
+        FROM tutor_conversations c LEFT JOIN tutor_messages m ON m.conversation_id = c.id
+       WHERE c.user_id = ${userId} GROUP BY c.id ORDER BY c.id`),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -48,5 +54,6 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     requested_courses: requestedCourses,
     review_cards: reviewCards,
     concept_mastery: mastery,
+    tutor_conversations: tutorConversations,
   };
 }

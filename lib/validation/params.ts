@@ -23,3 +23,7 @@ export const sectionPath = z.object({
   id: pathId("The course's id (anything else: 404)."),
   sectionIndex: digits(4, "This course has no such section.").meta({ description: "The section's position in the course, from 0 (anything else: 404)." }),
 });
+
+export const lessonPath = sectionPath.extend({
+  subsectionIndex: digits(4, "This section has no such lesson.").meta({ description: "The lesson's (subsection's) position in its section, from 0 (anything else: 404)." }),
+});

@@ -36,7 +36,8 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
 }
 
 /** `databaseUrl`: serve that database (left as it is) instead of a freshly seeded embedded one. */
-export async function startProductionApp(options: { name: string; port: number; pgPort: number; quiet?: boolean; databaseUrl?: string }): Promise<ProductionApp> {
+/** `env`: more settings for the app (e.g. a model at a fake server), after the embedded defaults. */
+export async function startProductionApp(options: { name: string; port: number; pgPort: number; quiet?: boolean; databaseUrl?: string; env?: Record<string, string> }): Promise<ProductionApp> {
   const dataDir = resolve(".data", options.name);
   rmSync(dataDir, { recursive: true, force: true });
   const url = `http://127.0.0.1:${options.port}`;
@@ -57,6 +58,7 @@ export async function startProductionApp(options: { name: string; port: number; 
       SEED_ADMIN_PASSWORD: BENCH_ADMIN.password,
       SEED_LEARNER_EMAIL: BENCH_LEARNER.email,
       SEED_LEARNER_PASSWORD: BENCH_LEARNER.password,
+      ...options.env,
     },
   });
   await waitForHttp(`${url}/about`, child, 180_000);

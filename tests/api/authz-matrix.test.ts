@@ -92,6 +92,11 @@ const MATRIX: Row[] = [
   ["GET /review/due",                                           401, 200, 200, 200],
   ["POST /review/answer {card_id: :self}",                      401, 200, 200, 200],
   ["POST /review/answer {card_id: :other}",                     401, 404, 404, 404],
+  // The lesson tutor: no model is configured in these tests, so a turn is refused as off; a conversation is its owner's alone
+  ["GET /courses/{id}/sections/{sectionIndex}/subsections/{subsectionIndex}/tutor", 401, 200, 200, 200],
+  ["POST /tutor/turns",                                         401, 409, 409, 409],
+  ["DELETE /tutor/conversations/{id}",                          401, 204, 404, 404], // learner A's conversation
+  ["GET /admin/tutor/usage",                                    401, 403, 403, 200],
   // Course generation
   ["POST /courses/generate",                                    401, 202, 202, 202],
   ["GET /courses/{id}/generation",                              401, 200, 200, 200],

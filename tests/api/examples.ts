@@ -69,6 +69,10 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /review/due": () => ({ query: { limit: "10" } }),
   // The card's own question: always an item the card may show.
   "POST /review/answer": (w, target) => ({ body: { card_id: w.cards[target], question_id: w.quiz[0]!.question_id, answer: w.quiz[0]!.answer } }),
+  "GET /courses/:id/sections/:sectionIndex/subsections/:subsectionIndex/tutor": (w) => ({ params: { ...inSection(w), subsectionIndex: "0" } }),
+  "POST /tutor/turns": (w) => ({ body: { course_id: w.courseId, section_index: 0, subsection_index: 0, message: "What is a variable?" } }),
+  "DELETE /tutor/conversations/:id": (w) => ({ params: { id: str(w.conversationId) } }),
+  "GET /admin/tutor/usage": () => ({}),
   "POST /courses/generate": (w) => ({ body: { topic_id: w.topicId } }),
   "GET /courses/:id/generation": (w) => ({ params: inCourse(w) }),
   "GET /courses/:id/generation/log": (w) => ({ params: inCourse(w) }),

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { credentialAccount } from "../../db/credential-account";
-import { accounts, courses, courseSections, enrollments, quizDrawItems, quizDraws, quizQuestions, quizReveals, reviewCards, topics, users, userTopics } from "../../db/schema";
+import { accounts, courses, courseSections, enrollments, quizDrawItems, quizDraws, quizQuestions, quizReveals, reviewCards, topics, tutorConversations, tutorMessages, users, userTopics } from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { scheduleAnswer } from "../../lib/review/scheduler";
 import { getAuth } from "../../lib/auth/instance";
@@ -33,6 +33,8 @@ export type World = {
   freshEmail: string;
   /** Each account's review card (user id -> card id): section 0's first question, missed, due now. */
   cards: Record<number, number>;
+  /** Learner A's tutor conversation about section 0's first lesson. */
+  conversationId: number;
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -90,6 +92,11 @@ export async function createWorld(): Promise<World> {
     .insert(reviewCards)
     .values(everyone.map((u) => ({ userId: u.id, questionId: quiz[0]!.question_id, ...missed, firstCorrect: false })))
     .returning({ id: reviewCards.id, userId: reviewCards.userId });
+  const [conversation] = await db
+    .insert(tutorConversations)
+    .values({ userId: a!.id, courseId, sectionIndex: 0, subsectionIndex: 0, title: "What is a variable?" })
+    .returning({ id: tutorConversations.id });
+  await db.insert(tutorMessages).values({ conversationId: conversation!.id, role: "learner", content: "What is a variable?", status: "complete" });
   return {
     a: a!,
     b: b!,
@@ -100,5 +107,6 @@ export async function createWorld(): Promise<World> {
     quiz: quiz.slice(0, 5).map(({ question_id, answer }) => ({ question_id, answer })),
     freshEmail: `fresh-${unique()}@example.com`,
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
+    conversationId: conversation!.id,
   };
 }

@@ -27,8 +27,8 @@ const validators = new Map<string, ValidateFunction>();
 /** A JSON pointer segment: "~" and "/" escaped. */
 const pointer = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/", "~1");
 
-function validatorFor(path: string, method: string, status: string): ValidateFunction {
-  const ref = `${DOCUMENT_ID}#/paths/${pointer(path)}/${method}/responses/${status}/content/${pointer("application/json")}/schema`;
+function validatorFor(path: string, method: string, status: string, media = "application/json"): ValidateFunction {
+  const ref = `${DOCUMENT_ID}#/paths/${pointer(path)}/${method}/responses/${status}/content/${pointer(media)}/schema`;
   let validate = validators.get(ref);
   if (!validate) {
     validate = ajv.compile({ $ref: ref });
@@ -64,6 +64,10 @@ export function assertDocumentedResponse(key: string, response: { status: number
     if (value === null && spec.required) throw new UndocumentedResponseError(`${name} ${response.status} lacks its documented ${header} header`);
     if (value !== null && spec.schema?.type === "integer" && !/^\d+$/.test(value)) throw new UndocumentedResponseError(`${name} ${response.status}: ${header} "${value}" is not an integer`);
   }
+  if (documented.content?.["text/event-stream"]) {
+    assertDocumentedEvents(name, validatorFor(path, method, String(response.status), "text/event-stream"), response);
+    return;
+  }
   if (!documented.content?.["application/json"]) {
     if (response.text !== "") throw new UndocumentedResponseError(`${name} ${response.status} is documented without a body but sent one: ${response.text.slice(0, 300)}`);
     return;
@@ -80,5 +84,33 @@ export function assertDocumentedResponse(key: string, response: { status: number
   if (!validate(body)) {
     const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(body)"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`);
     throw new UndocumentedResponseError(`${name} ${response.status} does not match its OpenAPI description: ${problems.join("; ")}\nbody: ${response.text.slice(0, 500)}`);
+  }
+}
+
+/** The events of a server-sent event stream: `event:` names and JSON `data:` objects. */
+export function parseEvents(text: string): { event: string; data: unknown }[] {
+  return text
+    .split(/\r?\n\r?\n/)
+    .filter((block) => block.trim())
+    .map((block) => {
+      const lines = block.split(/\r?\n/);
+      const event = lines.find((l) => l.startsWith("event:"))?.slice(6).trim() ?? "message";
+      const data = lines
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => l.slice(5).replace(/^ /, ""))
+        .join("\n");
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
+
+/** A stream documented as text/event-stream: that content type, and every event as its schema describes. */
+function assertDocumentedEvents(name: string, validate: ValidateFunction, response: { status: number; headers: Headers; text: string }): void {
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.startsWith("text/event-stream")) throw new UndocumentedResponseError(`${name} ${response.status} sent ${type || "no content type"}, documented as text/event-stream`);
+  for (const event of parseEvents(response.text)) {
+    if (!validate(event)) {
+      const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || "(event)"} ${e.message}`);
+      throw new UndocumentedResponseError(`${name} ${response.status}: an event does not match its OpenAPI description: ${problems.join("; ")}\nevent: ${JSON.stringify(event).slice(0, 300)}`);
+    }
   }
 }

@@ -8,10 +8,12 @@ import { requirePageCaller } from "@/lib/auth/page";
 import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/generation/format";
 import { getGenerationOverview } from "@/lib/generation/reports";
 import { logger } from "@/lib/log/logger";
+import { tutorUsageByDay } from "@/lib/tutor/usage-report";
 
 export const metadata: Metadata = { title: "Generation" };
 
 type Overview = Awaited<ReturnType<typeof getGenerationOverview>>;
+type TutorDays = Awaited<ReturnType<typeof tutorUsageByDay>>;
 
 function Panel({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -53,8 +55,9 @@ function ModelSetup({ overview }: { overview: Overview }) {
 export default async function GenerationPage() {
   await requirePageCaller("admin");
   let overview: Overview | null = null;
+  let tutorDays: TutorDays = [];
   try {
-    overview = await getGenerationOverview();
+    [overview, tutorDays] = await Promise.all([getGenerationOverview(), tutorUsageByDay(new Date())]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the generation overview");
   }
@@ -65,12 +68,12 @@ export default async function GenerationPage() {
         title="Generation"
         intro="Courses being written by the model, failures with their reason, and what each model call took and cost (estimated from the token counts)."
       />
-      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} />}
+      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} tutorDays={tutorDays} />}
     </div>
   );
 }
 
-function GenerationPanels({ overview }: { overview: Overview }) {
+function GenerationPanels({ overview, tutorDays }: { overview: Overview; tutorDays: TutorDays }) {
   const { generating, failed, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse } = overview;
   const daysWithCalls = byDay.filter((d) => d.calls > 0 || d.courses > 0);
   return (
@@ -250,6 +253,37 @@ function GenerationPanels({ overview }: { overview: Overview }) {
                 </th>
                 <td className={`${TD} text-right tabular-nums`}>{day.calls}</td>
                 <td className={`${TD} text-right tabular-nums`}>{day.courses}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatTokens(day.prompt_tokens + day.completion_tokens)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatCost(day.cost_usd, overview.free)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+
+      <Panel id="tutor-heading" title="Tutor" intro="The lesson tutor's use per day, the last 14 days (UTC): counts and cost only, never what learners asked.">
+        {tutorDays.length === 0 ? (
+          <Empty>Nobody has asked the tutor anything in the last 14 days.</Empty>
+        ) : (
+          <AdminTable
+            caption="Tutor use per day"
+            head={
+              <tr>
+                <th scope="col" className={TH}>Day</th>
+                <th scope="col" className={`${TH} text-right`}>Turns</th>
+                <th scope="col" className={`${TH} text-right`}>Learners</th>
+                <th scope="col" className={`${TH} text-right`}>Tokens</th>
+                <th scope="col" className={`${TH} text-right`}>Est. cost</th>
+              </tr>
+            }
+          >
+            {tutorDays.map((day) => (
+              <tr key={day.day}>
+                <th scope="row" className={`${TD} font-normal`}>
+                  <time dateTime={day.day}>{day.day}</time>
+                </th>
+                <td className={`${TD} text-right tabular-nums`}>{day.turns}</td>
+                <td className={`${TD} text-right tabular-nums`}>{day.learners}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatTokens(day.prompt_tokens + day.completion_tokens)}</td>
                 <td className={`${TD} text-right tabular-nums`}>{formatCost(day.cost_usd, overview.free)}</td>
               </tr>

@@ -62,6 +62,7 @@ export const accountExport = z
     requested_courses: exportedRows,
     review_cards: exportedRows,
     concept_mastery: exportedRows,
+    tutor_conversations: exportedRows,
   })
   .meta({ id: "AccountExport" });
 

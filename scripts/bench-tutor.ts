@@ -1,0 +1,177 @@
+// `npm run bench:tutor [-- --turns 200 --port 3520 --pg-port 54391]`
+//
+// The lesson tutor under load, through the production build (the compiled server the Docker image
+// runs) against the fake model's `hosted` profile (300 ms to the first token, 60 tokens/s, 8 slots;
+// tests/harness/fake-openai.ts): 8 learners chatting at once (the profile's slots, so nothing
+// queues at the model) for `--turns` turns, then the same prompts sent straight to the fake model
+// with the `openai` SDK, 8 at once: the time to the first token the client sees, through the app
+// against direct. Then 50 learners at once (reported, no target: it shows the queueing at the
+// model and how fair it is between learners), the tokens per turn, and the errors.
+// Target (docs/performance.md, "Tutor"): p95 time to first token through the app <= 1.3x the
+// direct p95, and no errors. Exits non-zero when missed; the last line says "all targets met".
+import { parseArgs } from "node:util";
+import OpenAI from "openai";
+import pg from "pg";
+import { startFakeOpenAi } from "../tests/harness/fake-openai";
+import { freePort } from "../tests/harness/free-port";
+import { reportTargets } from "./bench/targets";
+import { assertProductionBuild, startProductionApp } from "./bench/production-app";
+
+const { values } = parseArgs({
+  options: {
+    turns: { type: "string", default: "200" },
+    port: { type: "string", default: "3520" },
+    "pg-port": { type: "string", default: "54391" },
+  },
+});
+const TURNS = Number(values.turns);
+const RATIO_TARGET = 1.3;
+// Turns per learner stay under the tutor's limit (20 per 10 minutes): each runner takes the next
+// learner of a pool in turn.
+const LEARNERS = 120;
+const QUESTIONS = [
+  "Explain this more simply",
+  "Give me another example",
+  "Quiz me on this",
+  "Why does this work the way it does?",
+  "What is the most common mistake here?",
+  "How would I use this in a real program?",
+];
+
+assertProductionBuild();
+const fake = await startFakeOpenAi({ profile: "hosted", port: await freePort() });
+const app = await startProductionApp({
+  name: "bench-tutor",
+  port: Number(values.port),
+  pgPort: Number(values["pg-port"]),
+  quiet: true,
+  env: {
+    OPENAI_API_KEY: "bench-key",
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_MODEL: "fake-model",
+    TUTOR_CONCURRENCY: "64",
+    TUTOR_DAILY_TOKENS: "100000000",
+    TUTOR_SERVER_DAILY_TOKENS: "10000000000",
+  },
+});
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const sortedOf = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const ms = (x: number) => `${Math.round(x)} ms`;
+
+try {
+  // Learners written straight into the database (a user row, a session row whose token is the
+  // bearer token), then each enrols in the first seeded course through the API.
+  const db = new pg.Pool({ connectionString: await app.databaseUrl(), max: 2 });
+  const { rows: sessions } = await db.query(
+    `WITH u AS (
+       INSERT INTO users (first_name, last_name, email, email_verified)
+       SELECT 'Bench', 'Learner ' || g, 'tutor-' || g || '@bench.learnpath.test', true FROM generate_series(1, $1) g RETURNING id)
+     INSERT INTO sessions (token, user_id, expires_at) SELECT md5(id || ':' || random()), id, now() + interval '1 day' FROM u RETURNING token`,
+    [LEARNERS],
+  );
+  const { rows: course } = await db.query("SELECT id FROM courses WHERE requested_by IS NULL ORDER BY id LIMIT 1");
+  const courseId: number = course[0].id;
+  const tokens: string[] = sessions.map((s) => s.token);
+  await Promise.all(
+    tokens.map(async (token) => {
+      const res = await fetch(`${app.url}/enroll`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ course_id: courseId }) });
+      if (!res.ok) throw new Error(`enrol: ${res.status} ${await res.text()}`);
+    }),
+  );
+
+  type Turn = { ttftMs: number; totalMs: number; ok: boolean; learner: number };
+  let next = 0;
+  /** One turn through the app: time to the first `token` event, and whether it ended complete. */
+  async function appTurn(learner: number, question: string): Promise<Turn> {
+    const started = performance.now();
+    const res = await fetch(`${app.url}/tutor/turns`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens[learner]}`, "content-type": "application/json" },
+      body: JSON.stringify({ course_id: courseId, section_index: 0, subsection_index: 0, message: question }),
+    });
+    if (!res.ok || !res.body) return { ttftMs: NaN, totalMs: performance.now() - started, ok: false, learner };
+    let ttft = NaN;
+    let text = "";
+    const decoder = new TextDecoder();
+    const reader = res.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      text += decoder.decode(read.value, { stream: true });
+      if (Number.isNaN(ttft) && text.includes("event: token")) ttft = performance.now() - started;
+    }
+    return { ttftMs: ttft, totalMs: performance.now() - started, ok: /"status":"complete"/.test(text) && !Number.isNaN(ttft), learner };
+  }
+
+  async function throughApp(concurrent: number, turns: number): Promise<Turn[]> {
+    const results: Turn[] = [];
+    let issued = 0;
+    await Promise.all(
+      Array.from({ length: concurrent }, async () => {
+        while (issued < turns) {
+          const n = issued++;
+          results.push(await appTurn(next++ % LEARNERS, QUESTIONS[n % QUESTIONS.length]!));
+        }
+      }),
+    );
+    return results;
+  }
+
+  /** The same prompts straight to the fake model, through the SDK, `concurrent` at once. */
+  async function direct(prompts: string[], concurrent: number): Promise<number[]> {
+    const client = new OpenAI({ apiKey: "bench-key", baseURL: fake.url, maxRetries: 0 });
+    const times: number[] = [];
+    let i = 0;
+    await Promise.all(
+      Array.from({ length: concurrent }, async () => {
+        while (i < prompts.length) {
+          const prompt = prompts[i++]!;
+          const started = performance.now();
+          const stream = await client.chat.completions.create({ model: "fake-model", messages: [{ role: "system", content: prompt }], max_tokens: 700, stream: true });
+          let first = NaN;
+          for await (const chunk of stream) if (Number.isNaN(first) && chunk.choices[0]?.delta?.content) first = performance.now() - started;
+          times.push(first);
+        }
+      }),
+    );
+    return times;
+  }
+
+  console.log(`bench:tutor: production build, fake model "hosted" (300 ms to first token, 60 tokens/s, 8 slots)\n`);
+  fake.reset();
+  const eight = await throughApp(8, TURNS);
+  const prompts = fake.requests.filter((r) => r.task === "tutor").map((r) => r.prompt);
+  const tokensPerTurn = fake.requests.filter((r) => r.task === "tutor").map((r) => ({ prompt: r.promptTokens, completion: r.completionTokens }));
+  const directTimes = await direct(prompts, 8);
+  fake.reset();
+  const fifty = await throughApp(50, Math.max(TURNS, 250));
+
+  const appP = sortedOf(eight.map((t) => t.ttftMs));
+  const directP = sortedOf(directTimes);
+  const fiftyP = sortedOf(fifty.map((t) => t.ttftMs));
+  const ratio = quantile(appP, 0.95) / quantile(directP, 0.95);
+  const perLearner = new Map<number, number[]>();
+  for (const t of fifty) perLearner.set(t.learner, [...(perLearner.get(t.learner) ?? []), t.ttftMs]);
+  const learnerMedians = sortedOf([...perLearner.values()].map((xs) => quantile(sortedOf(xs), 0.5)));
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+  console.log(`${"run".padEnd(34)}${"turns".padStart(7)}${"p50".padStart(9)}${"p95".padStart(9)}${"p99".padStart(9)}${"errors".padStart(8)}`);
+  const row = (name: string, times: number[], turns: number, errors: number) =>
+    console.log(`${name.padEnd(34)}${String(turns).padStart(7)}${ms(quantile(times, 0.5)).padStart(9)}${ms(quantile(times, 0.95)).padStart(9)}${ms(quantile(times, 0.99)).padStart(9)}${String(errors).padStart(8)}`);
+  row("first token, 8 learners, app", appP, eight.length, eight.filter((t) => !t.ok).length);
+  row("first token, same prompts, direct", directP, directTimes.length, directTimes.filter((t) => Number.isNaN(t)).length);
+  row("first token, 50 learners, app", fiftyP, fifty.length, fifty.filter((t) => !t.ok).length);
+  console.log(`\n8 learners: p95 through the app / direct = ${ratio.toFixed(2)} (overhead ${ms(quantile(appP, 0.95) - quantile(directP, 0.95))} at p95)`);
+  console.log(`50 learners: per-learner median first token from ${ms(learnerMedians[0]!)} to ${ms(learnerMedians.at(-1)!)} (queueing at the model's 8 slots)`);
+  console.log(`tokens per turn: ${Math.round(avg(tokensPerTurn.map((t) => t.prompt)))} prompt + ${Math.round(avg(tokensPerTurn.map((t) => t.completion)))} completion`);
+
+  const failures: string[] = [];
+  if (!(ratio <= RATIO_TARGET)) failures.push(`p95 first token through the app is ${ratio.toFixed(2)}x the direct p95 (target <= ${RATIO_TARGET})`);
+  const errors = eight.filter((t) => !t.ok).length + fifty.filter((t) => !t.ok).length + directTimes.filter((t) => Number.isNaN(t)).length;
+  if (errors) failures.push(`${errors} turns failed`);
+  if (eight.length < TURNS) failures.push(`only ${eight.length} of ${TURNS} turns ran`);
+  await db.end();
+  reportTargets(`p95 time to first token through the app <= ${RATIO_TARGET}x direct (8 learners, ${TURNS} turns); 0 errors`, failures);
+} finally {
+  await app.stop();
+  await fake.close();
+}
