@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { lessonHref } from "@/components/review/lesson-href";
+import { ExplainAnswerButton } from "@/components/tutor/tutor-launcher";
 import { InlineCode } from "@/components/ui/inline-code";
 import type { Lesson } from "@/lib/validation/responses/review";
 
@@ -21,6 +22,7 @@ export function FeedbackPanel({
   concept,
   lesson,
   note,
+  explainQuestionId,
   children,
 }: {
   correct: boolean;
@@ -31,6 +33,8 @@ export function FeedbackPanel({
   lesson: Lesson;
   /** One more line under the explanation (a review's next date, a right second try). */
   note?: ReactNode;
+  /** A final miss: "Explain my answer" asks the lesson tutor about this item (where the page has one). */
+  explainQuestionId?: number | null;
   /** The panel's buttons. */
   children: ReactNode;
 }) {
@@ -74,7 +78,10 @@ export function FeedbackPanel({
           </Link>
         </p>
       </div>
-      <div className="mt-5 flex flex-wrap gap-3">{children}</div>
+      <div className="mt-5 flex flex-wrap gap-3">
+        {children}
+        {explainQuestionId != null ? <ExplainAnswerButton lesson={lesson} questionId={explainQuestionId} /> : null}
+      </div>
     </section>
   );
 }

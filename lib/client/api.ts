@@ -33,12 +33,15 @@ export async function apiFetch<T = unknown>(path: string, { method = "GET", body
     throw new ApiError("Could not reach the server. Check your connection and try again.", 0);
   }
   if (response.status === 204) return undefined as T;
+  if (!response.ok) throw await apiErrorOf(response, fallback);
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+/** The error a refused answer stands for: its `detail` (else the fallback) and the fields a 422 named. */
+export async function apiErrorOf(response: Response, fallback: string): Promise<ApiError> {
   const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const detail = data && typeof data === "object" && "detail" in data ? (data as { detail: unknown }).detail : undefined;
-    const errors = data && typeof data === "object" && "errors" in data && Array.isArray((data as { errors: unknown }).errors) ? (data as { errors: { field?: unknown }[] }).errors : [];
-    const fields = errors.flatMap((e) => (typeof e?.field === "string" ? [e.field] : []));
-    throw new ApiError(typeof detail === "string" && detail ? detail : fallback, response.status, fields);
-  }
-  return data as T;
+  const detail = data && typeof data === "object" && "detail" in data ? (data as { detail: unknown }).detail : undefined;
+  const errors = data && typeof data === "object" && "errors" in data && Array.isArray((data as { errors: unknown }).errors) ? (data as { errors: { field?: unknown }[] }).errors : [];
+  const fields = errors.flatMap((e) => (typeof e?.field === "string" ? [e.field] : []));
+  return new ApiError(typeof detail === "string" && detail ? detail : fallback, response.status, fields);
 }

@@ -14,6 +14,8 @@ import { OutlineDrawer } from "@/components/reader/outline-drawer";
 import { loadCourse } from "@/components/reader/load-course";
 import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
+import { TutorHost } from "@/components/tutor/tutor-host";
+import { TutorLauncher } from "@/components/tutor/tutor-launcher";
 import { ButtonLink } from "@/components/ui/button-link";
 import { recordReading } from "@/lib/activity/record";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -186,58 +188,68 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           That part of the course is still locked, so you are back where you left off.
         </p>
       ) : null}
-      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[18rem_1fr] lg:items-start lg:gap-8">
-        <aside className="lg:sticky lg:top-4">{outline(position)}</aside>
-        <article aria-labelledby="subsection-title" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <FocusHeading key={`${position.sectionIndex}-${position.subsectionIndex}`} id="subsection-title" />
-          <p className="text-sm font-semibold text-brand-700">{section.section_title}</p>
-          <h2 id="subsection-title" tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
-            {subsection.title}
-          </h2>
-          {section.ready ? (
-            <div className="mt-6">
-              <Markdown content={subsection.content ?? ""} topLevel={3} />
-            </div>
-          ) : (
-            <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="section-being-written">
-              <p className="text-lg font-semibold text-slate-900">This section is being written</p>
-              <p className="mt-2 text-slate-700">It opens here as soon as all of it is ready; nothing half-written is shown.</p>
-            </div>
-          )}
+      {/* The lesson tutor opens beside the outline and the lesson (docs/product-rules.md, Screens). */}
+      <div className="mt-6 lg:mt-8">
+        <TutorHost>
+          <div className="grid gap-6 lg:grid-cols-[18rem_1fr] lg:items-start lg:gap-8">
+            <aside className="lg:sticky lg:top-4">{outline(position)}</aside>
+            <article aria-labelledby="subsection-title" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <FocusHeading key={`${position.sectionIndex}-${position.subsectionIndex}`} id="subsection-title" />
+              <p className="text-sm font-semibold text-brand-700">{section.section_title}</p>
+              <h2 id="subsection-title" tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
+                {subsection.title}
+              </h2>
+              {section.ready ? (
+                <div className="mt-4">
+                  <TutorLauncher lesson={{ course_id: id, section_index: position.sectionIndex, subsection_index: position.subsectionIndex, title: subsection.title }} />
+                </div>
+              ) : null}
+              {section.ready ? (
+                <div className="mt-6">
+                  <Markdown content={subsection.content ?? ""} topLevel={3} />
+                </div>
+              ) : (
+                <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="section-being-written">
+                  <p className="text-lg font-semibold text-slate-900">This section is being written</p>
+                  <p className="mt-2 text-slate-700">It opens here as soon as all of it is ready; nothing half-written is shown.</p>
+                </div>
+              )}
 
-          {atQuiz && section.ready && !section.quiz_ready ? (
-            <div role="status" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center">
-              <p className="text-lg font-semibold text-slate-900">The quiz for this section is being written.</p>
-              <p className="mt-2 text-slate-700">It appears here as soon as its questions are checked.</p>
-            </div>
-          ) : null}
-          {atQuiz && section.quiz_ready ? (
-            <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center">
-              <p className="text-lg font-semibold text-slate-900">Ready to test your understanding of this section?</p>
-              <p className="mt-2 text-slate-700">Attempt Quiz is in the course navigation below.</p>
-            </div>
-          ) : null}
-          {finished ? (
-            <div className="mt-10 rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
-              <p className="text-lg font-semibold text-green-900">
-                <span aria-hidden="true">🎉</span> You have finished every section of this course.
-              </p>
-              <div className="mt-4 flex flex-wrap justify-center gap-3">
-                <ButtonLink href={courseCompleteHref(id)}>See what you learned</ButtonLink>
-                <ButtonLink href="/dashboard/completed-courses" variant="outline">
-                  Completed Courses
-                </ButtonLink>
-              </div>
-            </div>
-          ) : null}
+              {atQuiz && section.ready && !section.quiz_ready ? (
+                <div role="status" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center">
+                  <p className="text-lg font-semibold text-slate-900">The quiz for this section is being written.</p>
+                  <p className="mt-2 text-slate-700">It appears here as soon as its questions are checked.</p>
+                </div>
+              ) : null}
+              {atQuiz && section.quiz_ready ? (
+                <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center">
+                  <p className="text-lg font-semibold text-slate-900">Ready to test your understanding of this section?</p>
+                  <p className="mt-2 text-slate-700">Attempt Quiz is in the course navigation below.</p>
+                </div>
+              ) : null}
+              {finished ? (
+                <div className="mt-10 rounded-2xl border border-green-200 bg-green-50 p-6 text-center">
+                  <p className="text-lg font-semibold text-green-900">
+                    <span aria-hidden="true">🎉</span> You have finished every section of this course.
+                  </p>
+                  <div className="mt-4 flex flex-wrap justify-center gap-3">
+                    <ButtonLink href={courseCompleteHref(id)}>See what you learned</ButtonLink>
+                    <ButtonLink href="/dashboard/completed-courses" variant="outline">
+                      Completed Courses
+                    </ButtonLink>
+                  </div>
+                </div>
+              ) : null}
 
-          <ReaderNav
-            key={`${position.sectionIndex}-${position.subsectionIndex}`}
-            previousHref={previous ? readerHref(id, previous) : null}
-            next={section.ready ? next : { kind: "disabled", label: "Next", reason: "This section is still being written." }}
-            quizHref={atQuiz && section.quiz_ready ? quizHref(id, position.sectionIndex) : undefined}
-          />
-        </article>
+              <ReaderNav
+                key={`${position.sectionIndex}-${position.subsectionIndex}`}
+                previousHref={previous ? readerHref(id, previous) : null}
+                next={section.ready ? next : { kind: "disabled", label: "Next", reason: "This section is still being written." }}
+                quizHref={atQuiz && section.quiz_ready ? quizHref(id, position.sectionIndex) : undefined}
+              />
+            </article>
+          </div>
+        </TutorHost>
       </div>
     </Page>
   );
@@ -264,6 +276,7 @@ function nextAction(courseId: number, step: ReturnType<typeof nextStep>): NextAc
 
 function Page({ children }: { children: ReactNode }) {
   // The header's content column (max-w-6xl and its padding), so the reader lines up with it.
-  return <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">{children}</div>;
+  // Wider while the lesson tutor is open beside the lesson, so the lesson keeps a readable width.
+  return <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8 xl:has-[[data-tutor=open]]:max-w-[96rem]">{children}</div>;
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { QuizRunner } from "@/components/quiz/quiz-runner";
 import { idParam, indexParam, readerHref } from "@/components/reader/links";
 import { RefreshButton } from "@/components/reader/refresh-button";
+import { TutorHost } from "@/components/tutor/tutor-host";
 import { ButtonLink } from "@/components/ui/button-link";
 import { CourseMessage } from "@/components/reader/course-message";
 import type { Caller } from "@/lib/auth/caller";
@@ -106,18 +107,21 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   }
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+    // Wider while the lesson tutor is open beside the quiz.
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8 xl:has-[[data-tutor=open]]:max-w-6xl">
       <p className="text-sm font-semibold text-slate-600">{loaded.courseTitle}</p>
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Quiz: {loaded.sectionTitle}</h1>
       <div className="mt-8">
-        <QuizRunner
-          courseId={courseId}
-          sectionIndex={loaded.sectionIndex}
-          questions={loaded.questions}
-          attempt={loaded.attempt}
-          backHref={back}
-          passedHref={readerHref(courseId, undefined, { completedSection: String(sectionIndex) })}
-        />
+        <TutorHost>
+          <QuizRunner
+            courseId={courseId}
+            sectionIndex={loaded.sectionIndex}
+            questions={loaded.questions}
+            attempt={loaded.attempt}
+            backHref={back}
+            passedHref={readerHref(courseId, undefined, { completedSection: String(sectionIndex) })}
+          />
+        </TutorHost>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { idParam } from "@/components/reader/links";
 import { dueIn } from "@/components/review/relative-time";
 import { ReviewSession } from "@/components/review/review-session";
+import { TutorHost } from "@/components/tutor/tutor-host";
 import { ButtonLink } from "@/components/ui/button-link";
 import { requirePageCaller } from "@/lib/auth/page";
 import { conceptKey } from "@/lib/mastery/model";
@@ -27,14 +28,17 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
   const due = await listDueCards(caller.id, now, REVIEW_SESSION_SIZE, only);
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+    // Wider while the lesson tutor is open beside the review ("Explain my answer").
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8 xl:has-[[data-tutor=open]]:max-w-6xl">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Review</h1>
       <p className="mt-2 text-slate-700">
         {only ? "Questions on one concept, to practise it now." : "Questions you answered before, brought back just before you would forget them."}
       </p>
       <div className="mt-8">
         {due.cards.length ? (
-          <ReviewSession cards={due.cards} />
+          <TutorHost>
+            <ReviewSession cards={due.cards} />
+          </TutorHost>
         ) : (
           <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">
             <p role="status" className="text-lg">

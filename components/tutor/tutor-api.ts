@@ -1,0 +1,140 @@
+import { ApiError, apiErrorOf, apiFetch } from "@/lib/client/api";
+import { readEventStream } from "@/lib/client/sse";
+import type { TutorLesson } from "./tutor-lesson";
+
+/*
+ * The lesson tutor's endpoints as the browser calls them (paths at the API's root, the session
+ * cookie, errors as `{detail}`: docs/api.md). The shapes below are what the endpoints answer;
+ * once their zod schemas sit in lib/validation/responses/, these types should be their z.output.
+ */
+
+/** The stored outcome of a reply: complete, stopped by the learner, cut before a quiz answer, failed. */
+export type ReplyStatus = "complete" | "stopped" | "guarded" | "failed";
+
+export type TutorMessage = {
+  id: number;
+  role: "learner" | "tutor";
+  content: string;
+  status: ReplyStatus;
+  created_at: string;
+};
+
+export type Conversation = { id: number; title: string; updated_at: string; messages: TutorMessage[] };
+
+export type Budget = { tokens_left: number; daily_tokens: number; resets_at: string };
+
+export type TutorOverview = {
+  enabled: boolean;
+  off_reason: string | null;
+  budget: Budget;
+  suggestions: string[];
+  conversations: Conversation[];
+};
+
+export const MESSAGE_MAX = 2000;
+export const EXPLAIN_MESSAGE = "Why is my answer wrong?";
+
+export function loadTutor(lesson: TutorLesson, signal?: AbortSignal): Promise<TutorOverview> {
+  const path = `/courses/${lesson.course_id}/sections/${lesson.section_index}/subsections/${lesson.subsection_index}/tutor`;
+  return apiFetch<TutorOverview>(path, { fallback: "Could not load the tutor.", signal });
+}
+
+export function deleteConversation(id: number): Promise<void> {
+  return apiFetch<void>(`/tutor/conversations/${id}`, { method: "DELETE", fallback: "Could not delete the conversation." });
+}
+
+/** What a turn's stream says, decoded (docs: the tutor's POST /tutor/turns). */
+export type TurnEvent =
+  | { type: "start"; conversationId: number; messageId: number }
+  | { type: "token"; text: string }
+  | { type: "hint"; text: string }
+  | { type: "error"; detail: string }
+  | { type: "done"; status: ReplyStatus; messageId: number; tokensLeft: number };
+
+export type TurnRequest = {
+  lesson: TutorLesson;
+  conversationId: number | null;
+  message: string;
+  explain?: { question_id: number };
+};
+
+/** An event's data as an object, or null for anything else (an unknown or malformed event is skipped). */
+function json(data: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const STATUSES: readonly string[] = ["complete", "stopped", "guarded", "failed"] satisfies ReplyStatus[];
+
+export function decodeTurnEvent(event: string, data: string): TurnEvent | null {
+  const d = json(data);
+  if (!d) return null;
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  switch (event) {
+    case "start": {
+      const conversationId = num(d.conversation_id);
+      const messageId = num(d.message_id);
+      return conversationId !== null && messageId !== null ? { type: "start", conversationId, messageId } : null;
+    }
+    case "token":
+    case "hint": {
+      const text = str(d.text);
+      return text === null ? null : { type: event, text };
+    }
+    case "error":
+      return { type: "error", detail: str(d.detail) || "The tutor could not finish this reply." };
+    case "done": {
+      const status = str(d.status);
+      const messageId = num(d.message_id);
+      const tokensLeft = num(d.tokens_left);
+      if (status === null || !STATUSES.includes(status) || messageId === null || tokensLeft === null) return null;
+      return { type: "done", status: status as ReplyStatus, messageId, tokensLeft };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Sends one turn and hands over its stream's events as they arrive. Rejects with an ApiError when
+ * the server refuses the turn before streaming (its `detail`), or when the network fails; with the
+ * AbortError when `signal` stops it. Resolves when the stream ends.
+ */
+export async function streamTurn(request: TurnRequest, onEvent: (event: TurnEvent) => void, signal: AbortSignal): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch("/tutor/turns", {
+      method: "POST",
+      signal,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({
+        course_id: request.lesson.course_id,
+        section_index: request.lesson.section_index,
+        subsection_index: request.lesson.subsection_index,
+        conversation_id: request.conversationId,
+        message: request.message,
+        ...(request.explain ? { explain: request.explain } : {}),
+      }),
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError("Could not reach the server. Check your connection and try again.", 0);
+  }
+  if (!response.ok) throw await apiErrorOf(response, "The tutor could not answer.");
+  if (!response.body) throw new ApiError("The tutor's answer was empty.", response.status);
+  try {
+    await readEventStream(response.body, ({ event, data }) => {
+      const decoded = decodeTurnEvent(event, data);
+      if (decoded) onEvent(decoded);
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError" || signal.aborted) throw error;
+    throw new ApiError("The connection was lost before the reply finished.", 0);
+  }
+}

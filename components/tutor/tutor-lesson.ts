@@ -1,0 +1,15 @@
+import type { Lesson } from "@/lib/validation/responses/review";
+
+/*
+ * The lesson a tutor is opened for, apart from the API calls (tutor-api.ts): the host and its
+ * buttons are in the pages' first-load JavaScript, the calls only in the panel loaded on open.
+ */
+
+export type TutorLesson = Pick<Lesson, "course_id" | "section_index" | "subsection_index" | "title">;
+
+export function lessonKey(lesson: TutorLesson): string {
+  return `${lesson.course_id}-${lesson.section_index}-${lesson.subsection_index}`;
+}
+
+/** What the page asked the tutor for: a lesson, maybe with an answer to explain (`seq` tells two asks apart). */
+export type TutorRequest = { lesson: TutorLesson; explain: { question_id: number } | null; seq: number };
