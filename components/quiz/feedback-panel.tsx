@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { lessonHref } from "@/components/review/lesson-href";
 import { ExplainAnswerButton } from "@/components/tutor/tutor-launcher";
+import type { ExplainRequest } from "@/components/tutor/tutor-lesson";
 import { InlineCode } from "@/components/ui/inline-code";
 import type { Lesson } from "@/lib/validation/responses/review";
 
@@ -22,7 +23,7 @@ export function FeedbackPanel({
   concept,
   lesson,
   note,
-  explainQuestionId,
+  explain,
   children,
 }: {
   correct: boolean;
@@ -34,7 +35,8 @@ export function FeedbackPanel({
   /** One more line under the explanation (a review's next date, a right second try). */
   note?: ReactNode;
   /** A final miss: "Explain my answer" asks the lesson tutor about this item (where the page has one). */
-  explainQuestionId?: number | null;
+  /** "Explain my answer": the missed item, its answer shown, and the learner's pick. */
+  explain?: ExplainRequest | null;
   /** The panel's buttons. */
   children: ReactNode;
 }) {
@@ -80,7 +82,7 @@ export function FeedbackPanel({
       </div>
       <div className="mt-5 flex flex-wrap gap-3">
         {children}
-        {explainQuestionId != null ? <ExplainAnswerButton lesson={lesson} questionId={explainQuestionId} /> : null}
+        {explain ? <ExplainAnswerButton lesson={lesson} explain={explain} /> : null}
       </div>
     </section>
   );

@@ -1,37 +1,21 @@
 import { ApiError, apiErrorOf, apiFetch } from "@/lib/client/api";
 import { readEventStream } from "@/lib/client/sse";
-import type { TutorLesson } from "./tutor-lesson";
+import type { LessonTutor, TutorConversation } from "@/lib/validation/responses/tutor";
+import type { TutorLesson, ExplainRequest } from "./tutor-lesson";
 
 /*
  * The lesson tutor's endpoints as the browser calls them (paths at the API's root, the session
- * cookie, errors as `{detail}`: docs/api.md). The shapes below are what the endpoints answer;
- * once their zod schemas sit in lib/validation/responses/, these types should be their z.output.
+ * cookie, errors as `{detail}`: docs/api.md), with the shapes the server declares.
  */
 
+export type TutorOverview = LessonTutor;
+export type Conversation = TutorConversation;
+export type TutorMessage = Conversation["messages"][number];
+export type Budget = TutorOverview["budget"];
 /** The stored outcome of a reply: complete, stopped by the learner, cut before a quiz answer, failed. */
-export type ReplyStatus = "complete" | "stopped" | "guarded" | "failed";
+export type ReplyStatus = TutorMessage["status"];
 
-export type TutorMessage = {
-  id: number;
-  role: "learner" | "tutor";
-  content: string;
-  status: ReplyStatus;
-  created_at: string;
-};
-
-export type Conversation = { id: number; title: string; updated_at: string; messages: TutorMessage[] };
-
-export type Budget = { tokens_left: number; daily_tokens: number; resets_at: string };
-
-export type TutorOverview = {
-  enabled: boolean;
-  off_reason: string | null;
-  budget: Budget;
-  suggestions: string[];
-  conversations: Conversation[];
-};
-
-export const MESSAGE_MAX = 2000;
+export { TUTOR_MESSAGE_MAX as MESSAGE_MAX } from "@/lib/validation/tutor-limits";
 export const EXPLAIN_MESSAGE = "Why is my answer wrong?";
 
 export function loadTutor(lesson: TutorLesson, signal?: AbortSignal): Promise<TutorOverview> {
@@ -55,7 +39,7 @@ export type TurnRequest = {
   lesson: TutorLesson;
   conversationId: number | null;
   message: string;
-  explain?: { question_id: number };
+  explain?: ExplainRequest;
 };
 
 /** An event's data as an object, or null for anything else (an unknown or malformed event is skipped). */
@@ -117,9 +101,9 @@ export async function streamTurn(request: TurnRequest, onEvent: (event: TurnEven
         course_id: request.lesson.course_id,
         section_index: request.lesson.section_index,
         subsection_index: request.lesson.subsection_index,
-        conversation_id: request.conversationId,
+        ...(request.conversationId !== null ? { conversation_id: request.conversationId } : {}),
         message: request.message,
-        ...(request.explain ? { explain: request.explain } : {}),
+        ...(request.explain ? { question_id: request.explain.question_id, ...(request.explain.answer ? { answer: request.explain.answer } : {}) } : {}),
       }),
     });
   } catch (error) {

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { lessonKey, type TutorLesson, type TutorRequest } from "./tutor-lesson";
+import { lessonKey, type TutorLesson, type TutorRequest, type ExplainRequest } from "./tutor-lesson";
 
 /*
  * Where the lesson tutor lives on a page: the reader, the quiz and review. The host keeps which
@@ -15,7 +15,7 @@ import { lessonKey, type TutorLesson, type TutorRequest } from "./tutor-lesson";
 type TutorControls = {
   /** The lesson the tutor is open for, or null when closed. */
   openFor: TutorLesson | null;
-  open(lesson: TutorLesson, explain?: { question_id: number }): void;
+  open(lesson: TutorLesson, explain?: ExplainRequest): void;
   close(): void;
 };
 
@@ -34,7 +34,7 @@ export function TutorHost({ children }: { children: ReactNode }) {
   const opener = useRef<HTMLElement | null>(null);
   const seq = useRef(0);
 
-  const open = useCallback((lesson: TutorLesson, explain?: { question_id: number }) => {
+  const open = useCallback((lesson: TutorLesson, explain?: ExplainRequest) => {
     const active = document.activeElement;
     opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
     seq.current += 1;

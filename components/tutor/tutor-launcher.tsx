@@ -1,7 +1,7 @@
 "use client";
 
 import { buttonClasses } from "@/components/ui/button-classes";
-import { lessonKey, type TutorLesson } from "./tutor-lesson";
+import { lessonKey, type ExplainRequest, type TutorLesson } from "./tutor-lesson";
 import { useTutor } from "./tutor-host";
 
 /** "Ask about this lesson": opens the lesson tutor (or closes it when it is open for this lesson). */
@@ -25,11 +25,11 @@ export function TutorLauncher({ lesson }: { lesson: TutorLesson }) {
 }
 
 /** "Explain my answer" under a missed item's feedback: the tutor on the item's lesson, asked why. */
-export function ExplainAnswerButton({ lesson, questionId }: { lesson: TutorLesson; questionId: number }) {
+export function ExplainAnswerButton({ lesson, explain }: { lesson: TutorLesson; explain: ExplainRequest }) {
   const tutor = useTutor();
   if (!tutor) return null;
   return (
-    <button type="button" onClick={() => tutor.open(lesson, { question_id: questionId })} className={buttonClasses({ variant: "outline" })}>
+    <button type="button" onClick={() => tutor.open(lesson, explain)} className={buttonClasses({ variant: "outline" })}>
       Explain my answer
     </button>
   );

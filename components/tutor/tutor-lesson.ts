@@ -11,5 +11,8 @@ export function lessonKey(lesson: TutorLesson): string {
   return `${lesson.course_id}-${lesson.section_index}-${lesson.subsection_index}`;
 }
 
+/** "Explain my answer": the missed item (its answer already shown) and the option the learner picked. */
+export type ExplainRequest = { question_id: number; answer?: string };
+
 /** What the page asked the tutor for: a lesson, maybe with an answer to explain (`seq` tells two asks apart). */
-export type TutorRequest = { lesson: TutorLesson; explain: { question_id: number } | null; seq: number };
+export type TutorRequest = { lesson: TutorLesson; explain: ExplainRequest | null; seq: number };

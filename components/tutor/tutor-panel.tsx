@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { toastError } from "@/components/ui/toaster";
 import { EXPLAIN_MESSAGE, deleteConversation, loadTutor, streamTurn, type TurnEvent } from "./tutor-api";
-import type { TutorRequest } from "./tutor-lesson";
+import type { TutorRequest, ExplainRequest } from "./tutor-lesson";
 import { currentConversation, initialTutorState, messageError, tutorReducer, type QuestionSource } from "./tutor-state";
 import { TutorView } from "./tutor-view";
 
@@ -48,13 +48,13 @@ export function TutorPanel({ request, open, onClose }: { request: TutorRequest; 
   useEffect(() => () => turn.current?.abort(), []);
 
   useEffect(() => {
-    if (request.explain) dispatch({ type: "explain", questionId: request.explain.question_id });
+    if (request.explain) dispatch({ type: "explain", explain: request.explain });
   }, [request]);
 
   const current = currentConversation(state);
 
   const send = useCallback(
-    async (message: string, source: QuestionSource, explain?: { question_id: number }) => {
+    async (message: string, source: QuestionSource, explain?: ExplainRequest) => {
       const error = messageError(message);
       if (error) return dispatch({ type: "invalid", error });
       if (turn.current) return;

@@ -1,3 +1,4 @@
+import type { ExplainRequest } from "./tutor-lesson";
 import { describe, expect, it } from "vitest";
 import { decodeTurnEvent, EXPLAIN_MESSAGE, type TutorOverview } from "./tutor-api";
 import { budgetLine, currentConversation, initialTutorState, messageError, questionsLeft, tutorReducer, type TutorAction, type TutorState } from "./tutor-state";
@@ -31,7 +32,7 @@ function run(actions: TutorAction[], from: TutorState = initialTutorState): Tuto
 }
 
 const ready = (over?: Partial<TutorOverview>) => run([{ type: "loaded", overview: overview(over) }]);
-const send = (message: string, source: "draft" | "suggestion" | "explain" | "retry" = "draft", explain?: { question_id: number }): TutorAction => ({ type: "send", message, source, explain, now: NOW });
+const send = (message: string, source: "draft" | "suggestion" | "explain" | "retry" = "draft", explain?: ExplainRequest): TutorAction => ({ type: "send", message, source, explain, now: NOW });
 
 describe("loading", () => {
   it("opens the latest conversation, newest first", () => {
@@ -173,7 +174,7 @@ describe("conversations", () => {
 
 describe("Explain my answer", () => {
   it("waits for the tutor to load, then asks in a conversation of its own", () => {
-    let state = run([{ type: "explain", questionId: 42 }]);
+    let state = run([{ type: "explain", explain: { question_id: 42 } }]);
     state = tutorReducer(state, { type: "loaded", overview: overview() });
     expect(state).toMatchObject({ currentId: null, pendingExplain: { question_id: 42 } });
     state = tutorReducer(state, send(EXPLAIN_MESSAGE, "explain", { question_id: 42 }));
@@ -183,9 +184,9 @@ describe("Explain my answer", () => {
   });
 
   it("is dropped when the tutor is off or the budget spent", () => {
-    expect(run([{ type: "explain", questionId: 42 }, { type: "loaded", overview: overview({ enabled: false, off_reason: "off" }) }]).pendingExplain).toBeNull();
+    expect(run([{ type: "explain", explain: { question_id: 42 } }, { type: "loaded", overview: overview({ enabled: false, off_reason: "off" }) }]).pendingExplain).toBeNull();
     const spent = { tokens_left: 0, daily_tokens: 30_000, resets_at: NOW };
-    expect(run([{ type: "explain", questionId: 42 }, { type: "loaded", overview: overview({ budget: spent }) }]).pendingExplain).toBeNull();
+    expect(run([{ type: "explain", explain: { question_id: 42 } }, { type: "loaded", overview: overview({ budget: spent }) }]).pendingExplain).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ExplainRequest } from "./tutor-lesson";
 import { MESSAGE_MAX, type Budget, type Conversation, type ReplyStatus, type TutorMessage, type TutorOverview } from "./tutor-api";
 
 /*
@@ -16,7 +17,7 @@ export type ShownMessage = TutorMessage & {
   /** The stream's error event, or why the reply is incomplete. */
   error?: string;
   /** For an interrupted reply: the question to ask again. */
-  retry?: { message: string; explain?: { question_id: number } };
+  retry?: { message: string; explain?: ExplainRequest };
 };
 
 export type ShownConversation = Omit<Conversation, "messages"> & { messages: ShownMessage[] };
@@ -28,7 +29,7 @@ export type ShownConversation = Omit<Conversation, "messages"> & { messages: Sho
  */
 export type QuestionSource = "draft" | "suggestion" | "explain" | "retry";
 
-type Turn = { conversationId: number; learnerId: number; replyId: number; message: string; explain?: { question_id: number }; source: QuestionSource; started: boolean };
+type Turn = { conversationId: number; learnerId: number; replyId: number; message: string; explain?: ExplainRequest; source: QuestionSource; started: boolean };
 
 export type TutorState = {
   phase: "loading" | "failed" | "off" | "ready";
@@ -45,7 +46,7 @@ export type TutorState = {
   notice: string | null;
   turn: Turn | null;
   /** An "Explain my answer" request waiting for the tutor to load or the current turn to end. */
-  pendingExplain: { question_id: number } | null;
+  pendingExplain: ExplainRequest | null;
   /** The live region's text. */
   announcement: string;
   /** Negative ids for what the server has not numbered yet. */
@@ -61,8 +62,8 @@ export type TutorAction =
   | { type: "newConversation" }
   | { type: "openConversation"; id: number }
   | { type: "deleted"; id: number }
-  | { type: "explain"; questionId: number }
-  | { type: "send"; message: string; source: QuestionSource; explain?: { question_id: number }; now: string }
+  | { type: "explain"; explain: ExplainRequest }
+  | { type: "send"; message: string; source: QuestionSource; explain?: ExplainRequest; now: string }
   | { type: "started"; conversationId: number; messageId: number }
   | { type: "token"; text: string }
   | { type: "hint"; text: string }
@@ -185,7 +186,7 @@ export function tutorReducer(state: TutorState, action: TutorAction): TutorState
       return { ...state, conversations, currentId, announcement: "Conversation deleted." };
     }
     case "explain":
-      return { ...state, pendingExplain: { question_id: action.questionId } };
+      return { ...state, pendingExplain: action.explain };
     case "send": {
       if (state.turn || state.phase !== "ready" || budgetSpent(state.budget) || messageError(action.message)) return state;
       let id = state.nextTempId;

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent }
 import { ConfirmDialog } from "@/components/admin/admin-dialog";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { MESSAGE_MAX } from "./tutor-api";
-import type { TutorLesson } from "./tutor-lesson";
+import type { TutorLesson, ExplainRequest } from "./tutor-lesson";
 import { TutorMessageItem } from "./tutor-message";
 import { budgetLine, budgetSpent, currentConversation, type QuestionSource, type ShownConversation, type TutorAction, type TutorState } from "./tutor-state";
 
@@ -15,7 +15,7 @@ type Props = {
   lesson: TutorLesson;
   state: TutorState;
   dispatch: Dispatch<TutorAction>;
-  onSend: (message: string, source: QuestionSource, explain?: { question_id: number }) => void;
+  onSend: (message: string, source: QuestionSource, explain?: ExplainRequest) => void;
   onStop: () => void;
   onRetryLoad: () => void;
   onDelete: (id: number) => Promise<boolean>;

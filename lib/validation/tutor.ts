@@ -1,9 +1,8 @@
+import { TUTOR_MESSAGE_MAX } from "./tutor-limits";
 import { z } from "./zod";
 
 /* Requests of the lesson tutor (docs/tutor.md). */
 
-/** The longest message a learner may send the tutor. */
-export const TUTOR_MESSAGE_MAX = 2000;
 
 const id = (name: string) =>
   z
