@@ -37,8 +37,8 @@ export function TutorView({ lesson, state, dispatch, onSend, onStop, onRetryLoad
     <section aria-labelledby={dialog ? undefined : headingId} className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <div className="min-w-0">
-          {/* In the sheet, Radix names the dialog by its own id for the title. */}
-          <Title id={dialog ? undefined : headingId} tabIndex={-1} className="text-lg font-bold text-slate-900 focus:outline-none">
+          {/* In the sheet, Radix names the dialog by the id it gives its title: no id of ours (even undefined) may replace it. */}
+          <Title {...(dialog ? {} : { id: headingId })} tabIndex={-1} className="text-lg font-bold text-slate-900 focus:outline-none">
             Lesson tutor
           </Title>
           <p className="truncate text-sm text-slate-600">{lesson.title}</p>

@@ -296,3 +296,28 @@ describe("the answer guard on a stream", () => {
     }
   });
 });
+
+describe("an answer announced for a guarded item", () => {
+  it("holds the sentence from its start until it ends, so a cut leaves no dangling 'The answer to question 2 is'", () => {
+    const items = [{ number: 2, question: "What is the time complexity of a single loop over n items?", options: ["O(1)", "O(n)", "O(n^2)", "O(log n)"], key: "O(n)" }];
+    const guard = createLeakGuard(items);
+    let shown = guard.push("Good question. ");
+    shown += guard.push("The answer to question 2 is ");
+    expect(shown).toBe("Good question. ");
+    shown += guard.push("O(n).");
+    shown += guard.end();
+    expect(guard.leakedItem).toBe(2);
+    expect(shown).toBe("Good question. ");
+  });
+
+  it("releases such a sentence whole when it ends without a key", () => {
+    const items = [{ number: 2, question: "What is the time complexity of a single loop over n items?", options: ["O(1)", "O(n)", "O(n^2)", "O(log n)"], key: "O(n)" }];
+    const guard = createLeakGuard(items);
+    let shown = guard.push("The answer to question 2 is something you can work out ");
+    expect(shown).toBe("");
+    shown += guard.push("from the loop. Try it!");
+    shown += guard.end();
+    expect(guard.leakedItem).toBeNull();
+    expect(shown).toBe("The answer to question 2 is something you can work out from the loop. Try it!");
+  });
+});

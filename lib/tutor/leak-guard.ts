@@ -394,7 +394,10 @@ function judge(prepared: Prepared[], text: string): number | null {
 /** The unfinished sentence so far could still become a stated answer: it is held back. */
 function mayBecomeStated(prepared: Prepared[], text: string): boolean {
   const s = sentenceOf(text);
-  if (s.words.length === 0) return false;
+  if (s.words.length === 0 || prepared.length === 0) return false;
+  // "The answer to question 2 is": an answer announced for a guarded item, its key still to come.
+  const lead = signalsOf(s.spaced, prepared.length ? Math.max(...prepared.map((p) => p.number)) : 0);
+  if (lead.asserted && (lead.generic || prepared.some((p) => lead.numbered.has(p.number)))) return true;
   for (const p of prepared) {
     for (const form of p.forms) {
       for (const [i, j] of spans(s, form)) {
