@@ -233,6 +233,18 @@ describe("conversations are the learner's", () => {
     expect((await lessonTutor(owner)).body.conversations).toEqual([]);
   });
 
+  it("go with the account, while the day's usage totals stay", async () => {
+    const learner = await enrolled();
+    await ask(learner, "What is a variable?");
+    const today = new Date().toISOString().slice(0, 10);
+    const turnsToday = async () => (await getDb().select({ turns: tutorUsage.turns }).from(tutorUsage).where(eq(tutorUsage.day, today))).reduce((n, r) => n + r.turns, 0);
+    const before = await turnsToday();
+    const deleted = await call("DELETE /users/me", { token: learner.token, json: { password: learner.password } });
+    expect(deleted.status).toBe(204);
+    expect(await getDb().select().from(tutorConversations).where(eq(tutorConversations.userId, learner.user.id))).toEqual([]);
+    expect(await turnsToday()).toBe(before);
+  });
+
   it("the admin sees counts and cost per day, never content", async () => {
     const admin = await createUser("admin");
     const usage = await call("GET /admin/tutor/usage", { token: admin.token });
