@@ -16,6 +16,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { measure, type Endpoint, type Measurement, type RotatingCaller } from "./bench/measure";
+import { insertBenchLearners } from "./bench/learners";
 import { reportTargets } from "./bench/targets";
 import { assertProductionBuild, BENCH_LEARNER, startProductionApp } from "./bench/production-app";
 import { nextIncrement } from "../lib/learning/progress";
@@ -132,20 +133,13 @@ try {
   await check(auth, { question_id: open[0]!.id, answer: keyOf.get(open[0]!.id)! });
   await check(auth, { question_id: open[1]!.id, answer: wrong(open[1]!) });
 
-  // The learners the answers rotate over, written straight into the database as the seed writes
-  // its learner (a user row; a session row, whose token, 32 letters and digits, is the bearer token): no sign-up, so no
-  // password hashing and no sign-up limit. Then each, through the API, enrols, takes the quiz once
+  // The learners the answers rotate over, written straight into the database
+  // (scripts/bench/learners.ts). Then each, through the API, enrols, takes the quiz once
   // (its first item missed: a card due at once), opens a new attempt and answers its first item
   // right first time; the answers measured are that item again (final: the same feedback each
   // time) and the first due card of its review session.
   const setupStarted = performance.now();
-  const { rows: sessions } = await db.query(
-    `WITH u AS (
-       INSERT INTO users (first_name, last_name, email, email_verified)
-       SELECT 'Bench', 'Learner ' || g, 'learner-' || g || '@many.bench.learnpath.test', true FROM generate_series(1, $1) g RETURNING id)
-     INSERT INTO sessions (token, user_id, expires_at) SELECT md5(id || ':' || random()), id, now() + interval '1 day' FROM u RETURNING token`,
-    [LEARNERS],
-  );
+  const tokens = await insertBenchLearners(db, LEARNERS, "learner-many");
   await db.end();
   const checkCallers: RotatingCaller[] = [];
   const reviewCallers: RotatingCaller[] = [];
@@ -164,7 +158,7 @@ try {
     if (!card) throw new Error("a bench learner has no due review card after missing a quiz item");
     reviewCallers.push({ token, body: JSON.stringify({ card_id: card.card_id, answer: card.options[0], question_id: card.question_id }) });
   };
-  const queue = sessions.map((s) => s.token as string);
+  const queue = [...tokens];
   await Promise.all(Array.from({ length: 16 }, async () => {
     for (let token = queue.pop(); token; token = queue.pop()) await setUp(token);
   }));

@@ -14,6 +14,7 @@ import OpenAI from "openai";
 import pg from "pg";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
 import { freePort } from "../tests/harness/free-port";
+import { insertBenchLearners } from "./bench/learners";
 import { reportTargets } from "./bench/targets";
 import { assertProductionBuild, startProductionApp } from "./bench/production-app";
 
@@ -60,19 +61,12 @@ const sortedOf = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const ms = (x: number) => `${Math.round(x)} ms`;
 
 try {
-  // Learners written straight into the database (a user row, a session row whose token is the
-  // bearer token), then each enrols in the first seeded course through the API.
+  // Learners written straight into the database (scripts/bench/learners.ts), then each enrols in
+  // the first seeded course through the API.
   const db = new pg.Pool({ connectionString: await app.databaseUrl(), max: 2 });
-  const { rows: sessions } = await db.query(
-    `WITH u AS (
-       INSERT INTO users (first_name, last_name, email, email_verified)
-       SELECT 'Bench', 'Learner ' || g, 'tutor-' || g || '@bench.learnpath.test', true FROM generate_series(1, $1) g RETURNING id)
-     INSERT INTO sessions (token, user_id, expires_at) SELECT md5(id || ':' || random()), id, now() + interval '1 day' FROM u RETURNING token`,
-    [LEARNERS],
-  );
+  const tokens = await insertBenchLearners(db, LEARNERS, "tutor");
   const { rows: course } = await db.query("SELECT id FROM courses WHERE requested_by IS NULL ORDER BY id LIMIT 1");
   const courseId: number = course[0].id;
-  const tokens: string[] = sessions.map((s) => s.token);
   await Promise.all(
     tokens.map(async (token) => {
       const res = await fetch(`${app.url}/enroll`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ course_id: courseId }) });

@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import ReactMarkdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
-import { elements, fenceInfo, textOf, type Element } from "./markdown-elements";
+import { elements, fencedCode } from "./markdown-elements";
 import { remarkShiftHeadings } from "./shift-headings";
 
 /*
@@ -27,12 +27,9 @@ export function plainCodeHtml(code: string): string {
 }
 
 function Fence({ node, children, ...rest }: ComponentProps<"pre"> & ExtraProps) {
-  const code = node?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
-  if (!code) return <pre {...rest}>{children}</pre>;
-  const info = fenceInfo(code);
-  // The fence's trailing newline would show as an empty last line.
-  const text = textOf(code).replace(/\n$/, "");
-  return <CodeBlock html={plainCodeHtml(text)} code={text} label={info?.toLowerCase() || "text"} />;
+  const fence = fencedCode(node);
+  if (!fence) return <pre {...rest}>{children}</pre>;
+  return <CodeBlock html={plainCodeHtml(fence.text)} code={fence.text} label={fence.info?.toLowerCase() || "text"} />;
 }
 
 const components: Components = { ...elements, pre: Fence };

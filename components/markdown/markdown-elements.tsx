@@ -25,6 +25,12 @@ export function fenceInfo(code: Element): string | undefined {
   return language?.slice("language-".length);
 }
 
+/** A `<pre>`'s fenced code: its text (without the fence's trailing newline, which would show as an empty last line) and its language; null for a `<pre>` without `<code>`. */
+export function fencedCode(pre: Element | undefined): { text: string; info: string | undefined } | null {
+  const code = pre?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
+  return code ? { text: textOf(code).replace(/\n$/, ""), info: fenceInfo(code) } : null;
+}
+
 type HeadingTag = "h2" | "h3" | "h4" | "h5" | "h6";
 
 const headingClasses: Record<HeadingTag, string> = {

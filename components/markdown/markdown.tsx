@@ -3,7 +3,7 @@ import ReactMarkdown, { type Components, type ExtraProps } from "react-markdown"
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./code-block";
 import { highlightCode, languageId } from "./highlight";
-import { elements, fenceInfo, textOf, type Element } from "./markdown-elements";
+import { elements, fencedCode } from "./markdown-elements";
 import { remarkShiftHeadings } from "./shift-headings";
 
 /*
@@ -13,14 +13,10 @@ import { remarkShiftHeadings } from "./shift-headings";
  */
 
 async function Fence({ node, children, ...rest }: ComponentProps<"pre"> & ExtraProps) {
-  const code = node?.children.find((child): child is Element => child.type === "element" && child.tagName === "code");
-  if (!code) return <pre {...rest}>{children}</pre>;
-  const info = fenceInfo(code);
-  // The fence's trailing newline would show as an empty last line.
-  const text = textOf(code).replace(/\n$/, "");
-  const html = await highlightCode(text, info);
-  const lang = languageId(info);
-  return <CodeBlock html={html} code={text} label={lang === "text" ? (info?.toLowerCase() ?? "text") : lang} />;
+  const fence = fencedCode(node);
+  if (!fence) return <pre {...rest}>{children}</pre>;
+  const lang = languageId(fence.info);
+  return <CodeBlock html={await highlightCode(fence.text, fence.info)} code={fence.text} label={lang === "text" ? (fence.info?.toLowerCase() ?? "text") : lang} />;
 }
 
 const components: Components = { ...elements, pre: Fence };
