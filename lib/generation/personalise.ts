@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { conceptMastery, courses, enrollments, quizAnswers, quizAttempts, quizQuestions, topics, userTopics, type CourseLevel } from "../../db/schema";
-import { levelOf, masteryOf, MASTERY_MODEL } from "../mastery/model";
+import { levelOfRow, MASTERY_MODEL, masteryOf } from "../mastery/model";
 
 /*
  * What the prompts are told about a learner when a course is generated for them: the level to
@@ -76,7 +76,7 @@ export async function learnerProfile(userId: number | null | undefined, topicId?
 
   const attempts = results.reduce((n, r) => n + r.attempts, 0);
   const passRate = attempts ? results.reduce((n, r) => n + r.passed, 0) / attempts : null;
-  const struggling = inTopic.filter((c) => levelOf(masteryOf(c.rating), c.answers, c.lastCorrect) === "struggling").map((c) => c.level);
+  const struggling = inTopic.filter((c) => levelOfRow(c) === "struggling").map((c) => c.level);
   const strugglingAt = struggling.length ? struggling.reduce((a, b) => (RANK[b] < RANK[a] ? b : a)) : null;
   const level = suggestLevel(completed.map((c) => c.level), passRate, strugglingAt);
   const lines = [

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getPool, type DatabaseOrTransaction } from "../../db/client";
 import { conceptMastery, type CourseLevel } from "../../db/schema";
 import type { ConceptMastery, MasteryList } from "../validation/responses/review";
-import { levelOf, masteryOf, roundMastery, type MasteryLevel } from "./model";
+import { levelOf, levelOfRow, type MasteryLevel, masteryOf, roundMastery } from "./model";
 
 /** One concept as GET /users/me/mastery lists it, plus internal extras: the key the concept is stored under, its course's topic and level, and how many answers it has. */
 export type ConceptRow = ConceptMastery & { concept_key: string; topic_id: number; course_level: CourseLevel; answers: number };
@@ -106,7 +106,7 @@ export async function conceptLevels(db: DatabaseOrTransaction, userId: number, c
     .select({ key: conceptMastery.conceptKey, rating: conceptMastery.rating, answers: conceptMastery.answers, lastCorrect: conceptMastery.lastCorrect })
     .from(conceptMastery)
     .where(and(eq(conceptMastery.userId, userId), eq(conceptMastery.courseId, courseId), inArray(conceptMastery.conceptKey, keys)));
-  return new Map(rows.map((r) => [r.key, levelOf(masteryOf(r.rating), r.answers, r.lastCorrect)]));
+  return new Map(rows.map((r) => [r.key, levelOfRow(r)]));
 }
 
 /** GET /users/me/mastery: the public shape (no internal keys). */

@@ -69,6 +69,11 @@ export function levelOf(mastery: number, answers: number, lastCorrect: boolean):
   return "learning";
 }
 
+/** The level of a stored concept row: its rating, answers and latest answer. */
+export function levelOfRow(row: { rating: number; answers: number; lastCorrect: boolean }): MasteryLevel {
+  return levelOf(masteryOf(row.rating), row.answers, row.lastCorrect);
+}
+
 /** Mastery as the API reports it: three decimals. */
 export const roundMastery = (mastery: number) => Math.round(mastery * 1000) / 1000;
 

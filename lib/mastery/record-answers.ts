@@ -1,7 +1,7 @@
 import "server-only";
 import { fixedStatement, runFixed, type Transaction } from "../../db/client";
 import { scheduleAnswer, type CardState } from "../review/scheduler";
-import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, type MasteryLevel } from "./model";
+import { conceptKey, levelOf, levelOfRow, type MasteryLevel, masteryOf, nextRating, questionDifficulty } from "./model";
 import type { QuestionFacts } from "./question-facts";
 
 // Fixed statements, one text for any number of answers (arrays through `unnest`), named so that
@@ -138,7 +138,7 @@ export async function recordAnswers(
   for (const a of answers) {
     const fact = facts.get(a.questionId)!;
     const row = mastery.get(`${fact.courseId}:${conceptKey(fact.concept)}`)!;
-    const levelBefore = levelOf(masteryOf(row.rating), row.answers, row.lastCorrect);
+    const levelBefore = levelOfRow(row);
     row.rating = nextRating(row.rating, row.answers, difficulty.get(a.itemId ?? a.questionId) ?? 0, a.correct);
     row.answers += 1;
     row.correctAnswers += a.correct ? 1 : 0;

@@ -3,7 +3,7 @@ import { getPool } from "../../db/client";
 import { CATALOGUE_VERSION_SQL, perCatalogueVersion } from "../courses/catalogue-version";
 import { courseSummaryColumns, toCourseSummary } from "../courses/serialize";
 import { conceptKeySql } from "../mastery/list-mastery";
-import { levelOf, masteryOf } from "../mastery/model";
+import { levelOfRow } from "../mastery/model";
 import { loadPage, type Page, type ListRange, type Slice } from "../pagination";
 import type { CourseSummary } from "../validation/responses/learning";
 import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateIndex, type LearnerFacts, type Level } from "./rank";
@@ -114,7 +114,7 @@ async function learnerFacts(row: FactsRow, catalogue: Catalogue): Promise<Learne
   for (const [courseId, { topicId, level, byKey }] of mastery) {
     const levels = [...concepts.get(courseId)!].map((key) => {
       const m = byKey.get(key);
-      return m ? levelOf(masteryOf(m.rating), m.answers, m.last_correct) : "new";
+      return m ? levelOfRow({ rating: m.rating, answers: m.answers, lastCorrect: m.last_correct }) : "new";
     });
     if (!levels.length) continue;
     if (levels.every((l) => l === "mastered")) raise(topicId, level);
