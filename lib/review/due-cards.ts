@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
+import { conceptKeySql as conceptKeyOf } from "../mastery/list-mastery";
 import { shuffle } from "../quizzes/draw";
 import type { DueCards } from "../validation/responses/review";
 import { shownItem } from "./shown-item";
@@ -9,9 +10,8 @@ import { shownItem } from "./shown-item";
 /** A review session's length (docs/product-rules.md, "Mastery and spaced review"): short enough to finish, long enough to interleave. */
 export const REVIEW_SESSION_SIZE = 10;
 
-/** A question's concept as mastery keys it (lib/mastery/model.ts conceptKey), in SQL: the section's title stands in for a missing one. */
-const conceptText = sql<string>`coalesce(nullif(trim(${quizQuestions.concept}), ''), ${courseSections.title})`;
-const conceptKeySql = sql<string>`lower(regexp_replace(trim(${conceptText}), '\\s+', ' ', 'g'))`;
+/** A question's concept as mastery keys it (lib/mastery/list-mastery.ts conceptKeySql), over the tables these queries name. */
+const conceptKeySql = sql<string>`${sql.raw(conceptKeyOf('"quiz_questions"', '"course_sections"'))}`;
 
 /** Only the concept of one course: a review of that concept on demand (from /dashboard/progress), due or not. */
 export type ConceptFilter = { courseId: number; conceptKey: string };
