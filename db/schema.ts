@@ -54,8 +54,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_created_at_idx").on(t.createdAt),
-    // The admin's user search (e-mail substring, ILIKE '%…%'): pg_trgm, created by the migration.
+    // The admin's user search (substring of the e-mail or of "first last", ILIKE '%…%'): pg_trgm,
+    // one index each, combined by a BitmapOr (docs/product-rules.md, Users and roles).
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_full_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check("users_email_lower_case", sql`${t.email} = lower(${t.email})`),
   ],
 );

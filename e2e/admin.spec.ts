@@ -197,7 +197,7 @@ test("admin: searches users by e-mail case-insensitively and pages through them 
 
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Users");
-  await search(page, "Search users by email", tag.toUpperCase());
+  await search(page, "Search users by name or email", tag.toUpperCase());
   await expect(page.getByText(`10 users matching "${tag.toUpperCase()}"`)).toBeVisible();
   // The e-mail column (the action buttons name the e-mail too, after "Edit" / "Delete").
   const emailCells = page.getByRole("cell").filter({ hasText: new RegExp(`^${tag}-\\d+@e2e\\.learnpath\\.test$`) });
@@ -212,7 +212,7 @@ test("admin: searches users by e-mail case-insensitively and pages through them 
   await expect(emailCells).toHaveText(emails.slice(8));
 
   // A new search from page 2 drops the page: back on page 1.
-  await search(page, "Search users by email", `${tag}-09`);
+  await search(page, "Search users by name or email", `${tag}-09`);
   await expect(page).not.toHaveURL(/page=/);
   await expect(emailCells).toHaveText([emails[9]!]);
   await expect(pagination).toBeHidden();

@@ -171,7 +171,7 @@ test("keyboard: an admin opens Users, renames a user in the dialog, and Escape c
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Users");
-  await tabTo(page, page.getByRole("searchbox", { name: "Search users by email" }));
+  await tabTo(page, page.getByRole("searchbox", { name: "Search users by name or email" }));
   await page.keyboard.type(tag);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));

@@ -1,9 +1,11 @@
 import { endAllSessions } from "@/lib/auth/sessions";
-import { deleteUser, listUsers, updateUserAsAdmin } from "@/lib/accounts/users";
+import { deleteUser, updateUserAsAdmin } from "@/lib/accounts/users";
+import { listUsersForAdmin } from "@/lib/admin/list-users";
 import { adminUserUpdateSchema } from "@/lib/validation/accounts";
 import { userListQuery } from "@/lib/validation/admin";
 import { idPath } from "@/lib/validation/params";
-import { publicUser, userList } from "@/lib/validation/responses/accounts";
+import { publicUser } from "@/lib/validation/responses/accounts";
+import { adminUserList } from "@/lib/validation/responses/admin";
 import { messageResponse } from "@/lib/validation/responses/common";
 import { endpoint } from "../endpoint";
 import { sliceJson } from "../http/slice";
@@ -17,12 +19,16 @@ export const listUsersEndpoint = endpoint(
     access: "admin",
     tag: "Admin",
     summary: "List users",
-    description: "`search` filters by e-mail (substring); at most 100 at a time.",
+    description:
+      "`search` matches part of the name (first, last, or \"first last\") or of the e-mail, case-insensitively. " +
+      "`sort` (name, email, role, joined, last_active) and `order` (asc, desc; default asc) order the list, the id breaking ties; " +
+      "without `sort`, by id. Never-active users sort as the least recently active. At most 100 at a time.",
     query: userListQuery,
-    responses: { 200: { description: "One page of users.", schema: userList, totalCount: true } },
+    responses: { 200: { description: "One page of users.", schema: adminUserList, totalCount: true } },
   },
+  // GET /users – the admin users table
   async (c) => {
-    const { users, total } = await listUsers(c.req.valid("query"));
+    const { users, total } = await listUsersForAdmin(c.req.valid("query"));
     return sliceJson(c, { items: users, total });
   },
 );

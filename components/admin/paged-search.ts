@@ -1,4 +1,5 @@
 import { pageFrom } from "@/components/ui/pagination";
+import { SORT_ORDERS, type SortOrder } from "@/lib/validation/admin";
 
 /* What the searchable, paged admin tables (users, topics) read from the URL and how they load a page. */
 
@@ -25,4 +26,12 @@ export async function loadSearchPage<R extends { total: number }>(
   const page = pageFrom(requested, totalPages);
   const result = rowCount(firstTry) || page === 1 ? firstTry : await load(page);
   return { ...result, page, totalPages };
+}
+
+/** ?sort=&order= when `sort` is one of `fields` (else no sort); the order ascending unless it says desc. */
+export function sortFrom<F extends string>(params: SearchParams, fields: readonly F[]): { sort: F | undefined; order: SortOrder } {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  const sort = fields.find((field) => field === first(params.sort));
+  const order = SORT_ORDERS.find((o) => o === first(params.order)) ?? "asc";
+  return { sort, order };
 }

@@ -7,11 +7,27 @@ import { buttonClasses } from "@/components/ui/button-link";
  * A GET search form for admin tables: submitting goes to `action?search=...` without a page
  * parameter, so a new search always starts on page 1 (the new results may not reach the page the
  * old ones were on). Works without JavaScript; next/form turns it into a client-side navigation
- * when JavaScript is there.
+ * when JavaScript is there. `keep` holds other parameters a search keeps (the users table's sort).
  */
-export function SearchForm({ action, label, placeholder, value }: { action: string; label: string; placeholder: string; value: string }) {
+export function SearchForm({
+  action,
+  label,
+  placeholder,
+  value,
+  keep = {},
+}: {
+  action: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  keep?: Record<string, string>;
+}) {
+  const kept = new URLSearchParams(keep).toString();
   return (
     <Form action={action} role="search" aria-label={label} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {Object.entries(keep).map(([name, v]) => (
+        <input key={name} type="hidden" name={name} value={v} />
+      ))}
       <div className="flex-1 sm:max-w-sm">
         <label htmlFor="admin-search" className="mb-1.5 block text-sm font-medium text-slate-800">
           {label}
@@ -23,7 +39,7 @@ export function SearchForm({ action, label, placeholder, value }: { action: stri
           Search
         </button>
         {value ? (
-          <Link href={action} className={buttonClasses({ variant: "outline" })}>
+          <Link href={kept ? `${action}?${kept}` : action} className={buttonClasses({ variant: "outline" })}>
             Clear search
           </Link>
         ) : null}

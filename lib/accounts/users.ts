@@ -1,11 +1,10 @@
 import "server-only";
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
-import { statsCounters, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { endAllSessions } from "../auth/sessions";
 import { AppError } from "../http/app-error";
-import { MAX_PAGE_SIZE } from "../pagination";
 import type { PublicUser } from "../validation/responses/accounts";
 import { toPublicUser } from "./serialize";
 
@@ -30,44 +29,10 @@ export async function assertAnAdminRemains(tx: Transaction, caller: Caller, targ
   if (!ids.has(caller.id)) throw new AppError("forbidden", "You do not have permission to do this.");
 }
 
-/** The search as a LIKE pattern piece: wildcards escaped, NULs (which PostgreSQL text cannot hold) dropped. */
-function escapeLike(value: string): string {
-  return value.replaceAll("\0", "").replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function getUser(id: number): Promise<PublicUser> {
   const [user] = await getDb().select().from(users).where(eq(users.id, id));
   if (!user) throw new AppError("not_found", NOT_FOUND);
   return toPublicUser(user);
-}
-
-/** GET /users: one page of users (without a limit, the first MAX_PAGE_SIZE), optionally filtered by e-mail, case-insensitively. */
-export async function listUsers(options: { search?: string; page?: number; limit?: number }): Promise<{ users: PublicUser[]; total: number }> {
-  const db = getDb();
-  const limit = Math.min(options.limit ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-  const offset = ((options.page ?? 1) - 1) * limit;
-  if (!options.search) {
-    // Without a search the total is the users counter the triggers keep (no scan).
-    const [rows, [totalRow]] = await Promise.all([
-      db.select().from(users).orderBy(asc(users.id)).limit(limit).offset(offset),
-      db.select({ n: sql<number>`coalesce(sum(${statsCounters.value}), 0)::int` }).from(statsCounters).where(eq(statsCounters.name, "users")),
-    ]);
-    return { users: rows.map(toPublicUser), total: totalRow?.n ?? 0 };
-  }
-  // The search uses users_email_trgm_idx once: the page and its total from one scan (a count beside
-  // the page would search the index a second time). Only a page past the end counts apart.
-  const where = ilike(users.email, `%${escapeLike(options.search)}%`);
-  const rows = await db
-    .select({ user: users, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(users)
-    .where(where)
-    .orderBy(asc(users.id))
-    .limit(limit)
-    .offset(offset);
-  if (rows.length > 0) return { users: rows.map((row) => toPublicUser(row.user)), total: rows[0]!.total };
-  if (offset === 0) return { users: [], total: 0 };
-  const [totalRow] = await db.select({ n: count() }).from(users).where(where);
-  return { users: [], total: totalRow?.n ?? 0 };
 }
 
 /** An admin edits a user's names and role. A role change ends the user's sessions; the last admin stays one. */

@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
+import { escapeLike } from "../search/like-pattern";
 import type { TopicWithCreator } from "../validation/responses/learning";
 import type { TopicInput } from "../validation/topics";
 import { topicWithCreatorColumns } from "./list-topics";
@@ -36,11 +37,6 @@ function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
-}
-
-/** The search as a LIKE pattern piece: wildcards escaped, NULs (which PostgreSQL text cannot hold) dropped. */
-function escapeLike(value: string): string {
-  return value.replaceAll("\0", "").replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** What POST and PUT answer: the topic as GET /topics shows it, without its course list. */

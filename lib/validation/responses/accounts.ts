@@ -17,7 +17,6 @@ export const publicUser = z
 
 export type PublicUser = z.output<typeof publicUser>;
 
-export const userList = z.array(publicUser);
 
 export const loginResponse = z
   .object({ access_token: z.string().meta({ description: "Send as `Authorization: Bearer <access_token>`." }), token_type: z.literal("bearer"), user: publicUser })

@@ -1,5 +1,6 @@
 import { z } from "../zod";
-import { id } from "./common";
+import { publicUser } from "./accounts";
+import { id, timestamp } from "./common";
 
 /* Response shapes of the admin calls (see common.ts). */
 
@@ -7,6 +8,21 @@ const count = z.number().int().min(0);
 const topicAttempts = z.object({ title: z.string(), user_count: count });
 
 export type TopicAttempts = z.output<typeof topicAttempts>;
+
+/** GET /users: a user as the admin users table shows them (docs/product-rules.md, Users and roles). */
+export const adminUser = publicUser
+  .extend({
+    last_active_at: timestamp.nullable().meta({
+      description: "The latest of: a request on one of their sessions (to 5 minutes), reading a lesson (to the quarter hour), a quiz attempt. null when none is known.",
+    }),
+    course_count: count.meta({ description: "Courses they are enrolled in." }),
+    two_factor_enabled: z.boolean(),
+  })
+  .meta({ id: "AdminUser", description: "A user with what the admin users table shows beside the account: never the password hash." });
+
+export type AdminUser = z.output<typeof adminUser>;
+
+export const adminUserList = z.array(adminUser);
 
 export const dashboardStats = z
   .object({
