@@ -2,14 +2,13 @@ import type { ReactNode } from "react";
 import { PublicHeader } from "@/components/layout/public-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SkipLink } from "@/components/layout/skip-link";
-import { getPageCaller } from "@/lib/auth/page";
+import { getPageRole } from "@/lib/auth/page";
 import { homeFor } from "@/lib/navigation/callback-url";
 
 /** Where someone signed in goes back to their area (the admin's or the learner's), or null for a visitor. */
 export async function signedInHome(): Promise<string | null> {
-  // A page that cannot reach the database still renders, as for a visitor.
-  const caller = await getPageCaller().catch(() => null);
-  return caller ? homeFor(caller.role) : null;
+  const role = await getPageRole();
+  return role ? homeFor(role) : null;
 }
 
 /**

@@ -9,6 +9,15 @@ import { pageAccess } from "./page-access";
 /** The caller for this render (resolved once per request, however many components ask). */
 export const getPageCaller = cache(async (): Promise<Caller | null> => resolveCaller(await headers()));
 
+/**
+ * The caller's role for a public page, or null for a visitor. A page that cannot reach the database
+ * still renders, as for a visitor.
+ */
+export async function getPageRole(): Promise<UserRole | null> {
+  const caller = await getPageCaller().catch(() => null);
+  return caller?.role ?? null;
+}
+
 export const TWO_FACTOR_SETUP_PATH = "/two-factor-setup";
 
 /**
