@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { logInThroughUi, logInToDashboard } from "./fixtures/accounts";
+import { expectAccessible } from "./fixtures/axe";
 import { E2E_ADMIN, E2E_LEARNER } from "./fixtures/settings";
 
 /*
@@ -24,11 +25,12 @@ async function expectNotFoundPage(page: Page) {
 }
 
 test.describe("unknown paths", () => {
-  test("visitor: an unknown path answers 404 with the not-found page and a way home", async ({ page }) => {
+  test("visitor: an unknown path answers 404 with the not-found page and a way home", async ({ page }, testInfo) => {
     const response = await page.goto("/no-such-page/at/all");
     expect(response!.status()).toBe(404);
     await expect(page).toHaveURL(at("/no-such-page/at/all"));
     await expectNotFoundPage(page);
+    await expectAccessible(page, testInfo, "not-found page");
     await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveCount(0);
     await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
     await expect(page).toHaveURL(at("/"));
@@ -73,7 +75,7 @@ test.describe("unknown paths", () => {
 });
 
 test.describe("the wrong area", () => {
-  test("learner: every /admin page answers 403 with the not-allowed page, never the login form", async ({ page }) => {
+  test("learner: every /admin page answers 403 with the not-allowed page, never the login form", async ({ page }, testInfo) => {
     await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
     for (const path of ["/admin", "/admin/users", "/admin/generation"]) {
       const response = await page.goto(path);
@@ -85,6 +87,7 @@ test.describe("the wrong area", () => {
       await expect(page.getByRole("button", { name: "Login" })).toHaveCount(0);
       await expect(page.getByText("Admin Dashboard")).toHaveCount(0);
     }
+    await expectAccessible(page, testInfo, "not-allowed page");
     await page.getByRole("main").getByRole("link", { name: "Go to your dashboard" }).click();
     await expect(page).toHaveURL(at("/dashboard"));
   });
