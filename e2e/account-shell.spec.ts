@@ -176,9 +176,12 @@ test.describe("learner shell", () => {
     await expect(page).toHaveURL(urlPath("/login"));
   });
 
-  test("learner: opening /admin is sent to /login", async ({ page }) => {
-    await page.goto("/admin");
-    await expect(page).toHaveURL(urlPath("/login"));
+  test("learner: opening /admin shows the not-allowed page, not the login form", async ({ page }) => {
+    const response = await page.goto("/admin");
+    expect(response!.status()).toBe(403);
+    await expect(page).toHaveURL(urlPath("/admin"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are not allowed to open this page");
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toHaveCount(0);
   });
 });
 

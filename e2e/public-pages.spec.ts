@@ -132,15 +132,16 @@ test.describe("about page", () => {
 });
 
 test.describe("public layout", () => {
-  test("layout: header navigation links to Home, About and Login", async ({ page }) => {
+  test("layout: header navigation links to Home, About, Login and Sign up", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "LearnPath" })).toHaveAttribute("href", "/");
     const nav = header.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Login"]);
+    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Login", "Sign up"]);
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
     await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("href", "/about");
     await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/login");
+    await expect(nav.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute("href", "/signup");
     await expect(header.getByRole("button", { name: /menu/i })).toBeHidden();
   });
 
@@ -198,7 +199,7 @@ test.describe("mobile menu", () => {
     await expect(mobileNav(page)).toBeHidden();
   });
 
-  test("mobile: menu button opens a menu with Home, About and Login", async ({ page }) => {
+  test("mobile: menu button opens a menu with Home, About, Login and Sign up", async ({ page }) => {
     await toggle(page).click();
     await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
     await expect(toggle(page)).toHaveAccessibleName("Close menu");
@@ -208,10 +209,11 @@ test.describe("mobile menu", () => {
 
     const nav = mobileNav(page);
     await expect(nav).toBeVisible();
-    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Login"]);
+    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Login", "Sign up"]);
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
     await expect(nav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("href", "/about");
     await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/login");
+    await expect(nav.getByRole("link", { name: "Sign up", exact: true })).toHaveAttribute("href", "/signup");
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
 
     await toggle(page).click();

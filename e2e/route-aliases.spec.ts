@@ -36,15 +36,18 @@ test.describe("sign-in aliases", () => {
 });
 
 test.describe("unknown paths", () => {
-  test("an unknown page redirects to the home page", async ({ page }) => {
-    await page.goto("/no-such-page/at/all");
-    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  test("an unknown page answers 404 with the not-found page, at its own address", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at/all");
+    expect(response!.status()).toBe(404);
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/no-such-page\/at\/all$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   });
 
-  test("an unknown page inside the learner area redirects home for a signed-in learner", async ({ page }) => {
+  test("an unknown page inside the learner area shows a signed-in learner the not-found page with the way to the dashboard", async ({ page }) => {
     await logInToDashboard(page, E2E_LEARNER.email, E2E_LEARNER.password);
-    await page.goto("/dashboard/no-such-screen");
-    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+    const response = await page.goto("/dashboard/no-such-screen");
+    expect(response!.status()).toBe(404);
+    await expect(page).toHaveURL(/\/dashboard\/no-such-screen$/);
+    await expect(page.getByRole("main").getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
   });
 });

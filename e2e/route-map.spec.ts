@@ -23,8 +23,8 @@ const PUBLIC: Route[] = [
   // The original's sign-in routes are redirects to /login.
   { path: "/signin", lands: /\/login$/ },
   { path: "/dashboard/signin", lands: /\/login$/ },
-  // Unknown paths go home.
-  { path: "/no-such-route", lands: /^https?:\/\/[^/]+\/$/ },
+  // An unknown path stays where it is, with the not-found page (404: e2e/wrong-addresses.spec.ts).
+  { path: "/no-such-route", heading: "Page not found" },
 ];
 
 const LEARNER: Route[] = [

@@ -55,7 +55,7 @@ test.describe("public explore", () => {
 
     const row = page.getByRole("region", { name: "Topics", exact: true });
     for (const title of SEEDED_TOPICS) {
-      await expect(row.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", "/login");
+      await expect(row.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", "/signup");
     }
     // Emojis cycle through the list of 10 by topic id, so a topic keeps its emoji whatever is added.
     const emojis = await row.getByTestId("topic-emoji").allTextContents();
@@ -78,7 +78,7 @@ test.describe("public explore", () => {
     expect(await description.evaluate((el) => el.textContent?.includes("\n"))).toBe(true);
   });
 
-  test("the arrows scroll the row and a card leads to /login", async ({ page }) => {
+  test("the arrows scroll the row and a visitor's card leads to sign-up", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/explore");
     const row = page.getByRole("region", { name: "Topics", exact: true });
@@ -95,7 +95,7 @@ test.describe("public explore", () => {
     await expect.poll(scrollLeft).toBe(0);
 
     await row.getByRole("link", { name: "Databases and SQL", exact: true }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/signup$/);
   });
 
   test("the arrows scroll the row on a phone as well", async ({ page }) => {

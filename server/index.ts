@@ -18,6 +18,7 @@ import { checkReadiness } from "../lib/health/readiness";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
 import { logIdleConnectionErrors } from "../lib/log/database-errors";
 import { logger } from "../lib/log/logger";
+import { REQUEST_KIND_HEADER, requestKind } from "../lib/navigation/unknown-path";
 import { badRequestLine } from "./bad-request";
 import { withCompression } from "./compressed-pages";
 import { precompressedAsset } from "./precompressed-static";
@@ -47,6 +48,8 @@ const app = createApiApp({
     if (!incoming || !outgoing) return c.json({ detail: "Not Found" }, 404);
     // Pages get the client address this server decided, never one a client sent.
     incoming.headers[CLIENT_ADDRESS_HEADER] = c.get("clientAddress");
+    // Page or API call: decides what an unknown path answers (lib/navigation/unknown-path.ts).
+    incoming.headers[REQUEST_KIND_HEADER] = requestKind(c.req.method, c.req.header("accept") ?? null);
     await withCompression(incoming, outgoing, () => handleWithNext(incoming, outgoing));
     return RESPONSE_ALREADY_SENT;
   },

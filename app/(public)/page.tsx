@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
+import { getPageRole } from "@/lib/auth/page";
+import { startLearningHref } from "@/lib/navigation/calls-to-action";
 
 const title = "AI-Powered Learning Built Just for You";
 const description =
@@ -73,7 +75,10 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function HomePage({ searchParams }: { searchParams: SearchParams }) {
   // After "Delete my account" (My Account) the learner lands here.
-  const deleted = (await searchParams).account === "deleted";
+  const [search, role] = await Promise.all([searchParams, getPageRole()]);
+  const deleted = search.account === "deleted";
+  // A visitor is asked to sign up; someone signed in goes on to their dashboard (docs/product-rules.md, Screens).
+  const start = startLearningHref(role);
   return (
     <>
       {deleted ? (
@@ -96,8 +101,8 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
               strengths, your weak spots and your progress, one section and one quiz at a time.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink href="/signup" size="lg">
-                Generate My First Course
+              <ButtonLink href={start} size="lg">
+                {role ? "Go to My Dashboard" : "Generate My First Course"}
               </ButtonLink>
               <ButtonLink href="/explore" variant="outline" size="lg">
                 Explore Topics
@@ -141,14 +146,16 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
       <section aria-labelledby="cta-title" className="px-4 pb-16 sm:px-6 sm:pb-20 lg:px-8">
         <div className="mx-auto max-w-6xl rounded-3xl bg-brand-700 px-6 py-12 text-center sm:px-12 sm:py-16">
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
-            Ready to Start Your Learning Path?
+            {role ? "Ready to Continue Your Learning Path?" : "Ready to Start Your Learning Path?"}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-brand-50">
-            Create a free account, pick your first topics and your personalised course will be waiting for you.
+            {role
+              ? "Your courses, quizzes and progress are waiting on your dashboard."
+              : "Create a free account, pick your first topics and your personalised course will be waiting for you."}
           </p>
           <div className="mt-8">
-            <ButtonLink href="/signup" variant="secondary" size="lg">
-              Sign Up and Start Learning
+            <ButtonLink href={start} variant="secondary" size="lg">
+              {role ? "Continue Learning" : "Sign Up and Start Learning"}
             </ButtonLink>
           </div>
         </div>

@@ -12,31 +12,42 @@ const LINKS = [
 ] as const;
 
 const LOGIN = { href: "/login", label: "Login" } as const;
+const SIGN_UP = { href: "/signup", label: "Sign up" } as const;
 
-/** The header's call to action: Login, or the way back to the app for someone signed in. */
+/** The header's call to action for someone signed in: the way back to their area. */
 export type AccountLink = { href: string; label: string };
 
-/** The wide-screen navigation items: Home, About and the Login (or Dashboard) button. */
-export function NavLinks({ account = LOGIN }: { account?: AccountLink }) {
+/**
+ * The header's buttons: a visitor's Login and Sign up (sign-up within reach of every public page:
+ * docs/product-rules.md, Screens), or someone signed in's Dashboard. The last is the main one.
+ */
+function actionsFor(account: AccountLink | undefined): readonly (AccountLink & { variant: "primary" | "outline" })[] {
+  return account ? [{ ...account, variant: "primary" }] : [{ ...LOGIN, variant: "outline" }, { ...SIGN_UP, variant: "primary" }];
+}
+
+/** The wide-screen navigation items: Home, About and the Login and Sign up (or Dashboard) buttons. */
+export function NavLinks({ account }: { account?: AccountLink }) {
   const pathname = usePathname();
   return (
     <HeaderLinks links={LINKS} pathname={pathname}>
-      <li className="ml-2">
-        <ButtonLink href={account.href} size="sm" aria-current={currentFor(pathname, account.href)}>
-          {account.label}
-        </ButtonLink>
-      </li>
+      {actionsFor(account).map((action, index) => (
+        <li key={action.href} className={index === 0 ? "ml-2" : undefined}>
+          <ButtonLink href={action.href} variant={action.variant} size="sm" aria-current={currentFor(pathname, action.href)}>
+            {action.label}
+          </ButtonLink>
+        </li>
+      ))}
     </HeaderLinks>
   );
 }
 
 /** The small-screen menu toggle and its panel, remounted per pathname (see useMenuPanel). */
-export function MobileMenu({ account = LOGIN }: { account?: AccountLink }) {
+export function MobileMenu({ account }: { account?: AccountLink }) {
   const pathname = usePathname();
   return <MobileMenuPanel key={pathname} pathname={pathname} account={account} />;
 }
 
-function MobileMenuPanel({ pathname, account }: { pathname: string; account: AccountLink }) {
+function MobileMenuPanel({ pathname, account }: { pathname: string; account: AccountLink | undefined }) {
   const { open, toggle, panelId, rootRef, buttonRef, closeIfCurrent } = useMenuPanel(pathname);
 
   return (
@@ -51,16 +62,19 @@ function MobileMenuPanel({ pathname, account }: { pathname: string; account: Acc
       >
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
           <PanelLinks links={LINKS} pathname={pathname} closeIfCurrent={closeIfCurrent} />
-          <li className="pt-2">
-            <ButtonLink
-              href={account.href}
-              onClick={closeIfCurrent(account.href)}
-              aria-current={currentFor(pathname, account.href)}
-              className="w-full"
-            >
-              {account.label}
-            </ButtonLink>
-          </li>
+          {actionsFor(account).map((action, index) => (
+            <li key={action.href} className={index === 0 ? "pt-2" : undefined}>
+              <ButtonLink
+                href={action.href}
+                variant={action.variant}
+                onClick={closeIfCurrent(action.href)}
+                aria-current={currentFor(pathname, action.href)}
+                className="w-full"
+              >
+                {action.label}
+              </ButtonLink>
+            </li>
+          ))}
         </ul>
       </nav>
     </div>

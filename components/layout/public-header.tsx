@@ -6,8 +6,8 @@ import { LogoMark } from "./logo-mark";
 export { LogoMark };
 
 /**
- * The public site's top bar: brand, Home / About / Login, and a menu toggle below `md`. Someone
- * signed in gets `account`, "Dashboard" (the public layout decides), instead of Login. No server-only
+ * The public site's top bar: brand, Home / About / Login / Sign up, and a menu toggle below `md`.
+ * Someone signed in gets `account`, "Dashboard" (the public layout decides), instead of Login and Sign up. No server-only
  * import here: the auth card, a client component's module, takes LogoMark from this file.
  */
 export function PublicHeader({ account }: { account?: AccountLink }) {

@@ -115,8 +115,11 @@ function ArrowButton({
   );
 }
 
-/** The public /explore row: every card is a link to /login (visitors sign in to start learning). */
-export function TopicCarousel({ topics }: { topics: TopicCard[] }) {
+/** A card of the public explorer, with where it leads (lib/navigation/calls-to-action.ts). */
+export type ExploreTopic = TopicCard & { href: string };
+
+/** The public /explore row: every card is a link (a visitor's to sign-up, a learner's to the topic's courses). */
+export function TopicCarousel({ topics }: { topics: ExploreTopic[] }) {
   return (
     <ScrollCarousel step={EXPLORE_SCROLL_STEP} label="Topics" itemLabel="topics">
       {topics.map((topic) => (
@@ -128,7 +131,7 @@ export function TopicCarousel({ topics }: { topics: TopicCard[] }) {
   );
 }
 
-function ExploreCard({ topic, emoji }: { topic: TopicCard; emoji: string }) {
+function ExploreCard({ topic, emoji }: { topic: ExploreTopic; emoji: string }) {
   const id = useId();
   return (
     <div className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
@@ -136,7 +139,7 @@ function ExploreCard({ topic, emoji }: { topic: TopicCard; emoji: string }) {
         {emoji}
       </span>
       <h3 className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">
-        <Link href="/login" aria-describedby={`${id}-description`} className={stretchedLinkClasses}>
+        <Link href={topic.href} aria-describedby={`${id}-description`} className={stretchedLinkClasses}>
           {topic.title}
         </Link>
       </h3>

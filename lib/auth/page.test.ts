@@ -3,7 +3,8 @@ import { createUser } from "../../tests/harness/http";
 
 /*
  * ADMIN_REQUIRE_TWO_FACTOR: an admin without two-factor sign-in is sent to set it up before any
- * admin page renders; with it on (or without the setting) the admin area opens.
+ * admin page renders; with it on (or without the setting) the admin area opens. A visitor is sent
+ * to /login; someone signed in with the other role gets the not-allowed page, never the login form.
  */
 
 let authorization = "";
@@ -12,18 +13,23 @@ vi.mock("next/navigation", () => ({
   redirect: (url: string) => {
     throw new Error(`redirect ${url}`);
   },
+  forbidden: () => {
+    throw new Error("forbidden");
+  },
 }));
 
-async function adminArea(token: string, required: boolean) {
-  authorization = `Bearer ${token}`;
+async function area(role: "admin" | "user", token: string | null, required = false) {
+  authorization = token ? `Bearer ${token}` : "";
   vi.stubEnv("ADMIN_REQUIRE_TWO_FACTOR", required ? "true" : "false");
   vi.resetModules();
   const { requirePageCaller } = await import("./page");
-  return requirePageCaller("admin").then(
+  return requirePageCaller(role).then(
     (caller) => `opens for ${caller.email}`,
     (error: Error) => error.message,
   );
 }
+
+const adminArea = (token: string, required: boolean) => area("admin", token, required);
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -43,8 +49,21 @@ describe("ADMIN_REQUIRE_TWO_FACTOR", () => {
     expect(await adminArea(admin.token, true)).toBe(`opens for ${admin.email}`);
   });
 
-  it("still sends a learner to /login", async () => {
+  it("tells a learner the admin area is not theirs (403), with or without the setting", async () => {
     const learner = await createUser();
-    expect(await adminArea(learner.token, true)).toBe("redirect /login");
+    expect(await adminArea(learner.token, true)).toBe("forbidden");
+    expect(await adminArea(learner.token, false)).toBe("forbidden");
+  });
+});
+
+describe("who opens which area (lib/auth/page-access.ts)", () => {
+  it("a visitor logs in, the other role is not allowed, the area's own role opens it", async () => {
+    const [learner, admin] = [await createUser(), await createUser("admin")];
+    expect(await area("admin", null)).toBe("redirect /login");
+    expect(await area("user", null)).toBe("redirect /login");
+    expect(await area("admin", "not-a-session-token")).toBe("redirect /login");
+    expect(await area("admin", learner.token)).toBe("forbidden");
+    expect(await area("user", admin.token)).toBe("forbidden");
+    expect(await area("user", learner.token)).toBe(`opens for ${learner.email}`);
   });
 });

@@ -32,14 +32,18 @@ describe("API answers are not stored by caches", () => {
     expect([res.status, res.headers.get("cache-control")]).toEqual([404, "no-store"]);
   });
 
-  it("under the API's namespaces (derived from the declarations) an unknown path is a JSON 404 even for a browser; elsewhere a browser goes home", async () => {
+  it("under the API's namespaces (derived from the declarations) an unknown path is a JSON 404 even for a browser; elsewhere a browser gets the not-found page", async () => {
     const browser = { accept: "text/html,application/xhtml+xml" };
     for (const path of ["/courses/1/nope", "/review/due/extra", "/api/auth/nothing", "/section-quizzes/1"]) {
       const res = await call(handlerOf("GET /{...unknown}"), { path, headers: browser });
       expect([path, res.status, res.body]).toEqual([path, 404, { detail: "Not Found" }]);
     }
     const page = await call(handlerOf("GET /{...unknown}"), { path: "/nothing-here", headers: browser });
-    expect([page.status, page.headers.get("location")]).toEqual([307, "/"]);
+    expect([page.status, page.headers.get("location"), page.headers.get("content-type")]).toEqual([404, null, "text/html; charset=utf-8"]);
+    for (const [method, accept] of [["GET", "application/json"], ["GET", undefined], ["POST", "text/html"], ["DELETE", "text/html"]] as const) {
+      const api = await call(handlerOf("GET /{...unknown}"), { method, path: "/nothing-here", headers: accept ? { accept } : {} });
+      expect([method, accept, api.status, api.body]).toEqual([method, accept, 404, { detail: "Not Found" }]);
+    }
   });
 });
 

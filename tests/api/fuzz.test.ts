@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
-import { call, type CallResult } from "../harness/http";
+import { isApiRequest } from "../../lib/navigation/unknown-path";
+import { call, NOT_FOUND_PAGE, type CallResult } from "../harness/http";
 import { fingerprint, type Fingerprint } from "./db-fingerprint";
 import { fuzzCases, type FuzzCase } from "./fuzz-cases";
-import { ENDPOINTS, endpointName } from "./routes";
+import { ENDPOINTS, endpointName, UNKNOWN_PATH, type Endpoint } from "./routes";
 import { createWorld } from "./world";
 
 /*
@@ -42,9 +43,20 @@ function changedTables(before: Fingerprint, after: Fingerprint): string[] {
 
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+/;
 
+/** A browser opening a path no page holds: Next.js's not-found page answers, in HTML (lib/navigation/unknown-path.ts). */
+function isPageRequest(endpoint: Endpoint, fuzzCase: FuzzCase): boolean {
+  const method = fuzzCase.request.method ?? endpoint.method;
+  return endpoint.path === UNKNOWN_PATH && !isApiRequest(method, new Headers(fuzzCase.request.headers).get("accept"));
+}
+
 /** What is wrong with one answer, or null. */
-function problemWith(fuzzCase: FuzzCase, res: CallResult, written: string[]): string | null {
+function problemWith(endpoint: Endpoint, fuzzCase: FuzzCase, res: CallResult, written: string[]): string | null {
   if (res.status >= 500) return `answered ${res.status}: ${JSON.stringify(res.body)?.slice(0, 200)}`;
+  // The not-found page, only ever for a browser (an API call, under a namespace or not, gets JSON).
+  if (res.body === NOT_FOUND_PAGE) {
+    if (!isPageRequest(endpoint, fuzzCase)) return "an API call got the not-found page";
+    return written.length ? `the not-found page wrote to ${written.join(", ")}` : null;
+  }
   if (res.status >= 400 && fuzzCase.request.method === "HEAD") {
     // An answer to HEAD has no body (the server drops it): only what it wrote can be checked.
     if (written.length) return `refused with ${res.status} but wrote to ${written.join(", ")}`;
@@ -73,7 +85,7 @@ describe(`fuzzing every endpoint (seed ${SEED})`, () => {
       for (const fuzzCase of cases) {
         const res = await call(endpoint.key, fuzzCase.request);
         const after = await fingerprint();
-        const problem = problemWith(fuzzCase, res, changedTables(before, after));
+        const problem = problemWith(endpoint, fuzzCase, res, changedTables(before, after));
         if (problem) problems.push(`${fuzzCase.name}: ${problem}`);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         before = after;

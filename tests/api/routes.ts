@@ -56,7 +56,7 @@ function fromDeclaration(e: Declared): Endpoint {
 
 const UNKNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
-/** Any other path: a JSON 404 for API calls (a redirect home for pages). */
+/** Any other path: a JSON 404 for API calls (the not-found page, also a 404, for a browser). */
 export const UNKNOWN_PATH = "/{...unknown}";
 
 export const ENDPOINTS: readonly Endpoint[] = [

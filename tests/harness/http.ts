@@ -5,7 +5,8 @@ import { accounts, users } from "../../db/schema";
 import { logIn } from "../../lib/accounts/login";
 import { hashPassword } from "../../lib/auth/password";
 import { createApiApp } from "../../api/app";
-import * as unknownPath from "../../app/[...unknown]/route";
+import * as unknownApiCall from "../../app/unknown-api-call/route";
+import { isApiRequest } from "../../lib/navigation/unknown-path";
 import { assertDocumentedResponse } from "./openapi";
 
 /*
@@ -37,11 +38,21 @@ export type CallResult = { status: number; body: any; headers: Headers }; // esl
 
 let app: ReturnType<typeof createApiApp> | undefined;
 
-/** The app as the servers build it; where Next.js would answer, its catch-all route for unknown paths. */
+/** What stands in for Next.js's not-found page (app/not-found.tsx): a 404 in HTML. */
+export const NOT_FOUND_PAGE = "<!doctype html><title>Page not found</title>";
+
+/**
+ * The app as the servers build it; where Next.js would answer, what it answers for a path no page
+ * holds (lib/navigation/unknown-path.ts): an API call gets the JSON 404 of the route its fallback
+ * rewrite names, a browser the not-found page.
+ */
 export function testApp() {
   app ??= createApiApp({
     trust: { trustProxy: false, hops: 1 },
-    fallback: (c) => unknownPath[c.req.method as "GET"]?.(c.req.raw) ?? Response.json({ detail: "Not Found" }, { status: 404 }),
+    fallback: (c) =>
+      isApiRequest(c.req.method, c.req.header("accept") ?? null)
+        ? (unknownApiCall[c.req.method as "GET"]?.() ?? Response.json({ detail: "Not Found" }, { status: 404 }))
+        : new Response(NOT_FOUND_PAGE, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } }),
   });
   return app;
 }

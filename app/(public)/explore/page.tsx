@@ -3,10 +3,12 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { TopicCarousel } from "@/components/topics/topic-carousel";
 import { ButtonLink } from "@/components/ui/button-link";
+import { getPageRole } from "@/lib/auth/page";
+import { publicTopicHref, SIGN_UP_PATH } from "@/lib/navigation/calls-to-action";
 import { listTopics } from "@/lib/topics/list-topics";
 
 const description =
-  "Browse the topics LearnPath can teach you, from Python and SQL to machine learning, and sign in to get a personalised AI-written course for each.";
+  "Browse the topics LearnPath can teach you, from Python and SQL to machine learning, and sign up to get a personalised AI-written course for each.";
 
 export const metadata: Metadata = {
   title: "Explore Topics",
@@ -17,7 +19,9 @@ export const metadata: Metadata = {
 export default async function ExplorePage() {
   // The catalogue changes when admins edit topics: render per request, never at build time.
   await connection();
-  const topics = (await listTopics(null)).map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }));
+  const [role, list] = await Promise.all([getPageRole(), listTopics(null)]);
+  // A visitor's card leads to sign-up (docs/product-rules.md, Screens), a learner's to the topic.
+  const topics = list.map(({ id, title, description }) => ({ id, title, href: publicTopicHref(role, id), description: <TopicDescription markdown={description} /> }));
 
   return (
     <>
@@ -51,7 +55,7 @@ export default async function ExplorePage() {
               <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
                 <p className="text-slate-700">No topics available at the moment.</p>
                 <p className="mt-2 text-sm text-slate-600">New topics are on their way. Create an account to be ready.</p>
-                <ButtonLink href="/signup" className="mt-6">
+                <ButtonLink href={SIGN_UP_PATH} className="mt-6">
                   Sign Up
                 </ButtonLink>
               </div>
