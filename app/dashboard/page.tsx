@@ -1,7 +1,7 @@
 import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense, type ReactNode } from "react";
+import { cache, Suspense, type ReactNode } from "react";
 import { CourseCard } from "@/components/courses/course-card";
 import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
 import { TEXT_LINK } from "@/components/courses/course-list-page";
@@ -10,9 +10,11 @@ import { WeakestConcepts } from "@/components/mastery/weakest-concepts";
 import { ReviewWidget } from "@/components/review/review-widget";
 import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
 import { LearningStreak } from "@/components/activity/learning-streak";
+import { NextStepCard } from "@/components/dashboard/next-step-card";
 import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
-import { listMyCoursesPage } from "@/lib/learning/enrollment";
+import { listOngoingCoursesRow } from "@/lib/learning/enrollment";
+import { chooseNextStep, loadCourseToContinue } from "@/lib/learning/next-step";
 import { hasInterests } from "@/lib/learning/interests";
 import { listRecommendationsPage } from "@/lib/recommendations/recommend";
 import { listTopics } from "@/lib/topics/list-topics";
@@ -41,20 +43,30 @@ export default async function DashboardPage() {
   const welcome = returning ? "Welcome back" : "Welcome";
   const greeting = caller.firstName.trim() ? `${welcome}, ${caller.firstName.trim()}` : welcome;
 
+  // Every part below is rendered side by side, so their reads run at the same time; the next step
+  // and the course rows share one load (loadCourses).
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-14 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{greeting}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-slate-600">Pick up where you left off, or start one of the courses picked for you.</p>
-      <LearningStreak userId={caller.id} />
+      {/* One obvious next step first, in view on a phone (docs/product-rules.md, "The dashboard's next step"). */}
+      <DashboardNextStep userId={caller.id} />
 
-      {/* What is due for review and the weakest concepts (indexed reads, like the rows below). */}
-      <div className="mt-8 grid gap-4 md:grid-cols-2">
-        <ReviewWidget userId={caller.id} />
-        <WeakestConcepts userId={caller.id} />
+      {/* The streak, what is due for review and the weakest concepts, when they have something to show. */}
+      <LearningStreak userId={caller.id} show="filled" />
+      <div className="mt-8 grid gap-4 empty:hidden md:grid-cols-2">
+        <ReviewWidget userId={caller.id} show="filled" />
+        <WeakestConcepts userId={caller.id} show="filled" />
       </div>
 
-      {/* Not streamed: the two indexed queries take milliseconds, and cards in the first HTML paint at once. */}
-      <DashboardCourses userId={caller.id} />
+      {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
+      <DashboardCourses userId={caller.id} returning={returning} />
+
+      {/* Empty boxes come last, below anything to act on. */}
+      <div className="mt-12 grid gap-4 empty:hidden md:grid-cols-2">
+        <ReviewWidget userId={caller.id} show="empty" />
+        <WeakestConcepts userId={caller.id} show="empty" />
+      </div>
+      <LearningStreak userId={caller.id} show="empty" className="mt-4" />
       {/* Rendered beside the courses (not after them), so both load at the same time. */}
       <Suspense fallback={null}>
         <InterestPrompt userId={caller.id} />
@@ -63,33 +75,51 @@ export default async function DashboardPage() {
   );
 }
 
-async function DashboardCourses({ userId }: { userId: number }) {
-  const [mine, recommended] = await Promise.all([
-    settle("my courses", listMyCoursesPage(userId, 1, ROW_SIZE)),
+/** The course to continue, the My Learning row and the recommendations: read together, once per request. */
+const loadCourses = cache(async (userId: number) => {
+  const [toContinue, mine, recommended] = await Promise.all([
+    settle("the course to continue", loadCourseToContinue(userId)),
+    settle("my courses", listOngoingCoursesRow(userId, ROW_SIZE)),
     settle("recommendations", listRecommendationsPage(userId, 1, ROW_SIZE)),
   ]);
+  return { toContinue, mine, recommended };
+});
+
+async function DashboardNextStep({ userId }: { userId: number }) {
+  const { toContinue, recommended } = await loadCourses(userId);
+  // Without knowing whether a course is under way, offering to start another would mislead.
+  if (!toContinue.ok) return null;
+  return <NextStepCard step={chooseNextStep(toContinue.value, recommended.ok ? recommended.value.items : [])} />;
+}
+
+async function DashboardCourses({ userId, returning }: { userId: number; returning: boolean }) {
+  const { mine, recommended } = await loadCourses(userId);
 
   return (
     <>
+      {/* Courses under way only: finished ones are under Completed Courses. */}
       <CourseSection id="my-learning" title="My Learning" moreHref="/dashboard/my-courses">
         {!mine.ok ? (
           <LoadError message="Failed to fetch my courses" />
-        ) : mine.value.items.length === 0 ? (
+        ) : mine.value.length === 0 ? (
           <EmptyRow>
-            <p>You haven&apos;t enrolled in any courses yet.</p>
-            <p className="mt-2 text-sm">
-              Open a course under Recommended for You to enrol, or{" "}
-              <Link href="/dashboard/explore-topics" className={TEXT_LINK}>
-                explore all topics
-              </Link>
-              .
-            </p>
+            {returning ? (
+              <>
+                No course under way.{" "}
+                <Link href="/dashboard/completed-courses" className={TEXT_LINK}>
+                  Courses you finished
+                </Link>{" "}
+                are under Completed Courses.
+              </>
+            ) : (
+              <>You haven&apos;t enrolled in any courses yet.</>
+            )}
           </EmptyRow>
         ) : (
           <CourseCarousel label="My Learning">
-            {mine.value.items.map((course) => (
+            {mine.value.map((course) => (
               <CourseCarouselItem key={course.id}>
-                <CourseCard course={course} progress={course.course_progress} completed={course.course_progress >= 100} headingLevel={3} />
+                <CourseCard course={course} progress={course.course_progress} headingLevel={3} />
               </CourseCarouselItem>
             ))}
           </CourseCarousel>
@@ -101,13 +131,11 @@ async function DashboardCourses({ userId }: { userId: number }) {
           <LoadError message="Failed to fetch recommended courses" />
         ) : recommended.value.items.length === 0 ? (
           <EmptyRow>
-            <p>No recommended courses available.</p>
-            <p className="mt-2 text-sm">
-              <Link href="/dashboard/topic-selection" className={TEXT_LINK}>
-                Pick more topics you love
-              </Link>{" "}
-              to get new recommendations.
-            </p>
+            No recommended courses available.{" "}
+            <Link href="/dashboard/topic-selection" className={TEXT_LINK}>
+              Pick more topics you love
+            </Link>{" "}
+            to get new recommendations.
           </EmptyRow>
         ) : (
           <CourseCarousel label="Recommended for You">
@@ -151,8 +179,9 @@ function CourseSection({ id, title, moreHref, children }: { id: string; title: s
   );
 }
 
+/** An empty row says so in one line: it takes no room from what there is to act on. */
 function EmptyRow({ children }: { children: ReactNode }) {
-  return <div className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-10 text-center text-slate-700">{children}</div>;
+  return <p className="mt-2 text-slate-700">{children}</p>;
 }
 
 function LoadError({ message }: { message: string }) {

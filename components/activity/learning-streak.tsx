@@ -1,4 +1,5 @@
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { LearningWeek } from "@/components/activity/learning-week";
 import { WeekView } from "@/components/activity/learning-week-view";
 import { TimeZoneCheck } from "@/components/activity/time-zone-check";
@@ -8,18 +9,27 @@ import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
 import { logger } from "@/lib/log/logger";
 
 /** The dashboard's streak card: days with reading or a quiz, this week's at a glance. */
-export async function LearningStreak({ userId }: { userId: number }) {
+// One read per request, however many places ask (the dashboard asks once per placement).
+const loadActivity = cache((userId: number) => learningInstants(userId));
+
+/**
+ * `show`: render only after some learning ("filled") or only before any ("empty"), so the
+ * dashboard can put an empty week below its courses. It is always rendered somewhere: a first
+ * visit's week is where the browser remembers its time zone.
+ */
+export async function LearningStreak({ userId, show, className = "mt-8" }: { userId: number; show?: "filled" | "empty"; className?: string }) {
   let activity: string[];
   try {
-    activity = await learningInstants(userId);
+    activity = await loadActivity(userId);
   } catch (error) {
     // Motivation, not a must: the dashboard's courses matter more than a failed count.
-    logger().error({ err: error }, "dashboard: could not load learning activity");
+    if (show !== "empty") logger().error({ err: error }, "dashboard: could not load learning activity");
     return null;
   }
+  if ((show === "filled" && !activity.length) || (show === "empty" && activity.length)) return null;
   const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value);
   return (
-    <section aria-labelledby="streak-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section aria-labelledby="streak-heading" className={`${className} rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6`}>
       <h2 id="streak-heading" className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
         Your learning this week
       </h2>

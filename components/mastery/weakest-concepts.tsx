@@ -1,18 +1,24 @@
 import Link from "next/link";
+import { cache } from "react";
 import { conceptReviewHref, lessonHref } from "@/components/review/lesson-href";
 import { listConceptMastery, weakestConcepts } from "@/lib/mastery/list-mastery";
 import { LevelBadge } from "./level-badge";
 import { logger } from "@/lib/log/logger";
 
 /** The dashboard's concepts whose latest answer was wrong (three at most, weakest first), each with its lesson and a review of it. */
-export async function WeakestConcepts({ userId }: { userId: number }) {
+// One read per request, however many places ask (the dashboard asks once per placement).
+const loadWeakest = cache(async (userId: number) => weakestConcepts(await listConceptMastery(userId), 3));
+
+/** `show`: render only with concepts to list ("filled") or only without ("empty"), so the dashboard can put an empty box below its courses. */
+export async function WeakestConcepts({ userId, show }: { userId: number; show?: "filled" | "empty" }) {
   let weakest: ReturnType<typeof weakestConcepts>;
   try {
-    weakest = weakestConcepts(await listConceptMastery(userId), 3);
+    weakest = await loadWeakest(userId);
   } catch (error) {
-    logger().error({ err: error }, "dashboard: could not load mastery");
+    if (show !== "empty") logger().error({ err: error }, "dashboard: could not load mastery");
     return null;
   }
+  if ((show === "filled" && !weakest.length) || (show === "empty" && weakest.length)) return null;
   return (
     <section aria-labelledby="weakest-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-4">

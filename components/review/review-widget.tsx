@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { learnerNow } from "@/lib/review/clock";
 import { countDueCards } from "@/lib/review/due-cards";
@@ -9,15 +10,27 @@ import { logger } from "@/lib/log/logger";
  * from one statement at one `now`, and a card not due yet never reads "due now" (dueIn), so the
  * box cannot say "Nothing to review now" and "due now" together.
  */
-export async function ReviewWidget({ userId }: { userId: number }) {
+// One read per request, however many places ask (the dashboard asks once per placement).
+const loadDue = cache(async (userId: number) => {
   const now = learnerNow(userId);
+  return { now, due: await countDueCards(userId, now) };
+});
+
+/**
+ * `show`: render only when it has something ("filled": cards due or scheduled) or only when it
+ * has not ("empty"), so the dashboard can put an empty box below its courses.
+ */
+export async function ReviewWidget({ userId, show }: { userId: number; show?: "filled" | "empty" }) {
+  let now: Date;
   let due: Awaited<ReturnType<typeof countDueCards>>;
   try {
-    due = await countDueCards(userId, now);
+    ({ now, due } = await loadDue(userId));
   } catch (error) {
-    logger().error({ err: error }, "dashboard: could not load the review cards");
+    if (show !== "empty") logger().error({ err: error }, "dashboard: could not load the review cards");
     return null;
   }
+  const empty = due.due_count === 0 && !due.next_due_at;
+  if ((show === "filled" && empty) || (show === "empty" && !empty)) return null;
   return (
     <section aria-labelledby="review-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="review-heading" className="text-lg font-bold text-slate-900">

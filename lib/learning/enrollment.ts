@@ -97,6 +97,12 @@ export async function listOngoingCourses(userId: number): Promise<CourseSummary[
   return rows.map((r) => toCourseSummary(r, r.progress));
 }
 
+/** The dashboard's My Learning row: the first `limit` courses under way (finished ones are under Completed Courses). */
+export async function listOngoingCoursesRow(userId: number, limit: number): Promise<CourseSummary[]> {
+  const rows = await selectMyCourses(userId, true).limit(limit);
+  return rows.map((r) => toCourseSummary(r, r.progress));
+}
+
 const completed = (userId: number) => and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt));
 
 // Newest first; the course id breaks ties (two completions in one instant) so pages never overlap or skip one.

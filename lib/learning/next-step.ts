@@ -1,0 +1,109 @@
+import "server-only";
+import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction } from "../../db/client";
+import { loadCourseContent } from "../courses/course-content";
+import type { CourseSummary } from "../validation/responses/learning";
+import type { CourseShape, Position } from "./progress";
+import { resumePosition, type LearnerProgress } from "./reader-navigation";
+
+/*
+ * The dashboard's one obvious next step (docs/product-rules.md, "The dashboard's next step"):
+ * continue the course under way that was active most recently, else start the best recommended
+ * course, else explore the topics.
+ */
+
+/** Where "Continue" leads inside a course. */
+export type ContinuePlace =
+  /** The lesson to read: the furthest one the learner opened, where the reader resumes. */
+  | { kind: "lesson"; position: Position }
+  /** The quiz to pass: the learner read to its section's end and has already tried it. */
+  | { kind: "quiz"; sectionIndex: number }
+  /** Nothing written yet to name (a course still being generated): the reader says so. */
+  | { kind: "course" };
+
+export type CourseToContinue = {
+  courseId: number;
+  courseTitle: string;
+  progress: number;
+  sectionCount: number;
+  place: ContinuePlace;
+  /** The section of the place (null for "course"), and the lesson's title for a lesson. */
+  sectionIndex: number | null;
+  sectionTitle: string | null;
+  lessonTitle: string | null;
+};
+
+export type NextStep = { kind: "continue"; course: CourseToContinue } | { kind: "start"; course: CourseSummary } | { kind: "explore" };
+
+/**
+ * Where to continue a course, by the reader's own rules (./reader-navigation, ./progress): the
+ * lesson the reader resumes at (the furthest subsection open to the learner). Once that is the
+ * last lesson of a section whose quiz is not passed yet and the learner has already tried that
+ * quiz, the quiz is what is left to do there, so Continue leads to it (when its questions are in).
+ */
+export function placeToContinue(
+  shape: CourseShape,
+  learner: LearnerProgress,
+  triedQuiz: (sectionIndex: number) => boolean,
+  quizReady: (sectionIndex: number) => boolean,
+): ContinuePlace {
+  const resume = resumePosition(shape, learner);
+  if (!resume) return { kind: "course" };
+  const { sectionIndex, subsectionIndex } = resume;
+  const lastOfSection = subsectionIndex === (shape[sectionIndex] ?? 0) - 1;
+  if (lastOfSection && !learner.quizPassed(sectionIndex) && triedQuiz(sectionIndex) && quizReady(sectionIndex)) return { kind: "quiz", sectionIndex };
+  return { kind: "lesson", position: resume };
+}
+
+/**
+ * The dashboard's choice: the course to continue when there is one; else the best recommended
+ * course (the ranking's first, passing over a course whose generation failed); else exploring.
+ */
+export function chooseNextStep(toContinue: CourseToContinue | null, recommended: readonly CourseSummary[]): NextStep {
+  if (toContinue) return { kind: "continue", course: toContinue };
+  const best = recommended.find((c) => c.generation_status !== "failed");
+  return best ? { kind: "start", course: best } : { kind: "explore" };
+}
+
+type UnderWayRow = { course_id: number; title: string; progress: number; furthest_unit: number; passed: number[]; tried: number[] };
+
+/*
+ * The course under way (enrolled, not completed) that was active most recently, with its quiz
+ * record, in one statement. "Most recently active" is the enrolment's updated_at, which every
+ * progress rise (the reader's Next onto a new lesson) and every first quiz pass move, and which
+ * enrolling sets: the order My Learning lists courses in (./enrollment.ts), so the step and the
+ * row's first card agree. The enrolments come through their primary key (user_id first), the
+ * quiz record through quiz_attempts_user_course_section_idx.
+ */
+const COURSE_UNDER_WAY = fixedStatement(
+  "next_step_course_under_way",
+  `select e.course_id, c.title, e.progress, e.furthest_unit,
+          array(select distinct a.section_index from quiz_attempts a where a.user_id = $1 and a.course_id = e.course_id and a.passed) as passed,
+          array(select distinct a.section_index from quiz_attempts a where a.user_id = $1 and a.course_id = e.course_id) as tried
+     from enrollments e join courses c on c.id = e.course_id
+    where e.user_id = $1 and e.completed_at is null
+    order by e.updated_at desc, e.enrolled_at desc, e.course_id desc
+    limit 1`,
+);
+
+/** The course to continue and where, or null when the learner has no course under way. */
+export async function loadCourseToContinue(userId: number, db: DatabaseOrTransaction = getDb()): Promise<CourseToContinue | null> {
+  const [row] = await runFixed<UnderWayRow>(db, COURSE_UNDER_WAY, [userId]);
+  if (!row) return null;
+  // The course's outline, from the per-process cache once the course is finished being written.
+  const { course, shape } = await loadCourseContent(row.course_id);
+  const passed = new Set(row.passed);
+  const tried = new Set(row.tried);
+  const learner: LearnerProgress = { progress: row.progress, furthestUnit: row.furthest_unit, quizPassed: (s) => passed.has(s) };
+  const place = placeToContinue(shape, learner, (s) => tried.has(s), (s) => course.sections[s]?.quizReady === true);
+  const sectionIndex = place.kind === "lesson" ? place.position.sectionIndex : place.kind === "quiz" ? place.sectionIndex : null;
+  return {
+    courseId: row.course_id,
+    courseTitle: row.title,
+    progress: row.progress,
+    sectionCount: shape.length,
+    place,
+    sectionIndex,
+    sectionTitle: sectionIndex === null ? null : (course.sections[sectionIndex]?.title ?? null),
+    lessonTitle: place.kind === "lesson" ? (course.sections[place.position.sectionIndex]?.subsections[place.position.subsectionIndex]?.title ?? null) : null,
+  };
+}
