@@ -1,0 +1,73 @@
+/*
+ * How long a course takes, estimated from its content (docs/product-rules.md, "Durations"): the
+ * reading time of each lesson's markdown plus the time of each section's quiz. Pure functions,
+ * shared by the server (which stores a course's total, lib/courses/store-duration.ts), the seed
+ * (which is handed the estimate, db/ sits below lib/) and the screens (which format it).
+ */
+import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
+
+/** Prose read at an ordinary reading pace. */
+export const PROSE_WORDS_PER_MINUTE = 200;
+/** Code is read more slowly than prose: every whitespace-separated token counts as a word. */
+export const CODE_WORDS_PER_MINUTE = 100;
+/** One quiz item, read, answered and its feedback read. */
+export const MINUTES_PER_QUIZ_ITEM = 1;
+/** One attempt at a section's quiz: the items one attempt asks. */
+export const QUIZ_MINUTES = QUESTIONS_PER_ATTEMPT * MINUTES_PER_QUIZ_ITEM;
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+
+/** Prose and code words of a lesson's markdown: fenced blocks are code; links count their text, not their address. */
+export function countWords(markdown: string): { prose: number; code: number } {
+  let prose = 0;
+  let code = 0;
+  let fence: string | null = null;
+  for (const line of markdown.split(/\r?\n/)) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence === null && marker) {
+      fence = marker;
+      continue;
+    }
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+      else code += line.split(/\s+/).filter(Boolean).length;
+      continue;
+    }
+    const text = line
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, " ") // images: nothing to read
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1") // links: their text
+      .replace(/<[^>]*>/g, " "); // raw HTML is dropped when shown
+    prose += text.match(WORD)?.length ?? 0;
+  }
+  return { prose, code };
+}
+
+/** A lesson's reading time in whole minutes, rounded up (0 for an empty lesson). */
+export function lessonMinutes(markdown: string): number {
+  const { prose, code } = countWords(markdown);
+  return Math.ceil(prose / PROSE_WORDS_PER_MINUTE + code / CODE_WORDS_PER_MINUTE);
+}
+
+export type CourseContentForEstimate = readonly { subsections: readonly { content: string }[] }[];
+
+/** A course's estimate in minutes: every lesson's reading time plus one quiz attempt per section. */
+export function estimateCourseMinutes(sections: CourseContentForEstimate): number {
+  return sections.reduce((sum, section) => sum + QUIZ_MINUTES + section.subsections.reduce((s, sub) => s + lessonMinutes(sub.content), 0), 0);
+}
+
+/**
+ * The API's `duration`: hours to the nearest half hour, at least half an hour for any content
+ * (so a 20-minute course is not "0"); 0 only for a course with nothing written yet.
+ */
+export function durationHours(minutes: number): number {
+  if (minutes <= 0) return 0;
+  return Math.max(0.5, Math.round(minutes / 30) / 2);
+}
+
+/** "25 min" below an hour, "1h", "1.5h" from an hour up (to the half hour, as the API's `duration`). */
+export function formatDuration(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return `${whole} min`;
+  return `${durationHours(whole)}h`;
+}
