@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatLearningTime } from "@/lib/courses/duration";
 import type { Position } from "@/lib/learning/progress";
 import { readerHref } from "./links";
 
@@ -12,21 +13,25 @@ export type OutlineSection = {
   beingWritten?: boolean;
   /** The earlier section whose quiz must be passed before this one opens (null: none). */
   waitsForQuiz: number | null;
-  subsections: { title: string; unlocked: boolean }[];
+  /** `minutes`: its reading time (null while its section is being written). */
+  subsections: { title: string; unlocked: boolean; minutes: number | null }[];
 };
 
 /**
  * The reader's left panel: progress with its percent, then each section with its subsections.
- * Unlocked subsections (check mark) are links; locked ones (lock) are disabled and say so.
+ * Unlocked subsections (check mark) are links; locked ones (lock) are disabled and say so. Each
+ * lesson shows its reading time, and the course the time left (docs/product-rules.md, "Durations").
  */
 export function CourseOutline({
   courseId,
   progress,
   sections,
   current,
+  minutesLeft,
 }: {
   courseId: number;
   progress: number;
+  minutesLeft: number;
   sections: OutlineSection[];
   current: Position | null;
 }) {
@@ -41,6 +46,11 @@ export function CourseOutline({
           {progress}%
         </span>
       </div>
+      {minutesLeft > 0 ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="time-left">
+          {formatLearningTime(minutesLeft)} left
+        </p>
+      ) : null}
 
       <ol className="mt-5 space-y-5">
         {sections.map((section, sectionIndex) => (
@@ -80,12 +90,14 @@ export function CourseOutline({
                       >
                         <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
                         <span>{sub.title}</span>
-                        <LinkPending className="mt-0.5 ml-auto shrink-0" />
+                        <LessonMinutes minutes={sub.minutes} />
+                        <LinkPending className="mt-0.5 shrink-0" />
                       </Link>
                     ) : (
                       <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (${section.beingWritten ? "being written" : "locked"})`} className={`${row} cursor-not-allowed text-slate-500`}>
                         <LockIcon className="mt-0.5 size-4 shrink-0" />
                         <span>{sub.title}</span>
+                        <LessonMinutes minutes={sub.minutes} />
                       </button>
                     )}
                   </li>
@@ -96,6 +108,17 @@ export function CourseOutline({
         ))}
       </ol>
     </nav>
+  );
+}
+
+/** A lesson's reading time at the row's end ("4 min"); nothing while it is being written. */
+function LessonMinutes({ minutes }: { minutes: number | null }) {
+  if (minutes === null || minutes === 0) return <span className="ml-auto" />;
+  return (
+    <span className="mt-0.5 ml-auto shrink-0 text-xs font-normal whitespace-nowrap text-slate-600 tabular-nums">
+      {formatLearningTime(minutes)}
+      <span className="sr-only"> read</span>
+    </span>
   );
 }
 

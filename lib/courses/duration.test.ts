@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
-import { countWords, durationHours, estimateCourseMinutes, formatDuration, lessonMinutes, QUIZ_MINUTES } from "./duration";
+import { countWords, durationHours, estimateCourseMinutes, formatLearningTime, lessonMinutes, QUIZ_MINUTES } from "./duration";
 
 const words = (n: number, word = "word") => Array.from({ length: n }, () => word).join(" ");
 
@@ -72,9 +72,9 @@ describe("durations as the API and the screens write them", () => {
     [90, "1.5h"],
     [105, "2h"],
     [150, "2.5h"],
-  ])("%s min → %s", (minutes, text) => expect(formatDuration(minutes)).toBe(text));
+  ])("%s min → %s", (minutes, text) => expect(formatLearningTime(minutes)).toBe(text));
 
   it("from an hour up says what the API's duration says", () => {
-    for (let minutes = 60; minutes <= 600; minutes++) expect(formatDuration(minutes)).toBe(`${durationHours(minutes)}h`);
+    for (let minutes = 60; minutes <= 600; minutes++) expect(formatLearningTime(minutes)).toBe(`${durationHours(minutes)}h`);
   });
 });

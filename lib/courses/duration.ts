@@ -5,6 +5,8 @@
  * (which is handed the estimate, db/ sits below lib/) and the screens (which format it).
  */
 import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
+import { minutesLeft, type LearnerProgress } from "../learning/reader-navigation";
+import type { CourseDetail } from "../validation/responses/learning";
 
 /** Prose read at an ordinary reading pace. */
 export const PROSE_WORDS_PER_MINUTE = 200;
@@ -66,8 +68,22 @@ export function durationHours(minutes: number): number {
 }
 
 /** "25 min" below an hour, "1h", "1.5h" from an hour up (to the half hour, as the API's `duration`). */
-export function formatDuration(minutes: number): string {
+export function formatLearningTime(minutes: number): string {
   const whole = Math.max(0, Math.round(minutes));
   if (whole < 60) return `${whole} min`;
   return `${durationHours(whole)}h`;
+}
+
+/** "N min left" of a course as GET /courses/{id} answers it (lib/learning/reader-navigation.ts minutesLeft). */
+export function courseMinutesLeft(course: Pick<CourseDetail, "sections" | "course_progress" | "furthest_unit" | "quiz_status" | "enrolled">): number {
+  const shape = course.sections.map((s) => s.subsections.length);
+  const learner: LearnerProgress | null = course.enrolled
+    ? { progress: course.course_progress, furthestUnit: course.furthest_unit, quizPassed: (s) => course.quiz_status[String(s)] === true }
+    : null;
+  return minutesLeft(
+    shape,
+    learner,
+    course.sections.map((s) => ({ minutes: s.ready ? s.subsections.map((sub) => sub.minutes) : s.subsections.map(() => null) })),
+    QUIZ_MINUTES,
+  );
 }
