@@ -5,6 +5,7 @@
  * (which is handed the estimate, db/ sits below lib/) and the screens (which format it).
  */
 import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
+import { markdownLines } from "../content/fences";
 import { minutesLeft, type LearnerProgress } from "../learning/reader-navigation";
 import type { CourseDetail } from "../validation/responses/learning";
 
@@ -17,26 +18,16 @@ export const MINUTES_PER_QUIZ_ITEM = 1;
 /** One attempt at a section's quiz: the items one attempt asks. */
 export const QUIZ_MINUTES = QUESTIONS_PER_ATTEMPT * MINUTES_PER_QUIZ_ITEM;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
 
 /** Prose and code words of a lesson's markdown: fenced blocks are code; links count their text, not their address. */
 export function countWords(markdown: string): { prose: number; code: number } {
   let prose = 0;
   let code = 0;
-  let fence: string | null = null;
-  for (const line of markdown.split(/\r?\n/)) {
-    const marker = FENCE.exec(line)?.[1];
-    if (fence === null && marker) {
-      fence = marker;
-      continue;
-    }
-    if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-      else code += line.split(/\s+/).filter(Boolean).length;
-      continue;
-    }
-    const text = line
+  for (const line of markdownLines(markdown)) {
+    if (line.kind === "code") code += line.text.split(/\s+/).filter(Boolean).length;
+    if (line.kind !== "prose") continue;
+    const text = line.text
       .replace(/!\[[^\]]*\]\([^)]*\)/g, " ") // images: nothing to read
       .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1") // links: their text
       .replace(/<[^>]*>/g, " "); // raw HTML is dropped when shown
