@@ -103,5 +103,6 @@ test("learner: the overview shows passed, review and locked sections and the ove
   // The reader: the lesson's reading time, each lesson's in the outline, and the same time left.
   await expect(page.getByTestId("lesson-minutes")).toHaveText(`${seededLessonMinutes(COURSE, 1, 0)} min read`);
   await expect(page.getByRole("navigation", { name: "Course content" }).getByTestId("time-left")).toHaveText(left);
-  await expect(page.getByRole("link", { name: SUBSECTIONS[1]![0]! })).toContainText(`${seededLessonMinutes(COURSE, 1, 0)} min`);
+  const lessonRow = page.getByRole("navigation", { name: "Course content" }).getByRole("link", { name: SUBSECTIONS[1]![0]!, exact: true }).locator("..");
+  await expect(lessonRow.getByTestId("outline-lesson-minutes")).toHaveText(`${seededLessonMinutes(COURSE, 1, 0)} min read`);
 });

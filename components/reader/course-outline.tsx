@@ -79,9 +79,12 @@ export function CourseOutline({
             <ol className="mt-2 space-y-1">
               {section.subsections.map((sub, subsectionIndex) => {
                 const isCurrent = current?.sectionIndex === sectionIndex && current.subsectionIndex === subsectionIndex;
-                const row = "flex min-h-10 w-full items-start gap-2 rounded-lg px-2 py-1.5 text-left text-sm";
+                const timed = sub.minutes !== null && sub.minutes > 0;
+                // Room at the row's end for the lesson's time, which sits beside the link or button (not
+                // in it), so each keeps its title as its name.
+                const row = `flex min-h-10 w-full items-start gap-2 rounded-lg py-1.5 pl-2 text-left text-sm ${timed ? "pr-16" : "pr-2"}`;
                 return (
-                  <li key={subsectionIndex}>
+                  <li key={subsectionIndex} className="relative">
                     {sub.unlocked ? (
                       <Link
                         href={readerHref(courseId, { sectionIndex, subsectionIndex })}
@@ -90,16 +93,15 @@ export function CourseOutline({
                       >
                         <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
                         <span>{sub.title}</span>
-                        <LessonMinutes minutes={sub.minutes} />
-                        <LinkPending className="mt-0.5 shrink-0" />
+                        <LinkPending className="mt-0.5 ml-auto shrink-0" />
                       </Link>
                     ) : (
                       <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (${section.beingWritten ? "being written" : "locked"})`} className={`${row} cursor-not-allowed text-slate-500`}>
                         <LockIcon className="mt-0.5 size-4 shrink-0" />
                         <span>{sub.title}</span>
-                        <LessonMinutes minutes={sub.minutes} />
                       </button>
                     )}
+                    {timed ? <LessonMinutes minutes={sub.minutes!} /> : null}
                   </li>
                 );
               })}
@@ -111,11 +113,10 @@ export function CourseOutline({
   );
 }
 
-/** A lesson's reading time at the row's end ("4 min"); nothing while it is being written. */
-function LessonMinutes({ minutes }: { minutes: number | null }) {
-  if (minutes === null || minutes === 0) return <span className="ml-auto" />;
+/** A lesson's reading time ("4 min"), at the end of its row. */
+function LessonMinutes({ minutes }: { minutes: number }) {
   return (
-    <span className="mt-0.5 ml-auto shrink-0 text-xs font-normal whitespace-nowrap text-slate-600 tabular-nums">
+    <span className="pointer-events-none absolute top-2 right-2 text-xs whitespace-nowrap text-slate-600 tabular-nums" data-testid="outline-lesson-minutes">
       {formatLearningTime(minutes)}
       <span className="sr-only"> read</span>
     </span>
