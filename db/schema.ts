@@ -211,7 +211,9 @@ export const courses = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     level: courseLevel("level").notNull(),
-    durationHours: integer("duration_hours").notNull().default(40),
+    // The estimate from its published content (lib/courses/duration.ts, docs/product-rules.md,
+    // "Durations"): 0 until a section is written, or until an older course is back-filled.
+    durationMinutes: integer("duration_minutes").notNull().default(0),
     isDetailCreatedByAi: boolean("is_detail_created_by_ai").notNull().default(false),
     generationStatus: generationStatus("generation_status").notNull().default("pending"),
     generationError: text("generation_error"),

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { apiToken, enrolThroughApi } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
+import { seededCourseMinutes } from "./fixtures/durations";
 import { addReading, finishCourse } from "./fixtures/learner-state";
 
 /*
@@ -11,6 +12,7 @@ import { addReading, finishCourse } from "./fixtures/learner-state";
  */
 
 const COURSE = "Python Basics";
+const COURSE_MINUTES = seededCourseMinutes(COURSE);
 
 test("a finished course: the reader leads to the completion screen, and its certificate is shareable", async ({ page, browser }) => {
   const { email, password } = await createLearner(page.request, "complete");
@@ -31,7 +33,9 @@ test("a finished course: the reader leads to the completion screen, and its cert
   await expect(learned).toHaveCount(4);
   for (const item of await learned.all()) await expect(item).toContainText("Quiz: 5 of 5");
   // Three quarter hours of reading (the quizzes were in the last one).
-  await expect(page.getByRole("definition").filter({ hasText: /^About \d+ min$|^About \d+ h/ })).toHaveText(/About (45 min|1 h)/);
+  await expect(page.getByRole("definition").filter({ hasText: /^About \d+ min$|^About [\d.]+h$/ })).toHaveText(/About (45 min|1h)/);
+  // Beside it, the course's estimate from its content, as its cards show it.
+  await expect(page.getByRole("definition").filter({ hasText: /^\d+ min$/ })).toHaveText(`${COURSE_MINUTES} min`);
 
   const link = page.getByTestId("certificate-link");
   const href = (await link.getAttribute("href"))!;

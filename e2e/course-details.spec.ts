@@ -3,10 +3,12 @@ import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { allWrong, apiToken, enrolThroughApi, quizQuestions, rightAnswers, saveProgress, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
+import { seededCourseDuration, seededLessonMinutes, seededMinutesFrom } from "./fixtures/durations";
+import { formatLearningTime } from "../lib/courses/duration";
 import { percent, subsectionTitle } from "./fixtures/reader";
 import { E2E_LEARNER } from "./fixtures/settings";
 
-// The course overview (/dashboard/course-details?courseId=). Python Basics (seeded, Beginner, 40 h) has four
+// The course overview (/dashboard/course-details?courseId=). Python Basics (seeded, Beginner, about 45 min) has four
 // sections of 3, 2, 2 and 3 subsections: Next adds 9 %, a first quiz pass 7 %. Fresh learners for any state.
 
 const COURSE = "Python Basics";
@@ -46,7 +48,7 @@ test("learner: a course not enrolled in shows its overview with every section lo
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(COURSE);
   await expect(page.getByRole("main").locator("header").getByText("Beginner", { exact: true })).toBeVisible();
   await expect(page.getByText("Write your first real Python programs from scratch.")).toBeVisible();
-  await expect(page.getByRole("definition").first()).toHaveText("40h");
+  await expect(page.getByRole("definition").first()).toHaveText(seededCourseDuration(COURSE));
   await expect(sections(page)).toHaveCount(4);
   for (const [i, title] of SECTIONS.entries()) {
     const section = sections(page).nth(i);
@@ -67,6 +69,8 @@ test("learner: a course not enrolled in shows its overview with every section lo
   await expect(page.getByRole("progressbar", { name: "Course progress" })).toHaveAttribute("aria-valuenow", "0");
   await expect(states(page)).toHaveText(labels("In progress", "Locked", "Locked", "Locked"));
   await expect(page.getByRole("button", { name: "Enrol and start" })).toHaveCount(0);
+  // Nothing read yet: the whole course is left.
+  await expect(page.getByTestId("time-left")).toHaveText(`${seededCourseDuration(COURSE)} left`);
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(subsectionTitle(page)).toHaveText(SUBSECTIONS[0]![0]!);
 });
@@ -86,6 +90,9 @@ test("learner: the overview shows passed, review and locked sections and the ove
   await expect(percent(page)).toHaveText("25%");
   await expect(page.getByRole("progressbar", { name: "Course progress" })).toHaveAttribute("aria-valuenow", "25");
   await expect(states(page)).toHaveText(labels("Quiz passed", "Review", "Locked", "Locked"));
+  // Section 1 is done: the time left is sections 2 to 4, lessons and quizzes.
+  const left = `${formatLearningTime(seededMinutesFrom(COURSE, 1))} left`;
+  await expect(page.getByTestId("time-left")).toHaveText(left);
 
   // Continue: the furthest open subsection, the first of section 2.
   const resume = page.getByRole("link", { name: "Continue" });
@@ -93,4 +100,9 @@ test("learner: the overview shows passed, review and locked sections and the ove
   await resume.click();
   await expect(subsectionTitle(page)).toHaveText(SUBSECTIONS[1]![0]!);
   await expect(percent(page)).toHaveText("25%");
+  // The reader: the lesson's reading time, each lesson's in the outline, and the same time left.
+  await expect(page.getByTestId("lesson-minutes")).toHaveText(`${seededLessonMinutes(COURSE, 1, 0)} min read`);
+  await expect(page.getByRole("navigation", { name: "Course content" }).getByTestId("time-left")).toHaveText(left);
+  const lessonRow = page.getByRole("navigation", { name: "Course content" }).getByRole("link", { name: SUBSECTIONS[1]![0]!, exact: true }).locator("..");
+  await expect(lessonRow.getByTestId("outline-lesson-minutes")).toHaveText(`${seededLessonMinutes(COURSE, 1, 0)} min read`);
 });

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
+import { seededCourseDuration } from "./fixtures/durations";
 
 // The learner's course lists: the dashboard's interests modal and carousels, My Enrolled Courses,
 // Recommended Courses and Completed Courses. Every test uses its own fresh learner (state changes).
@@ -67,7 +68,9 @@ test("a new learner: empty My Learning, My Enrolled Courses and Completed Course
   // Without interests every topic is recommended; the row shows up to 10.
   await expect(recommended.getByRole("listitem")).toHaveCount(10);
   await expect(recommended).toContainText(/Generated|Generating/);
-  await expect(recommended).toContainText("40h");
+  // Each card's duration is the estimate of its content: minutes below an hour.
+  await expect(recommended.getByTestId("course-duration").first()).toHaveText(/^\d+ min of learning$|^[\d.]+h of learning$/);
+  await expect(recommended).not.toContainText("40h");
 
   await myLearning.getByRole("link", { name: /^See more/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/my-courses$/);
@@ -102,6 +105,7 @@ test("interests chosen in the modal lead the recommendations; a recommended cour
 
   const basics = card(recommended, "Python Basics");
   await expect(basics).toContainText("Beginner");
+  await expect(basics.getByTestId("course-duration")).toHaveText(`${seededCourseDuration("Python Basics")} of learning`);
   await cardLink(recommended, "Python Basics").click();
   await expect(page).toHaveURL(READER_URL);
   const courseId = READER_URL.exec(page.url())![1];

@@ -1,10 +1,13 @@
 // `npm run db:seed`: write the seed accounts and catalogue (idempotent: nothing is duplicated).
 // With --if-empty, on a database that already has users or topics it only tops up the seed
-// courses' quiz pools (db/seed/top-up.ts).
+// courses' quiz pools (db/seed/top-up.ts) and estimates the durations of courses stored before
+// durations were estimated (lib/courses/store-duration.ts).
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase, topUpSeedQuizzes } from "../db/seed";
 import { hashPassword } from "../lib/auth/password";
+import { estimateCourseMinutes } from "../lib/courses/duration";
+import { backfillCourseDurations } from "../lib/courses/store-duration";
 import { parseEnv } from "../lib/env";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
@@ -19,14 +22,18 @@ try {
     if (process.argv.includes("--if-empty") && !(await isDatabaseEmpty(db))) {
       // An upgrade: the data stays, the seed courses' quiz pools grow to the catalogue's.
       const added = await topUpSeedQuizzes(db);
-      console.log(`seed: the database already has data; ${added} catalogue quiz items added to seed courses`);
+      const estimated = await backfillCourseDurations(db);
+      console.log(`seed: the database already has data; ${added} catalogue quiz items added to seed courses, ${estimated} course durations estimated`);
     } else {
       const result = await seedDatabase(db, {
         admin: { email: env.SEED_ADMIN_EMAIL, password: env.SEED_ADMIN_PASSWORD },
         learner: { email: env.SEED_LEARNER_EMAIL, password: env.SEED_LEARNER_PASSWORD },
         production: env.NODE_ENV === "production",
         hashPassword,
+        estimateCourseMinutes,
       });
+      // Courses that were already there (a seed run on a database with data) may predate the estimate.
+      await backfillCourseDurations(db);
       console.log(`seed: ${result.topicsCreated} topics and ${result.coursesCreated} courses created, ${result.questionsAdded} quiz items added to existing ones`);
       console.log(describeSeedAccounts(result.accounts));
     }

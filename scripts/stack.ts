@@ -12,6 +12,8 @@ import { runMigrations } from "../db/migrate";
 import { createDb } from "../db/client";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase, topUpSeedQuizzes } from "../db/seed";
 import { hashPassword } from "../lib/auth/password";
+import { estimateCourseMinutes } from "../lib/courses/duration";
+import { backfillCourseDurations } from "../lib/courses/store-duration";
 import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
@@ -70,12 +72,15 @@ async function main() {
         learner: { email: env.SEED_LEARNER_EMAIL, password: env.SEED_LEARNER_PASSWORD },
         production: env.NODE_ENV === "production",
         hashPassword,
+        estimateCourseMinutes,
       });
       say(`seeded ${result.topicsCreated} topics and ${result.coursesCreated} courses; accounts:`);
       console.log(describeSeedAccounts(result.accounts));
     } else {
       const added = await topUpSeedQuizzes(db);
       if (added) say(`added ${added} catalogue quiz items to the seed courses`);
+      const estimated = await backfillCourseDurations(db);
+      if (estimated) say(`estimated the duration of ${estimated} courses stored before durations were estimated`);
       if (env.NODE_ENV !== "production") {
         say("seed accounts (development defaults unless you changed them):");
         console.log(`  admin    ${env.SEED_ADMIN_EMAIL}  password: ${env.SEED_ADMIN_PASSWORD ?? "admin123"}`);

@@ -5,12 +5,13 @@ import { GenerationBadge } from "@/components/courses/generation-badge";
 import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
+import { formatLearningTime } from "@/lib/courses/duration";
 import type { CourseSummary } from "@/lib/validation/responses/learning";
 
 /** What a course card shows (a course list item from lib/, or the same fields from the API). */
 export type CourseCardCourse = Pick<
   CourseSummary,
-  "id" | "course_title" | "course_description" | "course_level" | "duration" | "is_detail_created_by_ai" | "generation_status"
+  "id" | "course_title" | "course_description" | "course_level" | "duration_minutes" | "is_detail_created_by_ai" | "generation_status"
 >;
 
 export type CourseCardOptions = {
@@ -64,15 +65,19 @@ export function CourseCardBody({
           {course.course_description}
         </p>
       </div>
-      <p className="mt-5 flex items-center gap-1.5 text-sm font-medium text-slate-700">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7v5l3 2" />
-        </svg>
-        <span>
-          {course.duration}h<span className="sr-only"> of learning</span>
-        </span>
-      </p>
+      {/* The estimate of its content (docs/product-rules.md, "Durations"); a course with nothing written yet has none. */}
+      {course.duration_minutes > 0 ? (
+        <p className="mt-5 flex items-center gap-1.5 text-sm font-medium text-slate-700" data-testid="course-duration">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v5l3 2" />
+          </svg>
+          <span>
+            {formatLearningTime(course.duration_minutes)}
+            <span className="sr-only"> of learning</span>
+          </span>
+        </p>
+      ) : null}
       {progress === undefined ? null : <CardProgress value={progress} label={`${course.course_title} progress`} />}
     </>
   );

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatLearningTime } from "@/lib/courses/duration";
 import type { Position } from "@/lib/learning/progress";
 import { readerHref } from "./links";
 
@@ -12,21 +13,25 @@ export type OutlineSection = {
   beingWritten?: boolean;
   /** The earlier section whose quiz must be passed before this one opens (null: none). */
   waitsForQuiz: number | null;
-  subsections: { title: string; unlocked: boolean }[];
+  /** `minutes`: its reading time (null while its section is being written). */
+  subsections: { title: string; unlocked: boolean; minutes: number | null }[];
 };
 
 /**
  * The reader's left panel: progress with its percent, then each section with its subsections.
- * Unlocked subsections (check mark) are links; locked ones (lock) are disabled and say so.
+ * Unlocked subsections (check mark) are links; locked ones (lock) are disabled and say so. Each
+ * lesson shows its reading time, and the course the time left (docs/product-rules.md, "Durations").
  */
 export function CourseOutline({
   courseId,
   progress,
   sections,
   current,
+  minutesLeft,
 }: {
   courseId: number;
   progress: number;
+  minutesLeft: number;
   sections: OutlineSection[];
   current: Position | null;
 }) {
@@ -41,6 +46,11 @@ export function CourseOutline({
           {progress}%
         </span>
       </div>
+      {minutesLeft > 0 ? (
+        <p className="mt-1 text-sm text-slate-700" data-testid="time-left">
+          {formatLearningTime(minutesLeft)} left
+        </p>
+      ) : null}
 
       <ol className="mt-5 space-y-5">
         {sections.map((section, sectionIndex) => (
@@ -69,9 +79,12 @@ export function CourseOutline({
             <ol className="mt-2 space-y-1">
               {section.subsections.map((sub, subsectionIndex) => {
                 const isCurrent = current?.sectionIndex === sectionIndex && current.subsectionIndex === subsectionIndex;
-                const row = "flex min-h-10 w-full items-start gap-2 rounded-lg px-2 py-1.5 text-left text-sm";
+                const timed = sub.minutes !== null && sub.minutes > 0;
+                // Room at the row's end for the lesson's time, which sits beside the link or button (not
+                // in it), so each keeps its title as its name.
+                const row = `flex min-h-10 w-full items-start gap-2 rounded-lg py-1.5 pl-2 text-left text-sm ${timed ? "pr-16" : "pr-2"}`;
                 return (
-                  <li key={subsectionIndex}>
+                  <li key={subsectionIndex} className="relative">
                     {sub.unlocked ? (
                       <Link
                         href={readerHref(courseId, { sectionIndex, subsectionIndex })}
@@ -88,6 +101,7 @@ export function CourseOutline({
                         <span>{sub.title}</span>
                       </button>
                     )}
+                    {timed ? <LessonMinutes minutes={sub.minutes!} /> : null}
                   </li>
                 );
               })}
@@ -96,6 +110,16 @@ export function CourseOutline({
         ))}
       </ol>
     </nav>
+  );
+}
+
+/** A lesson's reading time ("4 min"), at the end of its row. */
+function LessonMinutes({ minutes }: { minutes: number }) {
+  return (
+    <span className="pointer-events-none absolute top-2 right-2 text-xs whitespace-nowrap text-slate-600 tabular-nums" data-testid="outline-lesson-minutes">
+      {formatLearningTime(minutes)}
+      <span className="sr-only"> read</span>
+    </span>
   );
 }
 

@@ -18,6 +18,8 @@ export type SeedOptions = {
   catalogue?: Catalogue;
   /** How the app stores passwords (lib/auth/password.ts): the caller hands it in, db/ sits below lib/. */
   hashPassword: (password: string) => Promise<string>;
+  /** A course's duration in minutes from its content (lib/courses/duration.ts), handed in likewise. */
+  estimateCourseMinutes: (sections: readonly { subsections: readonly { content: string }[] }[]) => number;
 };
 
 export type SeedResult = { accounts: SeedAccount[]; topicsCreated: number; coursesCreated: number; questionsAdded: number };
@@ -103,6 +105,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
           title: course.title,
           description: course.description.trim(),
           level: course.level,
+          durationMinutes: options.estimateCourseMinutes(
+            course.sections.map((s) => ({ subsections: s.subsections.map((sub) => ({ content: sub.content.trim() })) })),
+          ),
           isDetailCreatedByAi: true,
           generationStatus: "done",
         })

@@ -5,13 +5,22 @@ import { courseSections, courses, enrollments, generationSections, quizAttempts,
 import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
 import type { CourseShape } from "../learning/progress";
+import { lessonMinutes } from "./duration";
 import { COURSE_NOT_FOUND } from "./visibility";
 
 /**
  * `ready`: the section's content is written (a section still being written has its planned
  * subsection titles and no content); `quizReady`: its quiz questions are in.
  */
-type CourseSections = { id: number | null; position: number; title: string; ready: boolean; quizReady: boolean; subsections: { title: string; content: string }[] }[];
+type CourseSections = {
+  id: number | null;
+  position: number;
+  title: string;
+  ready: boolean;
+  quizReady: boolean;
+  /** `minutes`: the lesson's reading time (lib/courses/duration.ts); null while its section is being written. */
+  subsections: { title: string; content: string; minutes: number | null }[];
+}[];
 
 // Finished courses only: their content changes only through a new generation run, which moves
 // the row's status, attempt or updated_at first, and so the key.
@@ -27,7 +36,8 @@ async function loadSections(courseId: number, finished: boolean): Promise<Course
     columns: { id: true, position: true, title: true },
     with: { subsections: { orderBy: (s, { asc }) => asc(s.position), columns: { title: true, content: true } } },
   });
-  if (finished) return written.map((s) => ({ ...s, ready: true, quizReady: true }));
+  const timed = written.map((s) => ({ ...s, subsections: s.subsections.map((sub) => ({ ...sub, minutes: lessonMinutes(sub.content) })) }));
+  if (finished) return timed.map((s) => ({ ...s, ready: true, quizReady: true }));
   // While a course is generated its sections appear one by one: the rest of its outline stands in
   // for them, so the course has its final shape (and progress its final scale) from the start.
   const [planned, quizzed] = await Promise.all([
@@ -38,10 +48,10 @@ async function loadSections(courseId: number, finished: boolean): Promise<Course
   ]);
   const withQuiz = new Set(quizzed.map((q) => q.id));
   return [
-    ...written.map((s) => ({ ...s, ready: true, quizReady: withQuiz.has(s.id) })),
+    ...timed.map((s) => ({ ...s, ready: true, quizReady: withQuiz.has(s.id) })),
     ...planned
       .filter((p) => p.position >= written.length)
-      .map((p) => ({ id: null, position: p.position, title: p.title, ready: false, quizReady: false, subsections: p.subsectionTitles.map((title) => ({ title, content: "" })) })),
+      .map((p) => ({ id: null, position: p.position, title: p.title, ready: false, quizReady: false, subsections: p.subsectionTitles.map((title) => ({ title, content: "", minutes: null })) })),
   ];
 }
 

@@ -24,7 +24,11 @@ export async function getCourseForLearner(viewer: Pick<Caller, "id" | "role">, c
       section_title: s.title,
       ready: s.ready,
       quiz_ready: s.quizReady,
-      subsections: s.subsections.map((sub, subsectionIndex) => ({ title: sub.title, content: readable(sectionIndex, subsectionIndex) ? sub.content : null })),
+      subsections: s.subsections.map((sub, subsectionIndex) => ({
+        title: sub.title,
+        content: readable(sectionIndex, subsectionIndex) ? sub.content : null,
+        minutes: sub.minutes,
+      })),
     })),
     quiz_status: Object.fromEntries(course.sections.map((_, i) => [String(i), passed(i)])),
     review_sections: course.sections.map((_, i) => i).filter((i) => state.failedSections.has(i) && !passed(i)),

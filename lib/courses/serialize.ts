@@ -1,9 +1,10 @@
 import type { Course } from "../../db/schema";
 import type { CourseSummary } from "../validation/responses/learning";
+import { durationHours } from "./duration";
 
 type CourseRow = Pick<
   Course,
-  "id" | "topicId" | "title" | "description" | "level" | "durationHours" | "isDetailCreatedByAi" | "generationStatus"
+  "id" | "topicId" | "title" | "description" | "level" | "durationMinutes" | "isDetailCreatedByAi" | "generationStatus"
 >;
 
 /** A course as lists show it (the API's course list item), plus what cards show. */
@@ -14,7 +15,8 @@ export function toCourseSummary(course: CourseRow, progress = 0): CourseSummary 
     course_title: course.title,
     course_description: course.description,
     course_level: course.level,
-    duration: course.durationHours,
+    duration: durationHours(course.durationMinutes),
+    duration_minutes: course.durationMinutes,
     is_detail_created_by_ai: course.isDetailCreatedByAi,
     generation_status: course.generationStatus,
     course_progress: progress,
@@ -28,7 +30,7 @@ export const courseSummaryColumns = {
   title: true,
   description: true,
   level: true,
-  durationHours: true,
+  durationMinutes: true,
   isDetailCreatedByAi: true,
   generationStatus: true,
 } as const;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, enrollments, generationParts, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
 import { createUser } from "../../tests/harness/http";
+import { estimateCourseMinutes } from "../courses/duration";
 import { getCourseForLearner } from "../courses/get-course";
 import { enroll } from "../learning/enrollment";
 import { updateProgress } from "../learning/update-progress";
@@ -57,6 +58,7 @@ async function expectComplete(courseId: number) {
   // The working copy is gone once the course is written.
   expect(await getDb().select().from(generationSections).where(eq(generationSections.courseId, courseId))).toEqual([]);
   expect(await getDb().select().from(generationParts).where(eq(generationParts.courseId, courseId))).toEqual([]);
+  expect(course.durationMinutes).toBe(await publishedEstimate(courseId));
 }
 
 /** Failed, with only whole sections published (the first `readable`), each with its full quiz. */
@@ -69,6 +71,16 @@ async function expectFailedWithoutContent(courseId: number, reason: RegExp, read
   expect({ sections: counts.sections, subsections: counts.subsections }).toEqual({ sections: readable, subsections: readable * SUBSECTIONS });
   const status = await getCourseGeneration(courseId);
   expect(status).toMatchObject({ status: "Failed", error: course.generationError });
+  // The duration is the estimate of what was published: nothing, or the readable sections.
+  expect(course.durationMinutes).toBe(await publishedEstimate(courseId));
+  if (readable === 0) expect(course.durationMinutes).toBe(0);
+}
+
+/** The estimate of a course's published sections, as the reader receives them. */
+async function publishedEstimate(courseId: number): Promise<number> {
+  const sections = await getDb().query.courseSections.findMany({ where: eq(courseSections.courseId, courseId), with: { subsections: { columns: { content: true } } } });
+  expect(sections.length === 0 || sections.every((s) => s.subsections.length > 0)).toBe(true);
+  return estimateCourseMinutes(sections);
 }
 
 describe("happy path", () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { courses, courseSections, generationParts, generationSections, topics } from "../../db/schema";
+import { storeCourseDuration } from "../courses/store-duration";
 import type { LlmClient } from "../llm/client";
 import { courseOutlinePrompt } from "../llm/prompts/course-outline";
 import { buildMessages } from "../llm/prompts/render";
@@ -139,6 +140,7 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
     if (outline && !existing?.n) {
       // A fresh plan replaces whatever content the course had (a regenerated course starts empty).
       await tx.delete(courseSections).where(eq(courseSections.courseId, course.id));
+      await storeCourseDuration(tx, course.id);
       await tx.insert(generationSections).values(outline.map((s, position) => ({ courseId: course.id, position, title: s.title, summary: s.summary, subsectionTitles: s.subsections })));
       await tx
         .insert(generationParts)

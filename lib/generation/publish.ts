@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
 import { courses, courseSections, courseSubsections, generationParts, generationSections, quizQuestions } from "../../db/schema";
+import { storeCourseDuration } from "../courses/store-duration";
 import type { GeneratedQuestion } from "../llm/schemas";
 import { norm } from "./checks";
 import type { SendFollowUp } from "./follow-up";
@@ -35,6 +36,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
     ]),
   );
 
+  let addedSection = false;
   for (const section of plan) {
     if (published.has(section.position)) continue;
     const own = partsOf(section.position);
@@ -42,7 +44,10 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
     const [row] = await tx.insert(courseSections).values({ courseId, position: section.position, title: section.title }).returning({ id: courseSections.id });
     await tx.insert(courseSubsections).values(own.map((p) => ({ sectionId: row!.id, position: p.position, title: p.title, content: p.content! })));
     published.set(section.position, row!.id);
+    addedSection = true;
   }
+  // The course's duration is the estimate of what is published so far (docs/product-rules.md, "Durations").
+  if (addedSection) await storeCourseDuration(tx, courseId);
 
   const sectionIds = [...published.values()];
   const quizzed = new Set(

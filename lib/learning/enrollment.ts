@@ -14,7 +14,7 @@ const courseColumns = {
   title: courses.title,
   description: courses.description,
   level: courses.level,
-  durationHours: courses.durationHours,
+  durationMinutes: courses.durationMinutes,
   isDetailCreatedByAi: courses.isDetailCreatedByAi,
   generationStatus: courses.generationStatus,
 };

@@ -54,7 +54,7 @@ describe("topics", () => {
     expect(res.body.length).toBe(6);
     const python = res.body.find((t: { title: string }) => t.title === "Python Programming");
     expect(python).toMatchObject({ totalCourses: 2, creator: { first_name: expect.any(String) } });
-    expect(python.courses[0]).toMatchObject({ course_title: "Python Basics", course_level: "Beginner", is_detail_created_by_ai: true, duration: 40 });
+    expect(python.courses[0]).toMatchObject({ course_title: "Python Basics", course_level: "Beginner", is_detail_created_by_ai: true, duration: expect.any(Number), duration_minutes: expect.any(Number) });
   });
 
   it("GET /topics/{id}/courses answers the topic and its courses, 404 for unknown or malformed ids", async () => {
@@ -165,7 +165,7 @@ describe("paged lists (My Enrolled Courses, Recommended Courses)", () => {
     expect([first.total, first.totalPages, first.page]).toEqual([7, 3, 1]);
     expect([...first.items, ...second.items, ...last.items].map((c) => c.id)).toEqual(full);
     expect(last.items).toHaveLength(1);
-    expect(first.items[0]).toMatchObject({ course_progress: 0, duration: 40 });
+    expect(first.items[0]).toMatchObject({ course_progress: 0, duration: expect.any(Number), duration_minutes: expect.any(Number) });
     // Past the end shows the last page; nonsense shows the first.
     expect((await listMyCoursesPage(learner.user.id, 99, 3)).page).toBe(3);
     expect((await listMyCoursesPage(learner.user.id, 0, 3)).items.map((c) => c.id)).toEqual(first.items.map((c) => c.id));
@@ -410,7 +410,7 @@ describe("course detail", () => {
     const learner = await enrolled();
     const res = await call("GET /courses/:id", { token: learner.token, params: { id: String(courseId) } });
     expect(res.body).toMatchObject({ course_title: "Python Basics", course_progress: 0, enrolled: true, quiz_status: { "0": false } });
-    expect(res.body.sections[0].subsections[0]).toEqual({ title: expect.any(String), content: expect.stringContaining("") });
+    expect(res.body.sections[0].subsections[0]).toEqual({ title: expect.any(String), content: expect.stringContaining(""), minutes: expect.any(Number) });
     expect((await call("GET /courses/:id", { token: learner.token, params: { id: "999999" } })).status).toBe(404);
     expect((await call("GET /courses/:id", { params: { id: String(courseId) } })).status).toBe(401);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStep, previousPosition, resumePosition, sectionState, type LearnerProgress } from "./reader-navigation";
+import { minutesLeft, nextStep, previousPosition, resumePosition, sectionState, type LearnerProgress } from "./reader-navigation";
 
 const shape = [3, 3, 4]; // 10 subsections + 3 quizzes = 13 units
 const learner = (over: Partial<LearnerProgress> = {}): LearnerProgress => ({ progress: 0, furthestUnit: 0, quizPassed: () => false, ...over });
@@ -71,5 +71,32 @@ describe("sectionState", () => {
 
   it("a high percentage never opens a section behind an unpassed quiz", () => {
     expect(states(learner({ progress: 90 }))).toEqual(["in_progress", "locked", "locked"]);
+  });
+});
+
+describe("minutesLeft", () => {
+  // Lesson minutes per section (shape [3, 3, 4]); each quiz 5 minutes.
+  const minutes = [{ minutes: [2, 3, 4] }, { minutes: [1, 1, 1] }, { minutes: [5, 5, 5, 5] }];
+  const whole = 9 + 3 + 20 + 3 * 5;
+
+  it("is the whole course before enrolling and at the very start", () => {
+    expect(minutesLeft(shape, null, minutes, 5)).toBe(whole);
+    expect(minutesLeft(shape, learner(), minutes, 5)).toBe(whole);
+  });
+
+  it("leaves out the lessons before where the learner resumes", () => {
+    // Resuming on the third lesson of section 1: its first two are read.
+    expect(minutesLeft(shape, learner({ furthestUnit: 2 }), minutes, 5)).toBe(whole - 2 - 3);
+  });
+
+  it("counts a section whose quiz is passed as done", () => {
+    const passedFirst = learner({ furthestUnit: 4, quizPassed: (s) => s === 0 });
+    expect(minutesLeft(shape, passedFirst, minutes, 5)).toBe(whole - 9 - 5);
+    expect(minutesLeft(shape, learner({ furthestUnit: 12, quizPassed: () => true }), minutes, 5)).toBe(0);
+  });
+
+  it("counts nothing yet for a section still being written", () => {
+    const writing = [...minutes.slice(0, 2), { minutes: [null, null, null, null] }];
+    expect(minutesLeft(shape, null, writing, 5)).toBe(9 + 3 + 2 * 5);
   });
 });

@@ -2,7 +2,7 @@
  * Where the reader's Previous / Next / 'Next Section →' lead, and where a learner resumes, as
  * pure functions over the rules in ./progress (the same ones the server enforces).
  */
-import { isUnlocked, isValidPosition, nextIncrement, capProgress, type CourseShape, type Position } from "./progress";
+import { isUnlocked, isValidPosition, nextIncrement, capProgress, unitIndex, type CourseShape, type Position } from "./progress";
 
 type QuizPassed = (sectionIndex: number) => boolean;
 
@@ -66,4 +66,26 @@ export function sectionState(shape: CourseShape, sectionIndex: number, learner: 
   if (learner.quizPassed(sectionIndex)) return "quiz_passed";
   if (failedQuiz) return "review";
   return isOpen(shape, { sectionIndex, subsectionIndex: 0 }, learner) ? "in_progress" : "locked";
+}
+
+/** A section's lesson minutes in order; null while the section is being written (it counts nothing yet). */
+export type SectionMinutes = { minutes: readonly (number | null)[] };
+
+/**
+ * "N min left" (docs/product-rules.md, "Durations"): the lessons from where the learner resumes
+ * on, plus the quiz, of every section whose quiz is not passed yet. Lessons before the resume
+ * point count as read; a passed quiz's section counts as done. Not enrolled: the whole course.
+ */
+export function minutesLeft(shape: CourseShape, learner: LearnerProgress | null, sections: readonly SectionMinutes[], quizMinutes: number): number {
+  const resume = learner ? resumePosition(shape, learner) : null;
+  const from = resume ? unitIndex(shape, resume) : 0;
+  let left = 0;
+  sections.forEach((section, sectionIndex) => {
+    if (learner?.quizPassed(sectionIndex) || section.minutes.some((m) => m === null)) return;
+    left += quizMinutes;
+    section.minutes.forEach((m, subsectionIndex) => {
+      if (unitIndex(shape, { sectionIndex, subsectionIndex }) >= from) left += m ?? 0;
+    });
+  });
+  return left;
 }

@@ -51,7 +51,7 @@ async function conceptKeys(catalogue: Catalogue, courseIds: number[]): Promise<M
   return new Map(await Promise.all(courseIds.map(async (id) => [id, await catalogue.concepts.get(id)!] as const)));
 }
 
-type CourseRow = { id: number; topic_id: number; title: string; description: string; level: Level; duration_hours: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
+type CourseRow = { id: number; topic_id: number; title: string; description: string; level: Level; duration_minutes: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
 type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number; last_correct: boolean };
 type FactsRow = {
   version: string;
@@ -89,7 +89,7 @@ const LEARNER_FACTS = {
          join courses c on c.id = m.course_id
         where m.user_id = $1) as mastery,
       (select json_agg(c order by c.id) from (
-         select id, topic_id, title, description, level, duration_hours, is_detail_created_by_ai, generation_status from courses where requested_by = $1) c) as personal`,
+         select id, topic_id, title, description, level, duration_minutes, is_detail_created_by_ai, generation_status from courses where requested_by = $1) c) as personal`,
 };
 
 /** The learner's facts for the ranking; mastery, as GET /users/me/mastery reports it, needs the catalogue's concepts. */
@@ -130,7 +130,7 @@ async function rankedSummaries(userId: number, offset: number, limit: number): P
   const row = rows[0]!;
   const catalogue = await currentCatalogue.at(Number(row.version));
   const personal = (row.personal ?? []).map((c) =>
-    toCourseSummary({ id: c.id, topicId: c.topic_id, title: c.title, description: c.description, level: c.level, durationHours: c.duration_hours, isDetailCreatedByAi: c.is_detail_created_by_ai, generationStatus: c.generation_status }),
+    toCourseSummary({ id: c.id, topicId: c.topic_id, title: c.title, description: c.description, level: c.level, durationMinutes: c.duration_minutes, isDetailCreatedByAi: c.is_detail_created_by_ai, generationStatus: c.generation_status }),
   );
   const { ids, total } = rankRange(catalogue.index, personal.map(candidateOf), await learnerFacts(row, catalogue), offset, limit);
   const own = new Map(personal.map((c) => [c.id, c]));

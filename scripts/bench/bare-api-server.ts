@@ -3,14 +3,15 @@
  * the same token check (the session row of the bearer token, with its user), the same rate
  * limits and the same JSON shapes, by node:http and pg alone: no framework, no ORM, no validation
  * library, no named statements, no cache. The pure rules the answers need (FSRS scheduling,
- * mastery ratings and levels, which item a review card shows, the shuffle) are the app's own
- * modules, so both compute the same. What the app loses against this is the price of everything
- * else it does per request.
+ * mastery ratings and levels, which item a review card shows, the shuffle, a course's duration
+ * in hours) are the app's own modules, so both compute the same. What the app loses against
+ * this is the price of everything else it does per request.
  *
  *   DATABASE_URL=... AUTH_SECRET=... PORT=... node --import tsx scripts/bench/bare-api-server.ts
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import { durationHours } from "../../lib/courses/duration";
 import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, roundMastery } from "../../lib/mastery/model";
 import { shuffle } from "../../lib/quizzes/draw";
 import { scheduleAnswer } from "../../lib/review/scheduler";
@@ -24,13 +25,13 @@ type CourseRow = {
   title: string;
   description: string;
   level: string;
-  duration_hours: number;
+  duration_minutes: number;
   is_detail_created_by_ai: boolean;
   generation_status: string;
   progress?: number;
 };
 
-const COURSE_COLUMNS = "c.id, c.topic_id, c.title, c.description, c.level, c.duration_hours, c.is_detail_created_by_ai, c.generation_status";
+const COURSE_COLUMNS = "c.id, c.topic_id, c.title, c.description, c.level, c.duration_minutes, c.is_detail_created_by_ai, c.generation_status";
 
 function summary(c: CourseRow, progress = 0) {
   return {
@@ -39,7 +40,8 @@ function summary(c: CourseRow, progress = 0) {
     course_title: c.title,
     course_description: c.description,
     course_level: c.level,
-    duration: c.duration_hours,
+    duration: durationHours(c.duration_minutes),
+    duration_minutes: c.duration_minutes,
     is_detail_created_by_ai: c.is_detail_created_by_ai,
     generation_status: c.generation_status,
     course_progress: progress,

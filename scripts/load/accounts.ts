@@ -2,6 +2,7 @@ import { Pool } from "pg";
 import { runMigrations } from "../../db/migrate";
 import { createDb } from "../../db/client";
 import { seedDatabase } from "../../db/seed";
+import { estimateCourseMinutes } from "../../lib/courses/duration";
 import { hashPassword } from "../../lib/auth/password";
 
 /*
@@ -25,6 +26,7 @@ export async function prepareDatabase(url: string, learnerCount: number): Promis
       learner: { email: "load-seed-learner@load.test", password: "load-seed-learner-password" },
       production: true,
       hashPassword,
+      estimateCourseMinutes,
     });
   } finally {
     await pool.end();

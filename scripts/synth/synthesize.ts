@@ -161,10 +161,10 @@ export async function synthesize(client: ClientBase, options: SynthOptions): Pro
 
     await step(
       "courses",
-      `INSERT INTO courses (id, topic_id, title, description, level, duration_hours, is_detail_created_by_ai, generation_status, generation_attempt, created_at, updated_at)
+      `INSERT INTO courses (id, topic_id, title, description, level, duration_minutes, is_detail_created_by_ai, generation_status, generation_attempt, created_at, updated_at)
        OVERRIDING SYSTEM VALUE
        SELECT c.id, t.id, t.title || ': ' || level || ' ' || (1 + (c.id - 1) % ${COURSES_PER_TOPIC} / 3),
-              'A ' || lower(level) || ' course on ' || t.title || '.', level::course_level, 10 + (c.id % 5) * 10, true, 'done', 1,
+              'A ' || lower(level) || ' course on ' || t.title || '.', level::course_level, 30 + (c.id % 5) * 30, true, 'done', 1,
               now() - interval '400 days', now() - interval '400 days'
        FROM generate_series(1, ${C}) c(id)
        JOIN topics t ON t.id = (c.id - 1) / ${COURSES_PER_TOPIC} + 1,

@@ -7,6 +7,7 @@ import { createDb } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
 import { hashPassword } from "../../lib/auth/password";
+import { estimateCourseMinutes } from "../../lib/courses/duration";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "./free-port";
 
@@ -72,7 +73,7 @@ export default async function setup(project: TestProject) {
   const templateUrl = withDatabase(serverUrl, TEMPLATE_DATABASE);
   await runMigrations(templateUrl);
   const { db, pool } = createDb(templateUrl, 2);
-  await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false, hashPassword });
+  await seedDatabase(db, { admin: TEST_ADMIN, learner: TEST_LEARNER, production: false, hashPassword, estimateCourseMinutes });
   await pool.end();
 
   project.provide("databaseServerUrl", serverUrl);

@@ -8,6 +8,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { courseCompletion } from "@/lib/activity/completion";
 import { formatDate, formatMinutes } from "@/lib/activity/format";
 import { requirePageCaller } from "@/lib/auth/page";
+import { formatLearningTime } from "@/lib/courses/duration";
 
 export const metadata: Metadata = { title: "Course completed" };
 
@@ -42,10 +43,12 @@ export default async function CourseCompletePage({ searchParams }: { searchParam
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">You completed {course.course_title}</h1>
       <p className="mt-3 text-lg text-slate-700">Well done: every section read and every quiz passed.</p>
 
-      <dl className="mt-8 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Completed">{formatDate(completion.completed_at)}</Fact>
         <Fact term="Sections">{course.sections.length}</Fact>
         <Fact term="Time spent">{formatMinutes(completion.minutes_spent)}</Fact>
+        {/* The same estimate the course's cards show, beside the time it took (docs/product-rules.md, "Durations"). */}
+        <Fact term="Course estimate">{formatLearningTime(course.duration_minutes)}</Fact>
       </dl>
 
       <section aria-labelledby="learned-heading" className="mt-10">

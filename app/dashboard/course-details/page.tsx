@@ -10,6 +10,7 @@ import { loadCourse } from "@/components/reader/load-course";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { requirePageCaller } from "@/lib/auth/page";
+import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import type { CourseShape } from "@/lib/learning/progress";
 import { loadSectionMastery } from "@/lib/mastery/section-mastery";
 import { resumePosition, sectionState, type LearnerProgress, type SectionState } from "@/lib/learning/reader-navigation";
@@ -60,7 +61,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
         <p className="mt-4 whitespace-pre-line text-lg text-slate-700">{course.course_description}</p>
 
         <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3 text-sm">
-          <Fact term="Duration">{course.duration}h</Fact>
+          <Fact term="Duration">{course.duration_minutes > 0 ? formatLearningTime(course.duration_minutes) : "Being written"}</Fact>
           <Fact term="Sections">{course.sections.length}</Fact>
           <Fact term="Subsections">{subsectionCount}</Fact>
         </dl>
@@ -75,6 +76,11 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
                   {course.course_progress}%
                 </span>
               </div>
+              {finished ? null : (
+                <p className="mt-2 text-sm text-slate-700" data-testid="time-left">
+                  {formatLearningTime(courseMinutesLeft(course))} left
+                </p>
+              )}
               <div className="mt-5 flex flex-wrap gap-3">
                 {finished ? (
                   <>

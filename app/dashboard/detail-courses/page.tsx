@@ -20,6 +20,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { recordReading } from "@/lib/activity/record";
 import { requirePageCaller } from "@/lib/auth/page";
 import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
+import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
 import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
 
@@ -105,6 +106,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
           courseId={id}
           progress={course.course_progress}
           current={current}
+          minutesLeft={course.enrolled ? courseMinutesLeft(course) : 0}
           sections={course.sections.map<OutlineSection>((section, sectionIndex) => ({
             title: section.section_title,
             quizPassed: learner.quizPassed(sectionIndex),
@@ -114,6 +116,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             subsections: section.subsections.map((sub, subsectionIndex) => ({
               title: sub.title,
               unlocked: course.enrolled && section.ready && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
+              minutes: section.ready ? sub.minutes : null,
             })),
           }))}
         />
@@ -199,6 +202,11 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               <h2 id="subsection-title" tabIndex={-1} className="mt-1 text-2xl font-bold text-slate-900 focus:outline-none sm:text-3xl">
                 {subsection.title}
               </h2>
+              {section.ready && subsection.minutes ? (
+                <p className="mt-1 text-sm text-slate-600" data-testid="lesson-minutes">
+                  {formatLearningTime(subsection.minutes)} read
+                </p>
+              ) : null}
               {section.ready ? (
                 <div className="mt-4">
                   <TutorLauncher lesson={{ course_id: id, section_index: position.sectionIndex, subsection_index: position.subsectionIndex, title: subsection.title }} />

@@ -15,7 +15,10 @@ export const courseSummary = z
     course_title: z.string(),
     course_description: z.string(),
     course_level: z.enum(courseLevel.enumValues),
-    duration: z.number().meta({ description: "Hours." }),
+    duration: z.number().min(0).meta({
+      description: "Hours, estimated from the content (docs/product-rules.md, Durations): to the nearest half hour, at least 0.5 once anything is written, 0 before.",
+    }),
+    duration_minutes: z.number().int().min(0).meta({ description: "The same estimate in minutes: lessons' reading time plus one quiz attempt per section." }),
     is_detail_created_by_ai: z.boolean(),
     generation_status: z.enum(generationStatus.enumValues),
     course_progress: percent.meta({ description: "The learner's progress in percent (0 when not enrolled)." }),
@@ -73,7 +76,13 @@ export const courseDetail = courseSummary
         section_title: z.string(),
         ready: z.boolean().meta({ description: "False while the section is still being written (titles only)." }),
         quiz_ready: z.boolean().meta({ description: "False while its quiz is still being written." }),
-        subsections: z.array(z.object({ title: z.string(), content: z.string().nullable().meta({ description: "Markdown; null while locked for the caller." }) })),
+        subsections: z.array(
+          z.object({
+            title: z.string(),
+            content: z.string().nullable().meta({ description: "Markdown; null while locked for the caller." }),
+            minutes: z.number().int().min(0).nullable().meta({ description: "Its reading time (docs/product-rules.md, Durations); null while its section is being written." }),
+          }),
+        ),
       }),
     ),
     quiz_status: z.record(z.string(), z.boolean()).meta({ description: "Section index -> quiz passed." }),
