@@ -8,6 +8,8 @@
  * The server decides the kind once per request and passes it to Next.js in REQUEST_KIND_HEADER
  * (always overwritten, never a client's); Next.js's fallback rewrite (next.config.ts), which runs
  * only when no page matched, sends an API call to UNKNOWN_API_CALL_PATH for its JSON.
+ * next.config.ts loads this file at run time, in the image too (the Dockerfile copies it): it
+ * imports nothing.
  */
 
 export type RequestKind = "api" | "page";
