@@ -302,7 +302,9 @@ describe("an answer announced for a guarded item", () => {
     const items = [{ number: 2, question: "What is the time complexity of a single loop over n items?", options: ["O(1)", "O(n)", "O(n^2)", "O(log n)"], key: "O(n)" }];
     const guard = createLeakGuard(items);
     let shown = guard.push("Good question. ");
-    shown += guard.push("The answer to question 2 is ");
+    shown += guard.push("The answer to question");
+    expect(shown).toBe("Good question. ");
+    shown += guard.push(" 2 is ");
     expect(shown).toBe("Good question. ");
     shown += guard.push("O(n).");
     shown += guard.end();

@@ -163,6 +163,9 @@ const ASSERTIONS = [
   / (?:is|are) (?:correct|right) (?![\p{L}\p{N}])/u,
 ];
 
+/** A word that may begin an announced answer ("The answer to ...", "The correct ...", "You should pick ..."). */
+const ANSWER_WORD = / (?:answers?|correct|right (?:option|choice|one)|pick|choose|select|go with) /;
+
 /** Right before a key: the key is the one asserted, whatever the rest of the sentence says. */
 const STRONG_LEADS = [
   new RegExp(` answer (?:here )?${ABOUT}${IS}${FILL}$`),
@@ -395,9 +398,11 @@ function judge(prepared: Prepared[], text: string): number | null {
 function mayBecomeStated(prepared: Prepared[], text: string): boolean {
   const s = sentenceOf(text);
   if (s.words.length === 0 || prepared.length === 0) return false;
-  // "The answer to question 2 is": an answer announced for a guarded item, its key still to come.
+  // "The answer to question 2 is": an answer announced for a guarded item, its key still to come;
+  // held from the sentence's first answer word, so a cut never leaves "The answer to question" shown.
   const lead = signalsOf(s.spaced, prepared.length ? Math.max(...prepared.map((p) => p.number)) : 0);
   if (lead.asserted && (lead.generic || prepared.some((p) => lead.numbered.has(p.number)))) return true;
+  if (ANSWER_WORD.test(s.spaced)) return true;
   for (const p of prepared) {
     for (const form of p.forms) {
       for (const [i, j] of spans(s, form)) {
