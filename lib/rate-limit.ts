@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, getPool } from "../db/client";
+import { fixedStatement, getDb, runFixed } from "../db/client";
 import { AppError } from "./http/app-error";
 import { countRateLimitRefusal } from "./metrics/registry";
 
@@ -60,7 +60,9 @@ export type Hit = { count: number; retryAfterSeconds: number; over: boolean };
 
 // A named statement on the pool: every limited call (answer checks and review answers among
 // them) runs it, so PostgreSQL plans it once per connection (docs/performance.md, "API").
-const COUNT_HIT = `
+const COUNT_HIT = fixedStatement(
+  "rate_limit_hit",
+  `
     INSERT INTO rate_limits (key, window_start, count) VALUES ($1, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2)
@@ -68,14 +70,14 @@ const COUNT_HIT = `
       window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => $2)
                    THEN now() ELSE rate_limits.window_start END
     RETURNING count,
-      GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now()))))::int AS retry_after`;
+      GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now()))))::int AS retry_after`,
+);
 
 /** Counts one hit and says where the window stands; throws nothing. */
 export async function countHit(limit: Limit, subject: string): Promise<Hit> {
-  const result = await getPool().query<{ count: number; retry_after: number }>({ name: "rate_limit_hit", text: COUNT_HIT, values: [keyOf(limit, subject), limit.windowSeconds] });
-  const row = result.rows[0]!;
-  const count = Number(row.count);
-  return { count, retryAfterSeconds: Number(row.retry_after), over: count > limit.max };
+  const [row] = await runFixed<{ count: number; retry_after: number }>(getDb(), COUNT_HIT, [keyOf(limit, subject), limit.windowSeconds]);
+  const count = Number(row!.count);
+  return { count, retryAfterSeconds: Number(row!.retry_after), over: count > limit.max };
 }
 
 /** Gives back a hit that turned out not to count (the window it was taken in, if still open). */

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { buildOpenApiDocument, openApiPath } from "../../api/openapi/document";
+import { createSseParser } from "../../lib/client/sse";
 
 /*
  * Every answer the API tests receive is checked against the OpenAPI description (api/openapi/),
@@ -87,20 +88,11 @@ export function assertDocumentedResponse(key: string, response: { status: number
   }
 }
 
-/** The events of a server-sent event stream: `event:` names and JSON `data:` objects. */
+/** The events of a server-sent event stream, read by the browser's own parser (lib/client/sse.ts): names and JSON `data:` objects. */
 export function parseEvents(text: string): { event: string; data: unknown }[] {
-  return text
-    .split(/\r?\n\r?\n/)
-    .filter((block) => block.trim())
-    .map((block) => {
-      const lines = block.split(/\r?\n/);
-      const event = lines.find((l) => l.startsWith("event:"))?.slice(6).trim() ?? "message";
-      const data = lines
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).replace(/^ /, ""))
-        .join("\n");
-      return { event, data: JSON.parse(data) as unknown };
-    });
+  const events: { event: string; data: unknown }[] = [];
+  createSseParser(({ event, data }) => events.push({ event, data: JSON.parse(data) as unknown })).feed(text);
+  return events;
 }
 
 /** A stream documented as text/event-stream: that content type, and every event as its schema describes. */
