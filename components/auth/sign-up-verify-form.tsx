@@ -2,11 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { CodeField } from "@/components/auth/code-field";
 import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
-import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
+import { FormAlert } from "@/components/auth/form-field";
 import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
+import { verifySignUpCode } from "@/lib/client/auth";
+
+// Signed in by the verify step, the new learner picks interests first (docs/product-rules.md, Accounts).
+const AFTER_SIGN_UP = "/dashboard/topic-selection";
 
 type PendingUser = { first_name?: string; last_name?: string; email?: string; signup_token?: string };
 
@@ -59,27 +64,25 @@ export function SignUpVerifyForm() {
     if (!pending?.email) return fail("No user data found.");
 
     setBusy("verify");
-    try {
-      const res = await apiFetch<{ message?: string; registered?: boolean }>("/register/verify-code", {
-        method: "POST",
-        body: { email: pending.email, code: parsed.data, signup_token: pending.signup_token },
-        fallback: "Failed to verify code.",
-      });
-      sessionStorage.removeItem("newUserData");
-      // Verified, but the values sent with /signup were gone (the session outlived them).
-      if (res?.registered === false) {
-        fail(SIGN_UP_EXPIRED);
-        setBusy(null);
-        return;
-      }
-      toastSuccess(res?.message || "Code verified successfully.");
-      setBusy("done");
-      rememberSignedUpEmail(pending.email);
-      router.push("/login");
-    } catch (error) {
-      fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");
+    const result = await verifySignUpCode({ email: pending.email, code: parsed.data, signup_token: pending.signup_token }, "Failed to verify code.");
+    if (!result.ok) {
+      fail(result.message);
       setBusy(null);
+      return;
     }
+    sessionStorage.removeItem("newUserData");
+    // Verified, but the values sent with /signup were gone (the session outlived them).
+    if (!result.signedIn) {
+      fail(SIGN_UP_EXPIRED);
+      setBusy(null);
+      return;
+    }
+    toastSuccess("Code verified successfully.");
+    setBusy("done");
+    // Should this session end, the login form already holds the e-mail.
+    rememberSignedUpEmail(pending.email);
+    router.replace(AFTER_SIGN_UP);
+    router.refresh();
   }
 
   async function onResend() {
@@ -116,25 +119,15 @@ export function SignUpVerifyForm() {
         Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
       </p>
       <FormAlert message={failure} />
-      <FieldShell label="Verification code" error={codeError ?? undefined}>
-        {(control) => (
-          <input
-            {...control}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, "").slice(0, 6));
-              if (codeError) setCodeError(null);
-            }}
-            className={`${inputClasses} text-center font-mono text-xl tracking-[0.5em] sm:text-xl`}
-          />
-        )}
-      </FieldShell>
+      <CodeField
+        label="Verification code"
+        value={code}
+        error={codeError}
+        onChange={(next) => {
+          setCode(next);
+          if (codeError) setCodeError(null);
+        }}
+      />
       <CodeFormActions busy={busy} onResend={onResend} />
     </form>
   );

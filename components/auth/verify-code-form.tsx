@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { CodeField } from "@/components/auth/code-field";
 import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
 import { FormAlert } from "@/components/auth/form-field";
-import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
@@ -23,9 +23,8 @@ function readResetEmail(): string {
 export function VerifyCodeForm() {
   const router = useRouter();
   const introId = useId();
-  const errorId = useId();
   const [email, setEmail] = useState("");
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
+  const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<CodeFormBusy>(null);
@@ -52,7 +51,7 @@ export function VerifyCodeForm() {
     setFailure(null);
     // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
     const { codeField } = await import("@/lib/validation/accounts");
-    const parsed = codeField.safeParse(digits.join(""));
+    const parsed = codeField.safeParse(code);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
       return;
@@ -85,7 +84,7 @@ export function VerifyCodeForm() {
     setBusy("resend");
     try {
       await apiFetch("/forgot-password/send-code", { method: "POST", body: { email: to }, fallback: "Failed to resend code." });
-      setDigits(emptyOtp());
+      setCode("");
       setCodeError(null);
       toastSuccess(`A new verification code has been sent to: ${to}`);
     } catch (error) {
@@ -101,23 +100,15 @@ export function VerifyCodeForm() {
         Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
       </p>
       <FormAlert message={failure} />
-      <div>
-        <OtpInput
-          legend="Verification code"
-          value={digits}
-          onChange={(next) => {
-            setDigits(next);
-            if (codeError) setCodeError(null);
-          }}
-          invalid={Boolean(codeError)}
-          describedBy={codeError ? errorId : undefined}
-        />
-        {codeError ? (
-          <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-            {codeError}
-          </p>
-        ) : null}
-      </div>
+      <CodeField
+        label="Verification code"
+        value={code}
+        error={codeError}
+        onChange={(next) => {
+          setCode(next);
+          if (codeError) setCodeError(null);
+        }}
+      />
       <CodeFormActions busy={busy} onResend={onResend} />
     </form>
   );
