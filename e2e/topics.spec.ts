@@ -47,7 +47,7 @@ async function allExploreTitles(page: Page): Promise<string[]> {
 }
 
 test.describe("public explore", () => {
-  test("shows the hero, the topic cards with emojis, and the section texts", async ({ page }) => {
+  test("shows the hero, the topic cards with their icons, and the section texts", async ({ page }) => {
     await page.goto("/explore");
     await expect(page).toHaveTitle(/Explore Topics/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Your Personalized Learning Topics");

@@ -1,10 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, type FormEvent } from "react";
-import { CodeField } from "@/components/auth/code-field";
-import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
-import { FormAlert } from "@/components/auth/form-field";
+import { useEffect, useState } from "react";
+import { CodeForm, messageOf } from "@/components/auth/code-form";
 import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
@@ -30,13 +28,8 @@ function readPendingUser(): PendingUser | null {
 
 export function SignUpVerifyForm() {
   const router = useRouter();
-  const introId = useId();
   // Read after mount: sessionStorage does not exist on the server, and reading it during render would not hydrate.
   const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<CodeFormBusy>(null);
 
   useEffect(() => {
     const stored = readPendingUser()?.email;
@@ -44,54 +37,26 @@ export function SignUpVerifyForm() {
     if (typeof stored === "string") setEmail(stored);
   }, []);
 
-  // One message per failure: the form's alert box (a toast as well said it twice).
-  function fail(message: string) {
-    setFailure(message);
-  }
-
-  async function onVerify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
-    const { codeField } = await import("@/lib/validation/accounts");
-    const parsed = codeField.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
-      return;
-    }
-    setCodeError(null);
+  async function verify(code: string): Promise<string | null> {
     const pending = readPendingUser();
-    if (!pending?.email) return fail("No user data found.");
-
-    setBusy("verify");
-    const result = await verifySignUpCode({ email: pending.email, code: parsed.data, signup_token: pending.signup_token }, "Failed to verify code.");
-    if (!result.ok) {
-      fail(result.message);
-      setBusy(null);
-      return;
-    }
+    if (!pending?.email) return "No user data found.";
+    const result = await verifySignUpCode({ email: pending.email, code, signup_token: pending.signup_token }, "Failed to verify code.");
+    if (!result.ok) return result.message;
     sessionStorage.removeItem("newUserData");
     // Verified, but the values sent with /signup were gone (the session outlived them).
-    if (!result.signedIn) {
-      fail(SIGN_UP_EXPIRED);
-      setBusy(null);
-      return;
-    }
+    if (!result.signedIn) return SIGN_UP_EXPIRED;
     toastSuccess("Code verified successfully.");
-    setBusy("done");
     // Should this session end, the login form already holds the e-mail.
     rememberSignedUpEmail(pending.email);
     router.replace(AFTER_SIGN_UP);
     router.refresh();
+    return null;
   }
 
-  async function onResend() {
-    setFailure(null);
+  async function resend(): Promise<string | null> {
     const pending = readPendingUser();
     const to = pending?.email;
-    if (!to) return fail("No email found to resend code.");
-
-    setBusy("resend");
+    if (!to) return "No email found to resend code.";
     try {
       // The same sign-up token keeps this sign-up's values waiting; a new one means they are gone.
       const res = await apiFetch<{ signup_token?: string }>("/register/send-code", {
@@ -101,34 +66,14 @@ export function SignUpVerifyForm() {
       });
       if (res?.signup_token !== pending.signup_token) {
         sessionStorage.removeItem("newUserData");
-        return fail(SIGN_UP_EXPIRED);
+        return SIGN_UP_EXPIRED;
       }
-      setCode("");
-      setCodeError(null);
-      toastSuccess(`A new verification code has been sent to: ${to}`);
     } catch (error) {
-      fail(error instanceof Error && error.message ? error.message : "Failed to resend code.");
-    } finally {
-      setBusy(null);
+      return messageOf(error, "Failed to resend code.");
     }
+    toastSuccess(`A new verification code has been sent to: ${to}`);
+    return null;
   }
 
-  return (
-    <form noValidate onSubmit={onVerify} aria-describedby={introId} className="space-y-5">
-      <p id={introId} className="text-sm text-slate-600">
-        Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
-      </p>
-      <FormAlert message={failure} />
-      <CodeField
-        label="Verification code"
-        value={code}
-        error={codeError}
-        onChange={(next) => {
-          setCode(next);
-          if (codeError) setCodeError(null);
-        }}
-      />
-      <CodeFormActions busy={busy} onResend={onResend} />
-    </form>
-  );
+  return <CodeForm email={email} verify={verify} resend={resend} />;
 }

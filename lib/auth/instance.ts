@@ -1,9 +1,9 @@
 import "server-only";
 import { getDb } from "../../db/client";
 import { sendCodeEmail } from "../accounts/code-email";
-import { signInAfterSignUp } from "../accounts/registration";
 import { signIn } from "../accounts/sign-in";
 import { createAuth, type Auth } from "./better-auth";
+import type { SignUpSignIn } from "./sign-in-plugin";
 
 /*
  * The app's Better Auth instance, assembled: lib/auth/better-auth.ts configures the library, and
@@ -14,9 +14,24 @@ import { createAuth, type Auth } from "./better-auth";
  */
 
 let auth: Auth | undefined;
+let signUpSignIn: SignUpSignIn | undefined;
+
+/**
+ * The sign-up's verify step (lib/accounts/registration.ts), handed in by the /api/auth handler
+ * (lib/auth/handler.ts) before any request reaches it: it checks codes, which uses this instance,
+ * so this module cannot import it.
+ */
+export function handSignUpSignIn(step: SignUpSignIn): void {
+  signUpSignIn = step;
+}
+
+const signUpStep: SignUpSignIn = (...args) => {
+  if (!signUpSignIn) throw new Error("the sign-up's verify step was not handed to the auth instance");
+  return signUpSignIn(...args);
+};
 
 /** The app's Better Auth instance (one per process, built on first use from the environment). */
 export function getAuth(): Auth {
-  auth ??= createAuth({ signIn, signUpSignIn: signInAfterSignUp, sendVerificationOTP: (data) => sendCodeEmail(getDb(), data) });
+  auth ??= createAuth({ signIn, signUpSignIn: signUpStep, sendVerificationOTP: (data) => sendCodeEmail(getDb(), data) });
   return auth;
 }
