@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
-import { field, logInNewLearner, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
-import { totp } from "../tests/harness/totp";
+import { field, logInNewLearner, logInThroughUi, turnOnTwoFactorInUi, uniqueEmail } from "./fixtures/accounts";
 
 /*
  * The small things a walk on a phone found (docs/product-rules.md, Accounts and Screens): toasts
@@ -37,13 +36,7 @@ test.describe("on a phone", () => {
 test("backup codes have no look-alikes and can be copied and downloaded; the log-in's code step is headed for the code and takes one", async ({ page, browser }) => {
   const learner = await logInNewLearner(page, "backup-codes");
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  await page.goto("/dashboard/my-account");
-  const panel = page.getByRole("region", { name: "Two-factor authentication" });
-  await panel.getByRole("textbox", { name: "Password", exact: true }).fill(learner.password);
-  await panel.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  const secret = (await panel.getByTestId("two-factor-secret").textContent())!.trim();
-  await panel.getByRole("textbox", { name: "Code from the app" }).fill(totp(secret));
-  await panel.getByRole("button", { name: "Confirm" }).click();
+  const { panel } = await turnOnTwoFactorInUi(page, learner.password);
 
   const items = panel.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
   await expect(items).toHaveCount(10);
