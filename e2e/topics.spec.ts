@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
-import { TOPIC_EMOJIS } from "../components/topics/topic-emoji";
+import { topicIconName } from "../components/ui/icons";
 import { createLearner } from "./fixtures/accounts";
 import { seededCourseDuration } from "./fixtures/durations";
 import { E2E_LEARNER } from "./fixtures/settings";
@@ -47,7 +47,7 @@ async function allExploreTitles(page: Page): Promise<string[]> {
 }
 
 test.describe("public explore", () => {
-  test("shows the hero, the topic cards with emojis, and the section texts", async ({ page }) => {
+  test("shows the hero, the topic cards with their icons, and the section texts", async ({ page }) => {
     await page.goto("/explore");
     await expect(page).toHaveTitle(/Explore Topics/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore Your Personalized Learning Topics");
@@ -58,15 +58,15 @@ test.describe("public explore", () => {
     for (const title of SEEDED_TOPICS) {
       await expect(row.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", "/signup");
     }
-    // Emojis cycle through the list of 10 by topic id, so a topic keeps its emoji whatever is added.
-    const emojis = await row.getByTestId("topic-emoji").allTextContents();
+    // Icons cycle through the list of 10 by topic id, so a topic keeps its icon whatever is added.
+    const emojis = await row.getByTestId("topic-emoji").locator("svg").evaluateAll((icons) => icons.map((icon) => icon.getAttribute("data-icon")));
     expect(emojis.length).toBeGreaterThanOrEqual(SEEDED_TOPICS.length);
     const ids = new Map(((await (await page.request.get("/topics")).json()) as { id: number; title: string }[]).map((t) => [t.title, t.id]));
     const titles = (await row.getByRole("heading").allTextContents()).map((title) => title.trim());
     // Specs running beside this one add and delete topics: a card whose topic is gone by now is skipped, the seeded ones never are.
     const checked = titles.filter((title, index) => {
       const id = ids.get(title);
-      if (id !== undefined) expect(emojis[index]).toBe(TOPIC_EMOJIS[(id - 1) % TOPIC_EMOJIS.length]);
+      if (id !== undefined) expect(emojis[index]).toBe(topicIconName(id));
       return id !== undefined;
     });
     expect(checked).toEqual(expect.arrayContaining([...SEEDED_TOPICS]));

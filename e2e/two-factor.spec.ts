@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/browser-test";
-import { createLearner, field, logInThroughUi, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
+import { createLearner, field, logInThroughUi, logInToDashboard, logInNewLearner, turnOnTwoFactorInUi } from "./fixtures/accounts";
 import { totp } from "../tests/harness/totp";
 
 // Two-factor sign-in in the browser: turned on in My Account with a code computed from the secret
@@ -36,13 +36,7 @@ test("a learner turns on two-factor sign-in; the next login asks for the code", 
 
 test("with two-factor on, deleting the account asks for a code from the app as well as the password", async ({ page }) => {
   const learner = await logInNewLearner(page, "two-factor-delete");
-  await page.goto("/dashboard/my-account");
-  const panel = page.getByRole("region", { name: "Two-factor authentication" });
-  await panel.getByRole("textbox", { name: "Password", exact: true }).fill(learner.password);
-  await panel.getByRole("button", { name: "Turn on two-factor authentication" }).click();
-  const secret = (await panel.getByTestId("two-factor-secret").textContent())!.trim();
-  await panel.getByRole("textbox", { name: "Code from the app" }).fill(totp(secret));
-  await panel.getByRole("button", { name: "Confirm" }).click();
+  const { panel, secret } = await turnOnTwoFactorInUi(page, learner.password);
   await panel.getByRole("button", { name: "I have saved them" }).click();
   await expect(panel.getByRole("button", { name: "Turn off two-factor authentication" })).toBeVisible();
 

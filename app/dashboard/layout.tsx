@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { RefreshOnReturn } from "@/components/layout/refresh-on-return";
 import { SkipLink } from "@/components/layout/skip-link";
 import { LearnerHeader } from "@/components/dashboard/learner-header";
 import { SiteFooter } from "@/components/layout/site-footer";
@@ -12,6 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <>
       <SkipLink />
+      <RefreshOnReturn />
       <LearnerHeader name={fullName} />
       <main id="main" className="flex-1">
         {children}

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { MailedCodeField } from "@/components/account/mailed-code-field";
-import { FormField } from "@/components/auth/form-field";
+import { CodeField } from "@/components/auth/code-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { ApiError, apiFetch } from "@/lib/client/api";
 
@@ -114,13 +114,7 @@ export function DeleteAccount({ twoFactorEnabled: twoFactorKnown = false, hasPas
             <MailedCodeField value={emailCode} onChange={setEmailCode} onError={setError} />
           )}
           {twoFactorEnabled ? (
-            <FormField
-              label="Code from your authenticator app (or a backup code)"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
+            <CodeField label="Code from your authenticator app (or a backup code)" accepts="app-or-backup" value={code} onChange={setCode} />
           ) : null}
           {error ? (
             <p id={`${id}-error`} role="alert" className="text-sm text-red-700">

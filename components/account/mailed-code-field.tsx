@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FormField } from "@/components/auth/form-field";
+import { CodeField } from "@/components/auth/code-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { ApiError, apiFetch } from "@/lib/client/api";
 
@@ -47,14 +47,7 @@ export function MailedCodeField({ value, onChange, onError }: MailedCodeFieldPro
           {sentTo}
         </p>
       ) : null}
-      <FormField
-        label="Code from the e-mail"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <CodeField label="Code from the e-mail" name="email_code" value={value} onChange={onChange} />
     </div>
   );
 }

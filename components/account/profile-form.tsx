@@ -12,6 +12,7 @@ import { ApiError, apiFetch } from "@/lib/client/api";
 import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
 import type { ProfileInput } from "@/lib/validation/accounts";
 import type { PublicUser } from "@/lib/validation/responses/accounts";
+import { Icon } from "@/components/ui/icons";
 
 const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.profileSchema));
 
@@ -113,9 +114,7 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
             role="alert"
             className="mt-4 flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
           >
-            <span aria-hidden="true" className="text-lg leading-5">
-              😞
-            </span>
+            <Icon name="sadFace" className="size-5 shrink-0" />
             <p>{banner}</p>
           </div>
         ) : null}

@@ -4,7 +4,9 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { MailedCodeField } from "@/components/account/mailed-code-field";
 import { QrCode } from "@/components/account/qr-code";
-import { FormAlert, FormField } from "@/components/auth/form-field";
+import { BackupCodes } from "@/components/auth/backup-codes";
+import { CodeField } from "@/components/auth/code-field";
+import { FormAlert } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
@@ -86,8 +88,9 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
   };
 
   const submitClasses = buttonClasses({ className: "mt-4" });
-  const codeField = (
-    <FormField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+  // Confirming the set-up takes the app's code; turning it off, a backup code as well.
+  const codeField = (accepts: "digits" | "app-or-backup") => (
+    <CodeField label={accepts === "digits" ? "Code from the app" : "Code from the app (or a backup code)"} accepts={accepts} value={code} onChange={setCode} />
   );
   const confirmationField = hasPassword ? (
     <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
@@ -121,7 +124,7 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
           <p className="text-sm text-slate-700">
             Secret: <code className="font-mono break-all text-slate-900" data-testid="two-factor-secret">{secretOf(step.otpauthUri)}</code>
           </p>
-          {codeField}
+          {codeField("digits")}
           <button type="submit" disabled={busy} className={submitClasses}>
             Confirm
           </button>
@@ -132,11 +135,7 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
           <p className="text-slate-700">
             Two-factor authentication is on. Keep these backup codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.
           </p>
-          <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono text-sm text-slate-900">
-            {step.backupCodes.map((backupCode) => (
-              <li key={backupCode}>{backupCode}</li>
-            ))}
-          </ul>
+          <BackupCodes codes={step.backupCodes} />
           <button type="button" className={buttonClasses({ variant: "outline" })} onClick={() => { setStep({ kind: "on" }); router.refresh(); }}>
             I have saved them
           </button>
@@ -148,7 +147,7 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
             Two-factor authentication is on. To turn it off, enter {hasPassword ? "your password" : "a code we e-mail you"} and a code from the app (or a backup code).
           </p>
           {confirmationField}
-          {codeField}
+          {codeField("app-or-backup")}
           <button type="submit" disabled={busy} className={buttonClasses({ variant: "outline", className: "mt-4" })}>
             Turn off two-factor authentication
           </button>

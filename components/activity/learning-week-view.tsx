@@ -1,4 +1,5 @@
 import type { LearningDays } from "@/lib/activity/days";
+import { Icon } from "@/components/ui/icons";
 
 /*
  * The streak and this week's days, drawn from days already counted in the learner's time zone: by
@@ -37,7 +38,7 @@ export function WeekView({ days: { streak, activeToday, week, daysThisWeek } }: 
     <div>
       <p className={STREAK} data-testid="streak">
         {streak === 0 ? "No streak yet" : `${streak}-day streak`}
-        <span aria-hidden="true">{streak > 0 ? " 🔥" : ""}</span>
+        {streak > 0 ? <Icon name="flame" className="ml-1 inline size-[1em] align-[-0.125em] text-orange-600" /> : null}
       </p>
       <p className={MESSAGE}>
         {streak === 0

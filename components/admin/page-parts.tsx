@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Icon } from "@/components/ui/icons";
 
 /* Small server-side pieces shared by the admin pages: the page heading, a load failure, a table frame. */
 
@@ -18,7 +19,7 @@ export function AdminHeading({ title, intro, action }: { title: string; intro?: 
 export function LoadError({ message }: { message: string }) {
   return (
     <p role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 px-4 py-3 font-medium text-red-800">
-      <span aria-hidden="true">😞 </span>
+      <Icon name="sadFace" className="mr-1.5 inline size-5 align-[-0.25em]" />
       {message}
     </p>
   );

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type FormEvent } from "react";
 import { authLinkClasses } from "@/components/auth/auth-card";
+import { CodeField } from "@/components/auth/code-field";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { LostAuthenticator } from "@/components/auth/lost-authenticator";
 import { PasswordInput } from "@/components/auth/password-input";
@@ -34,12 +35,23 @@ type Values = Record<Field, string>;
  * account forms are (a field once left, then on every change; all of them on submit), without
  * react-hook-form: this page's first-load JavaScript is the largest of the public pages.
  */
-export function LoginForm() {
+/** Which step the form is on: the card's heading follows it (./login-card.tsx). */
+export type LoginStep = "password" | "code" | "recovery";
+
+export function LoginForm({ onStep }: { onStep?: (step: LoginStep) => void }) {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
-  const [askCode, setAskCode] = useState(false);
-  const [recovering, setRecovering] = useState(false);
+  const [askCode, setAskCodeState] = useState(false);
+  const [recovering, setRecoveringState] = useState(false);
+  const setAskCode = (on: boolean) => {
+    setAskCodeState(on);
+    onStep?.(on ? "code" : "password");
+  };
+  const setRecovering = (on: boolean) => {
+    setRecoveringState(on);
+    onStep?.(on ? "recovery" : askCode ? "code" : "password");
+  };
   const [otp, setOtp] = useState("");
   const [values, setValues] = useState<Values>({ email: "", password: "" });
   const [errors, setErrors] = useState<Partial<Values>>({});
@@ -143,13 +155,14 @@ export function LoginForm() {
         </p>
       </div>
       {askCode ? (
-        <FormField
+        <CodeField
           label="Authentication code"
+          accepts="app-or-backup"
           hint="The 6-digit code from your authenticator app, or one of your backup codes."
-          autoComplete="one-time-code"
           autoFocus
+          name="otp"
           value={otp}
-          onChange={(event) => setOtp(event.target.value)}
+          onChange={setOtp}
           labelAside={
             <button type="button" onClick={() => setRecovering(true)} className={`text-sm ${authLinkClasses}`}>
               I lost my authenticator

@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { FormAlert, FormField } from "@/components/auth/form-field";
+import { CodeField } from "@/components/auth/code-field";
+import { FormAlert } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { apiFetch } from "@/lib/client/api";
 
@@ -73,7 +74,7 @@ export function LostAuthenticator({ email, password, onBack }: { email: string; 
       <form noValidate onSubmit={verify} className="space-y-5">
         <FormAlert message={failure} />
         {notice ? <p role="status" className="text-sm text-slate-600">{notice}</p> : null}
-        <FormField label="Recovery code" hint="The 6-digit code we e-mailed you." autoComplete="one-time-code" inputMode="numeric" autoFocus value={code} onChange={(event) => setCode(event.target.value)} />
+        <CodeField label="Recovery code" hint="The 6-digit code we e-mailed you." autoFocus value={code} onChange={setCode} />
         <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClasses({ size: "lg", className: "w-full" })}>
           {busy ? "Checking..." : "Start the recovery"}
         </button>

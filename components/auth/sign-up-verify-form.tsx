@@ -1,12 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, type FormEvent } from "react";
-import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
-import { FieldShell, FormAlert, inputClasses } from "@/components/auth/form-field";
+import { useEffect, useState } from "react";
+import { CodeForm, messageOf } from "@/components/auth/code-form";
 import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
+import { verifySignUpCode } from "@/lib/client/auth";
+
+// Signed in by the verify step, the new learner picks interests first (docs/product-rules.md, Accounts).
+const AFTER_SIGN_UP = "/dashboard/topic-selection";
 
 type PendingUser = { first_name?: string; last_name?: string; email?: string; signup_token?: string };
 
@@ -25,13 +28,8 @@ function readPendingUser(): PendingUser | null {
 
 export function SignUpVerifyForm() {
   const router = useRouter();
-  const introId = useId();
   // Read after mount: sessionStorage does not exist on the server, and reading it during render would not hydrate.
   const [email, setEmail] = useState("");
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<CodeFormBusy>(null);
 
   useEffect(() => {
     const stored = readPendingUser()?.email;
@@ -39,56 +37,26 @@ export function SignUpVerifyForm() {
     if (typeof stored === "string") setEmail(stored);
   }, []);
 
-  // One message per failure: the form's alert box (a toast as well said it twice).
-  function fail(message: string) {
-    setFailure(message);
-  }
-
-  async function onVerify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
-    const { codeField } = await import("@/lib/validation/accounts");
-    const parsed = codeField.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
-      return;
-    }
-    setCodeError(null);
+  async function verify(code: string): Promise<string | null> {
     const pending = readPendingUser();
-    if (!pending?.email) return fail("No user data found.");
-
-    setBusy("verify");
-    try {
-      const res = await apiFetch<{ message?: string; registered?: boolean }>("/register/verify-code", {
-        method: "POST",
-        body: { email: pending.email, code: parsed.data, signup_token: pending.signup_token },
-        fallback: "Failed to verify code.",
-      });
-      sessionStorage.removeItem("newUserData");
-      // Verified, but the values sent with /signup were gone (the session outlived them).
-      if (res?.registered === false) {
-        fail(SIGN_UP_EXPIRED);
-        setBusy(null);
-        return;
-      }
-      toastSuccess(res?.message || "Code verified successfully.");
-      setBusy("done");
-      rememberSignedUpEmail(pending.email);
-      router.push("/login");
-    } catch (error) {
-      fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");
-      setBusy(null);
-    }
+    if (!pending?.email) return "No user data found.";
+    const result = await verifySignUpCode({ email: pending.email, code, signup_token: pending.signup_token }, "Failed to verify code.");
+    if (!result.ok) return result.message;
+    sessionStorage.removeItem("newUserData");
+    // Verified, but the values sent with /signup were gone (the session outlived them).
+    if (!result.signedIn) return SIGN_UP_EXPIRED;
+    toastSuccess("Code verified successfully.");
+    // Should this session end, the login form already holds the e-mail.
+    rememberSignedUpEmail(pending.email);
+    router.replace(AFTER_SIGN_UP);
+    router.refresh();
+    return null;
   }
 
-  async function onResend() {
-    setFailure(null);
+  async function resend(): Promise<string | null> {
     const pending = readPendingUser();
     const to = pending?.email;
-    if (!to) return fail("No email found to resend code.");
-
-    setBusy("resend");
+    if (!to) return "No email found to resend code.";
     try {
       // The same sign-up token keeps this sign-up's values waiting; a new one means they are gone.
       const res = await apiFetch<{ signup_token?: string }>("/register/send-code", {
@@ -98,44 +66,14 @@ export function SignUpVerifyForm() {
       });
       if (res?.signup_token !== pending.signup_token) {
         sessionStorage.removeItem("newUserData");
-        return fail(SIGN_UP_EXPIRED);
+        return SIGN_UP_EXPIRED;
       }
-      setCode("");
-      setCodeError(null);
-      toastSuccess(`A new verification code has been sent to: ${to}`);
     } catch (error) {
-      fail(error instanceof Error && error.message ? error.message : "Failed to resend code.");
-    } finally {
-      setBusy(null);
+      return messageOf(error, "Failed to resend code.");
     }
+    toastSuccess(`A new verification code has been sent to: ${to}`);
+    return null;
   }
 
-  return (
-    <form noValidate onSubmit={onVerify} aria-describedby={introId} className="space-y-5">
-      <p id={introId} className="text-sm text-slate-600">
-        Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
-      </p>
-      <FormAlert message={failure} />
-      <FieldShell label="Verification code" error={codeError ?? undefined}>
-        {(control) => (
-          <input
-            {...control}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value.replace(/\D/g, "").slice(0, 6));
-              if (codeError) setCodeError(null);
-            }}
-            className={`${inputClasses} text-center font-mono text-xl tracking-[0.5em] sm:text-xl`}
-          />
-        )}
-      </FieldShell>
-      <CodeFormActions busy={busy} onResend={onResend} />
-    </form>
-  );
+  return <CodeForm email={email} verify={verify} resend={resend} />;
 }

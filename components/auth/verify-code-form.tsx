@@ -1,10 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, type FormEvent } from "react";
-import { CodeFormActions, type CodeFormBusy } from "@/components/auth/code-form-actions";
-import { FormAlert } from "@/components/auth/form-field";
-import { OtpInput, emptyOtp } from "@/components/auth/otp-input";
+import { useEffect, useState } from "react";
+import { CodeForm, messageOf } from "@/components/auth/code-form";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
@@ -22,13 +20,8 @@ function readResetEmail(): string {
 
 export function VerifyCodeForm() {
   const router = useRouter();
-  const introId = useId();
-  const errorId = useId();
   const [email, setEmail] = useState("");
-  const [digits, setDigits] = useState<string[]>(emptyOtp);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<CodeFormBusy>(null);
+  const [verified, setVerified] = useState(false);
 
   useEffect(() => {
     // After mount only: sessionStorage and the URL's query are browser-side.
@@ -37,88 +30,40 @@ export function VerifyCodeForm() {
   }, []);
 
   useEffect(() => {
-    if (busy !== "done") return;
+    if (!verified) return;
     const timer = setTimeout(() => router.push("/reset-password"), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [busy, router]);
+  }, [verified, router]);
 
-  // One message per failure: the form's alert box (a toast as well said it twice).
-  function fail(message: string) {
-    setFailure(message);
-  }
-
-  async function onVerify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
-    const { codeField } = await import("@/lib/validation/accounts");
-    const parsed = codeField.safeParse(digits.join(""));
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");
-      return;
-    }
-    setCodeError(null);
+  async function verify(code: string): Promise<string | null> {
     const to = readResetEmail();
-    if (!to) return fail("No email found. Please request a new code.");
-
-    setBusy("verify");
+    if (!to) return "No email found. Please request a new code.";
     try {
       const res = await apiFetch<{ message?: string; reset_token?: string }>("/forgot-password/verify-code", {
         method: "POST",
-        body: { email: to, code: parsed.data },
+        body: { email: to, code },
         fallback: "Failed to verify code.",
       });
       if (res?.reset_token) sessionStorage.setItem("reset_token", res.reset_token);
-      toastSuccess("Code verified successfully.");
-      setBusy("done");
     } catch (error) {
-      fail(error instanceof Error && error.message ? error.message : "Failed to verify code.");
-      setBusy(null);
+      return messageOf(error, "Failed to verify code.");
     }
+    toastSuccess("Code verified successfully.");
+    setVerified(true);
+    return null;
   }
 
-  async function onResend() {
-    setFailure(null);
+  async function resend(): Promise<string | null> {
     const to = readResetEmail();
-    if (!to) return fail("No email found to resend code.");
-
-    setBusy("resend");
+    if (!to) return "No email found to resend code.";
     try {
       await apiFetch("/forgot-password/send-code", { method: "POST", body: { email: to }, fallback: "Failed to resend code." });
-      setDigits(emptyOtp());
-      setCodeError(null);
-      toastSuccess(`A new verification code has been sent to: ${to}`);
     } catch (error) {
-      fail(error instanceof Error && error.message ? error.message : "Failed to resend code.");
-    } finally {
-      setBusy(null);
+      return messageOf(error, "Failed to resend code.");
     }
+    toastSuccess(`A new verification code has been sent to: ${to}`);
+    return null;
   }
 
-  return (
-    <form noValidate onSubmit={onVerify} aria-describedby={introId} className="space-y-5">
-      <p id={introId} className="text-sm text-slate-600">
-        Enter the 6-digit code sent to <strong className="font-semibold break-all text-slate-900">{email}</strong>
-      </p>
-      <FormAlert message={failure} />
-      <div>
-        <OtpInput
-          legend="Verification code"
-          value={digits}
-          onChange={(next) => {
-            setDigits(next);
-            if (codeError) setCodeError(null);
-          }}
-          invalid={Boolean(codeError)}
-          describedBy={codeError ? errorId : undefined}
-        />
-        {codeError ? (
-          <p id={errorId} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-            {codeError}
-          </p>
-        ) : null}
-      </div>
-      <CodeFormActions busy={busy} onResend={onResend} />
-    </form>
-  );
+  return <CodeForm email={email} verify={verify} resend={resend} />;
 }

@@ -3,6 +3,7 @@ import { LEVEL_LABEL } from "@/components/mastery/level-badge";
 import { buttonClasses } from "@/components/ui/button-link";
 import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 import { QuizRemediation } from "./quiz-remediation";
+import { Icon } from "@/components/ui/icons";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: "long", hour: "numeric", minute: "2-digit", day: "numeric", month: "short" });
 
@@ -20,7 +21,7 @@ export function QuizOutcome({ result, questions, backHref, passedHref }: { resul
   return (
     <section aria-labelledby="quiz-result" className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
       <p aria-hidden="true" className="text-5xl">
-        {passed ? "🏆" : "💪"}
+        {passed ? <Icon name="trophy" className="mx-auto size-12 text-amber-600" /> : <Icon name="dumbbell" className="mx-auto size-12 text-brand-700" />}
       </p>
       <h2 id="quiz-result" className="mt-4 text-3xl font-bold text-slate-900">
         {passed ? "Congratulations!" : "Try Again!"}

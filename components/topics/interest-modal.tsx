@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRouter } from "next/navigation";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
-import { topicEmoji } from "@/components/topics/topic-emoji";
+import { TopicIcon } from "@/components/ui/icons";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
@@ -135,9 +135,7 @@ export function InterestModal({ topics }: { topics: { id: number; title: string;
                             : "border-slate-200 bg-white text-slate-800 hover:border-brand-600"
                         }`}
                       >
-                        <span aria-hidden="true" className="text-xl">
-                          {topicEmoji(topic.id)}
-                        </span>
+                        <TopicIcon topicId={topic.id} className="size-6 shrink-0 text-brand-700" />
                         <span className="flex-1">{topic.title}</span>
                         <span
                           aria-hidden="true"

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
-import { topicEmoji } from "@/components/topics/topic-emoji";
+import { TopicIcon } from "@/components/ui/icons";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 
 /** A topic card; its description already rendered on the server (TopicDescription). */
@@ -124,18 +124,18 @@ export function TopicCarousel({ topics }: { topics: ExploreTopic[] }) {
     <ScrollCarousel step={EXPLORE_SCROLL_STEP} label="Topics" itemLabel="topics">
       {topics.map((topic) => (
         <li key={topic.id} className="flex w-64 shrink-0 sm:w-72">
-          <ExploreCard topic={topic} emoji={topicEmoji(topic.id)} />
+          <ExploreCard topic={topic} emoji={<TopicIcon topicId={topic.id} />} />
         </li>
       ))}
     </ScrollCarousel>
   );
 }
 
-function ExploreCard({ topic, emoji }: { topic: ExploreTopic; emoji: string }) {
+function ExploreCard({ topic, emoji }: { topic: ExploreTopic; emoji: ReactNode }) {
   const id = useId();
   return (
     <div className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-600 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0">
-      <span data-testid="topic-emoji" aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-2xl">
+      <span data-testid="topic-emoji" aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
         {emoji}
       </span>
       <h3 className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-brand-700">

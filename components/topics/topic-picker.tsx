@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { ScrollCarousel, type TopicCard } from "@/components/topics/topic-carousel";
-import { topicEmoji } from "@/components/topics/topic-emoji";
+import { TopicIcon } from "@/components/ui/icons";
 import { buttonClasses } from "@/components/ui/button-link";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
@@ -27,7 +27,7 @@ export function TopicPicker({ topics, chosenIds }: { topics: TopicCard[]; chosen
   const chosen = useMemo(() => new Set(chosenIds), [chosenIds]);
 
   // Emojis follow each topic's place in the full list, so a card keeps its emoji while searching.
-  const indexed = useMemo(() => topics.map((topic) => ({ topic, emoji: topicEmoji(topic.id) })), [topics]);
+  const indexed = useMemo(() => topics.map((topic) => ({ topic, emoji: <TopicIcon topicId={topic.id} /> })), [topics]);
   const needle = query.trim().toLowerCase();
   const visible = needle ? indexed.filter(({ topic }) => topic.title.toLowerCase().includes(needle)) : indexed;
 
@@ -132,7 +132,7 @@ function PickerCard({
   onToggle,
 }: {
   topic: TopicCard;
-  emoji: string;
+  emoji: ReactNode;
   alreadyChosen: boolean;
   pressed: boolean;
   onToggle: () => void;
@@ -149,7 +149,7 @@ function PickerCard({
       <span className="flex w-full items-start justify-between gap-3">
         <span
           aria-hidden="true"
-          className={`flex size-11 items-center justify-center rounded-xl bg-white text-2xl ring-1 ring-slate-200 ${alreadyChosen ? "opacity-50 grayscale" : ""}`}
+          className={`flex size-11 items-center justify-center rounded-xl bg-white text-brand-700 ring-1 ring-slate-200 ${alreadyChosen ? "opacity-50 grayscale" : ""}`}
         >
           {emoji}
         </span>

@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { Icon } from "@/components/ui/icons";
 
-// Errors with a sad face, successes with a party emoji, gone after 2 s (docs/product-rules.md, Screens).
+// Errors with a sad face, successes with a party popper, gone after 2 s (docs/product-rules.md, Screens).
 export const TOAST_DURATION_MS = 2000;
 
 /*
@@ -37,7 +38,7 @@ export function Toaster() {
   useEffect(() => {
     if (!sonner) return;
     // Runs after Sonner's own Toaster (a child) has subscribed: queued toasts are not lost.
-    deliver = ({ kind, message }) => void (kind === "error" ? sonner.toast.error(`😞 ${message}`) : sonner.toast.success(`🎉 ${message}`));
+    deliver = ({ kind, message }) => void (kind === "error" ? sonner.toast.error(message) : sonner.toast.success(message));
     for (const toast of queue.splice(0)) deliver(toast);
     return () => {
       deliver = null;
@@ -45,19 +46,18 @@ export function Toaster() {
   }, [sonner]);
 
   if (!sonner) return null;
-  // Below the 4 rem header, so a toast never covers its links or its menu button; the emoji is
-  // the toast's one icon, so Sonner's own icons are left out.
-  const offset = { top: "4.5rem" };
+  // At the bottom: at the top a toast covered the page's heading (and on a phone half the first
+  // screen); there it covers nothing the page opens with. The faces are SVG, not emoji (./icons.tsx).
   return (
     <sonner.Toaster
-      position="top-center"
+      position="bottom-center"
       theme="system"
-      offset={offset}
-      mobileOffset={offset}
+      offset={{ bottom: "1.5rem" }}
+      mobileOffset={{ bottom: "1rem" }}
       duration={TOAST_DURATION_MS}
       richColors
       closeButton
-      icons={{ success: <></>, error: <></> }}
+      icons={{ success: <Icon name="party" />, error: <Icon name="sadFace" /> }}
     />
   );
 }

@@ -1,9 +1,11 @@
 import "server-only";
+import type { AuthContext, Session } from "better-auth";
 import { eq } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
-import { users } from "../../db/schema";
+import { users, type User } from "../../db/schema";
 import { setPasswordHash } from "../auth/credentials";
 import { hashPassword } from "../auth/password";
+import { startSession } from "../auth/sessions";
 import { AppError } from "../http/app-error";
 import { enqueueEmail } from "../mail/enqueue";
 import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
@@ -88,14 +90,38 @@ async function createUser(tx: Transaction, { passwordHash, ...values }: { email:
   return user;
 }
 
+type Verified = { registered: true; user: User } | { registered: false; registration_token: string };
+const VERIFIED = "Code verified successfully.";
+
 /** Verifies a sign-up code for the request its token names: creates that request's account, or grants a registration token. */
 export async function verifyRegistrationCode(email: string, code: string, signupToken: string | undefined, ip: string): Promise<VerifyRegistrationResult> {
+  const verified = await verifySignUp(email, code, signupToken, ip);
+  return verified.registered ? { message: VERIFIED, registered: true, user: toPublicUser(verified.user) } : { message: VERIFIED, ...verified };
+}
+
+/**
+ * The browser's verify step (POST /api/auth/sign-up/verify-code, lib/auth/sign-in-plugin.ts): the
+ * same check as verify-code, then a session for the account it created, so the new learner goes
+ * on to pick interests instead of typing the password again (docs/product-rules.md, Accounts).
+ * The session needs what makes the account: the right code *and* the sign-up token of the browser
+ * that sent the values. A code used once is spent, so a replay opens nothing.
+ */
+export async function signInAfterSignUp(
+  auth: Pick<AuthContext, "internalAdapter">,
+  input: { email: string; code: string; signup_token?: string },
+  context: { address: string; userAgent: string },
+): Promise<{ user: User; session: Session } | { registered: false; registration_token: string }> {
+  const verified = await verifySignUp(input.email, input.code, input.signup_token, context.address);
+  if (!verified.registered) return verified;
+  return { user: verified.user, session: await startSession(auth, verified.user.id, context) };
+}
+
+async function verifySignUp(email: string, code: string, signupToken: string | undefined, ip: string): Promise<Verified> {
   await hitLimit(LIMITS.verifyCodePerEmail, email);
   await hitLimit(LIMITS.verifyCodePerIp, ip);
   await checkCode(email, "register", code);
   const request = findRequest(await pendingSignUps(getDb(), email), email, signupToken);
   if (!request) throw new AppError("bad_request", SIGN_UP_EXPIRED);
-  const message = "Code verified successfully.";
 
   if (!request.values) {
     return getDb().transaction(async (tx) => {
@@ -103,7 +129,7 @@ export async function verifyRegistrationCode(email: string, code: string, signup
       if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
       const granted = grantRegistration(await pendingSignUps(tx, email), email, request);
       await savePendingSignUps(tx, email, granted.pendingData);
-      return { message, registered: false as const, registration_token: granted.registrationToken };
+      return { registered: false as const, registration_token: granted.registrationToken };
     });
   }
 
@@ -116,7 +142,7 @@ export async function verifyRegistrationCode(email: string, code: string, signup
     if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
     await savePendingSignUps(tx, email, withoutRequest(await pendingSignUps(tx, email), request));
     const user = await createUser(tx, { email, firstName: values.first_name, lastName: values.last_name, passwordHash });
-    return { message, registered: true as const, user: toPublicUser(user) };
+    return { registered: true as const, user };
   });
 }
 

@@ -14,7 +14,7 @@ import { emailField } from "../validation/accounts";
 import { hashPassword, verifyPassword } from "./password";
 import { secondFactorCheckedFor, TWO_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_SIGN_IN_REQUIRED } from "./second-factor-gate";
 import { SESSION_MAX_AGE_SECONDS } from "./session-constants";
-import { passwordSignIn, type PasswordSignIn } from "./sign-in-plugin";
+import { browserSignIn, type PasswordSignIn, type SignUpSignIn } from "./sign-in-plugin";
 
 /*
  * Accounts run on Better Auth (its Drizzle adapter on our PostgreSQL, serial ids like every other
@@ -47,7 +47,7 @@ export const OIDC_PROVIDER_ID = "oidc";
  * (lib/auth/handler.ts). Not /get-session: it would hand a page's scripts the session token the
  * HttpOnly cookie keeps from them.
  */
-export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-out", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
+export const OPEN_AUTH_PATHS = ["/sign-in/password", "/sign-up/verify-code", "/sign-out", "/sign-in/social", `/callback/${OIDC_PROVIDER_ID}`, "/error", "/ok"];
 
 /**
  * Better Auth's limiter (its counters in PostgreSQL, shared by every instance, per server-decided
@@ -64,6 +64,8 @@ export const AUTH_RATE_LIMIT = {
   // One address may be a whole school behind NAT: a class signing in at once must pass, a flood not.
   customRules: {
     "/sign-in/password": false,
+    // Under the code checks' own limits, per e-mail and per address (lib/accounts/registration.ts).
+    "/sign-up/verify-code": false,
     // Each starts a sign-in with the identity provider (a state row, a redirect).
     "/sign-in/social": { window: 60, max: 60 },
     [`/callback/${OIDC_PROVIDER_ID}`]: { window: 60, max: 60 },
@@ -126,6 +128,8 @@ function assertSecondFactorChecked(userId: string | number, twoFactorEnabled: bo
 export type AuthCallbacks = {
   /** The browser's password sign-in (POST /api/auth/sign-in/password). */
   signIn: PasswordSignIn;
+  /** The browser's sign-up verify step, which signs the new learner in (POST /api/auth/sign-up/verify-code). */
+  signUpSignIn: SignUpSignIn;
   /** The e-mail of a code the email-OTP plugin made. */
   sendVerificationOTP: SendVerificationOTP;
 };
@@ -230,7 +234,7 @@ export function createAuth(callbacks: AuthCallbacks) {
       twoFactor({ issuer: "LearnPath", schema: { twoFactor: { modelName: "twoFactors" } } }),
       genericOAuth({ config: oidcConfig() }),
       emailOtpPlugin(callbacks.sendVerificationOTP),
-      passwordSignIn(callbacks.signIn),
+      browserSignIn(callbacks.signIn, callbacks.signUpSignIn),
     ],
   });
 }

@@ -1,7 +1,10 @@
 import "server-only";
+import { signInAfterSignUp } from "../accounts/registration";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import { AUTH_BASE_PATH, OPEN_AUTH_PATHS } from "./better-auth";
-import { getAuth } from "./instance";
+import { getAuth, handSignUpSignIn } from "./instance";
+
+handSignUpSignIn(signInAfterSignUp);
 
 /*
  * /api/auth/*: Better Auth's fetch handler, mounted on the Hono app (api/app.ts). Only the

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomInt } from "node:crypto";
 import { createOTP } from "@better-auth/utils/otp";
 import { generateRandomString, symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -36,8 +37,20 @@ const NOT_BEGUN = "Turn two-factor authentication on first.";
 const key = () => getEnv().AUTH_SECRET;
 const otp = (secret: string) => createOTP(secret, { digits: DIGITS, period: PERIOD_SECONDS });
 
+/**
+ * Backup codes are read off a screen or a printout and typed on a phone: digits and upper-case
+ * letters without the look-alikes 0 and O, 1, I and L (no lower case, so no l either), 31
+ * symbols, 10 of them (about 49 bits), as XXXXX-XXXXX. They may be typed in any case (checkCode).
+ */
+export const BACKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+function newBackupCode(): string {
+  const symbols = Array.from({ length: 10 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]).join("");
+  return `${symbols.slice(0, 5)}-${symbols.slice(5)}`;
+}
+
 function newBackupCodes(): string[] {
-  return Array.from({ length: BACKUP_CODES }, () => generateRandomString(10, "a-z", "0-9", "A-Z")).map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
+  return Array.from({ length: BACKUP_CODES }, newBackupCode);
 }
 
 /** POST /users/me/two-factor (once the caller proved they hold the account): a new secret and backup codes, waiting for a code from the app. */
@@ -85,9 +98,11 @@ async function checkCode(userId: number, code: string, kind: CodeKind, wantVerif
     let backupCodes = row.backupCodes;
     if (!matched && kind === "totp-or-backup") {
       const codes = JSON.parse(await symmetricDecrypt({ key: key(), data: row.backupCodes })) as string[];
-      if (codes.includes(given)) {
+      // In any case: the code field writes upper case, and codes made before the alphabet above mix cases.
+      const spent = codes.find((c) => c.toUpperCase() === given.toUpperCase());
+      if (spent) {
         matched = true;
-        backupCodes = await symmetricEncrypt({ key: key(), data: JSON.stringify(codes.filter((c) => c !== given)) });
+        backupCodes = await symmetricEncrypt({ key: key(), data: JSON.stringify(codes.filter((c) => c !== spent)) });
       }
     }
     const failures = matched ? 0 : row.failedVerificationCount + 1;

@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
-import { rateLimits, users } from "../../db/schema";
+import { rateLimits, sessions, users } from "../../db/schema";
+import { getEnv } from "../../lib/env";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { call, type CallResult } from "../harness/http";
 import { liveCode, withMailDelivery } from "../harness/mail";
+import { SESSION_COOKIE } from "../harness/session-cookie";
 import { quickAccount, WORLD_PASSWORD } from "./world";
 
 /*
@@ -96,6 +98,76 @@ describe("sign-up hijack (item 3)", () => {
     expect((await logIn(email, "owners-password-1", address())).status).toBe(200);
     // One use only.
     expect((await post("POST /users", { ...body, password: "another-password-1" }, address())).status).not.toBe(201);
+  });
+});
+
+describe("signed in by the sign-up's code (only in the browser that sent the values)", () => {
+  // The browser's verify step, POST /api/auth/sign-up/verify-code: Better Auth's cookie on success.
+  const origin = () => new URL(getEnv().APP_URL).origin;
+  const browserVerify = (json: Record<string, unknown>, clientAddress: string) => call("POST /api/auth/sign-up/verify-code", { json, clientAddress, headers: { origin: origin() } });
+  const sessionCookieOf = (res: CallResult) => res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(";")[0];
+  const accountOf = async (email: string) => (await getDb().select({ id: users.id }).from(users).where(eq(users.email, email)))[0];
+  const sessionsOf = async (userId: number) => (await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+
+  it("the code without the browser's sign-up token opens no session and makes no account; with it, one session; its replay, none more", async () => {
+    const email = freshEmail();
+    const owner = await startSignUp(email, "owners-password-1", address());
+    const code = await liveCode(delivery.smtp.messages, email, "register");
+
+    // Someone who read the mailbox (or guessed the code) from elsewhere, without the owner's token or with a forged one.
+    for (const stolen of [{ email, code }, { email, code, signup_token: "f".repeat(43) }]) {
+      const refused = await browserVerify(stolen, address());
+      expect([refused.status, refused.body.message]).toEqual([400, "Your sign-up session has expired. Please sign up again."]);
+      expect(sessionCookieOf(refused)).toBeUndefined();
+    }
+    expect(await accountOf(email)).toBeUndefined();
+
+    const signedIn = await browserVerify({ email, code, signup_token: owner.token }, address());
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toMatchObject({ registered: true, user: { role: "user" } });
+    const cookie = sessionCookieOf(signedIn);
+    expect(cookie).toBeDefined();
+    const me = await call("GET /users/me", { headers: { cookie: cookie! } });
+    expect([me.status, me.body.email]).toEqual([200, email]);
+    const account = (await accountOf(email))!;
+    expect(await sessionsOf(account.id)).toBe(1);
+
+    // The same request again (a replay of the browser's own, from anywhere): the code is spent.
+    for (const from of [address(), address()]) {
+      const replay = await browserVerify({ email, code, signup_token: owner.token }, from);
+      expect(replay.status).toBe(400);
+      expect(sessionCookieOf(replay)).toBeUndefined();
+    }
+    expect(await sessionsOf(account.id)).toBe(1);
+    // The password set at sign-up still signs in, as before.
+    expect((await logIn(email, "owners-password-1", address())).status).toBe(200);
+  });
+
+  it("the code checks' limits stand at the browser's door: the 5th wrong code locks it, and then even the right one opens nothing", async () => {
+    const email = freshEmail();
+    const owner = await startSignUp(email, "owners-password-1", address());
+    const code = await liveCode(delivery.smtp.messages, email, "register");
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await browserVerify({ email, code: wrongCode(code, i), signup_token: owner.token }, address())).status);
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const locked = await browserVerify({ email, code, signup_token: owner.token }, address());
+    expect(locked.status).toBe(429);
+    expect(sessionCookieOf(locked)).toBeUndefined();
+    expect(await accountOf(email)).toBeUndefined();
+  });
+
+  it("per address: past the address's code checks, no e-mail's right code signs in from it", async () => {
+    const from = address();
+    const email = freshEmail();
+    const owner = await startSignUp(email, "owners-password-1", address());
+    const code = await liveCode(delivery.smtp.messages, email, "register");
+    // The address spends its 100 checks on other e-mails (a spray over many sign-ups).
+    await getDb().insert(rateLimits).values({ key: `verify-code:ip:${from}`, count: 100, windowStart: new Date() });
+    const refused = await browserVerify({ email, code, signup_token: owner.token }, from);
+    expect(refused.status).toBe(429);
+    expect(sessionCookieOf(refused)).toBeUndefined();
+    // The owner's own browser, elsewhere, is not held up by it.
+    expect((await browserVerify({ email, code, signup_token: owner.token }, address())).status).toBe(200);
   });
 });
 

@@ -42,6 +42,8 @@ describe("turning two-factor sign-in on", () => {
     expect(started.status).toBe(200);
     expect(started.body.otpauth_uri).toMatch(/^otpauth:\/\/totp\/LearnPath:.+\?.*secret=[A-Z2-7]+/);
     expect(started.body.backup_codes).toHaveLength(10);
+    // Read off a screen and typed on a phone: no 0/O, 1/I/L look-alikes, no lower case.
+    for (const code of started.body.backup_codes as string[]) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     // Not confirmed yet: the password alone still signs in.
     expect((await logInWith(learner)).status).toBe(200);
 
@@ -78,7 +80,8 @@ describe("POST /log_in with two-factor on", () => {
     expect((await logInWith(learner, backupCodes[0])).status).toBe(200);
     const reused = await logInWith(learner, backupCodes[0]);
     expect([reused.status, reused.body]).toEqual([401, { detail: "Invalid two-factor code." }]);
-    expect((await logInWith(learner, backupCodes[1])).status).toBe(200);
+    // Typed in lower case, it is the same code.
+    expect((await logInWith(learner, backupCodes[1]!.toLowerCase())).status).toBe(200);
   });
 
   it(`locks the second step after ${MAX_FAILURES} wrong codes, even for the right one`, async () => {

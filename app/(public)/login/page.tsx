@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { AuthCard, authLinkClasses } from "@/components/auth/auth-card";
+import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-field";
-import { LoginForm } from "@/components/auth/login-form";
+import { LoginCard } from "@/components/auth/login-card";
 import { OidcButton } from "@/components/auth/oidc-button";
 import { getPageCaller } from "@/lib/auth/page";
 import { TWO_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_SIGN_IN_REQUIRED } from "@/lib/auth/second-factor-gate";
@@ -65,9 +65,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const oidcLabel = env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET ? env.OIDC_BUTTON_LABEL : null;
 
   return (
-    <AuthCard
-      title="Log in to your account"
-      description="Welcome back! Enter your email and password to continue learning."
+    <LoginCard
       aside={<WelcomePanel />}
       footer={
         <>
@@ -77,15 +75,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </Link>
         </>
       }
-    >
-      {search.error ? <FormAlert message={oidcFailure(search.error)} /> : null}
-      <LoginForm />
-      {oidcLabel ? (
-        <div className="mt-6 space-y-4">
-          <p className="text-center text-sm text-slate-500">or</p>
-          <OidcButton label={oidcLabel} />
-        </div>
-      ) : null}
-    </AuthCard>
+      notice={search.error ? <FormAlert message={oidcFailure(search.error)} /> : null}
+      alternatives={
+        oidcLabel ? (
+          <div className="mt-6 space-y-4">
+            <p className="text-center text-sm text-slate-500">or</p>
+            <OidcButton label={oidcLabel} />
+          </div>
+        ) : null
+      }
+    />
   );
 }

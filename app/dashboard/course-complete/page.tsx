@@ -9,6 +9,7 @@ import { courseCompletion } from "@/lib/activity/completion";
 import { formatDate, formatMinutes } from "@/lib/activity/format";
 import { requirePageCaller } from "@/lib/auth/page";
 import { formatLearningTime } from "@/lib/courses/duration";
+import { Icon } from "@/components/ui/icons";
 
 export const metadata: Metadata = { title: "Course completed" };
 
@@ -38,7 +39,7 @@ export default async function CourseCompletePage({ searchParams }: { searchParam
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
       <p aria-hidden="true" className="text-5xl">
-        🎓
+        <Icon name="graduationCap" className="size-12 text-brand-700" />
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">You completed {course.course_title}</h1>
       <p className="mt-3 text-lg text-slate-700">Well done: every section read and every quiz passed.</p>

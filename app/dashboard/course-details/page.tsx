@@ -14,6 +14,7 @@ import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import type { CourseShape } from "@/lib/learning/progress";
 import { loadSectionMastery } from "@/lib/mastery/section-mastery";
 import { resumePosition, sectionState, type LearnerProgress, type SectionState } from "@/lib/learning/reader-navigation";
+import { Icon } from "@/components/ui/icons";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -23,8 +24,8 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
   return { title: loaded.kind === "ok" ? `${loaded.course.course_title}: overview` : loaded.kind === "not_found" ? "Course not found" : "Course overview" };
 }
 
-const STATE: Record<SectionState, { label: string; className: string; icon: string }> = {
-  locked: { label: "Locked", className: "bg-slate-100 text-slate-700", icon: "🔒" },
+const STATE: Record<SectionState, { label: string; className: string; icon: ReactNode }> = {
+  locked: { label: "Locked", className: "bg-slate-100 text-slate-700", icon: <Icon name="lock" className="inline size-3.5" /> },
   in_progress: { label: "In progress", className: "bg-brand-50 text-brand-800", icon: "▶" },
   quiz_passed: { label: "Quiz passed", className: "bg-green-100 text-green-800", icon: "✓" },
   review: { label: "Review", className: "bg-amber-100 text-amber-900", icon: "↺" },
