@@ -4,9 +4,10 @@ import type { ExtractedPage } from "./extractor/types";
  * A source's text cut into passages (docs/sources.md, "Passages"): what retrieval returns and a
  * citation quotes. A passage keeps its location (its page, and the heading it sits under) and
  * never spans two pages or two headings, so the location is exact. Paragraphs are gathered
- * until a passage holds about PASSAGE_MIN_WORDS; one would pass PASSAGE_MAX_WORDS is cut at
- * sentence ends (or, for a sentence longer than that, at a word). Only the end of a page or of a
- * heading's text leaves a shorter passage.
+ * until a passage holds PASSAGE_MIN_WORDS, and never past PASSAGE_MAX_WORDS: a paragraph longer
+ * than that is cut at sentence ends (or, for a sentence longer than that, at a word). A passage is
+ * shorter only at the end of a page or of a heading's text, or where the next paragraph would not
+ * have fitted in it.
  */
 
 export const PASSAGE_MIN_WORDS = 120;

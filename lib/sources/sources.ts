@@ -35,7 +35,8 @@ const columns = {
   pages_done: sources.pagesDone,
   pages_total: sources.pagesTotal,
   failure: sources.failure,
-  passage_count: sql<number>`(SELECT count(*)::int FROM ${sourcePassages} WHERE ${sourcePassages.sourceId} = ${sources.id})`,
+  // Qualified by hand: drizzle names a single table's columns unqualified, and "id" inside the subquery would be the passage's.
+  passage_count: sql<number>`(SELECT count(*)::int FROM source_passages p WHERE p.source_id = "sources"."id")`,
   created_at: sources.createdAt,
   updated_at: sources.updatedAt,
 };
@@ -100,7 +101,7 @@ export async function addSource(source: NewSource): Promise<SourceView> {
     if (!inserted) {
       const place = "topicId" in source ? and(eq(sources.topicId, source.topicId), eq(sources.sha256, sha256)) : and(eq(sources.ownerId, source.ownerId), eq(sources.sha256, sha256));
       const [existing] = await tx.select({ fileName: sources.fileName }).from(sources).where(place!);
-      const where = "topicId" in source ? "this topic" : "your sources";
+      const where = "topicId" in source ? "this topic's sources" : "your sources";
       throw new AppError("conflict", `This file is already among ${where}, as "${existing?.fileName ?? source.fileName}".`);
     }
     await tx.insert(sourceFiles).values({ sourceId: inserted.id, bytes: Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength) });
