@@ -45,7 +45,7 @@ export async function extractSource(sourceId: number, log: Logger<never>): Promi
     .set({ status: "extracting", pagesDone: 0, pagesTotal: null, failure: null, updatedAt: new Date() })
     .where(and(eq(sources.id, sourceId), inArray(sources.status, ["queued", "extracting"])))
     .returning({ fileName: sources.fileName });
-  if (!claimed) return log.info({ source_id: sourceId }, "source gone or already extracted; nothing to do");
+  if (!claimed) return log.info("source gone or already extracted; nothing to do");
   const [file] = await db.select({ bytes: sourceFiles.bytes }).from(sourceFiles).where(eq(sourceFiles.sourceId, sourceId));
   if (!file) return failSource(sourceId, "The uploaded file is missing. Upload it again.");
 
@@ -70,7 +70,7 @@ export async function extractSource(sourceId: number, log: Logger<never>): Promi
   } catch (error) {
     await writes.catch(() => undefined);
     if (!(error instanceof ExtractionFailure)) throw error;
-    log.info({ source_id: sourceId, reason: error.message }, "source cannot be used");
+    log[error.stderr ? "warn" : "info"]({ reason: error.message, ...(error.stderr ? { stderr: error.stderr } : {}) }, "source cannot be used");
     return failSource(sourceId, error.message);
   }
   await writes;
@@ -89,5 +89,5 @@ export async function extractSource(sourceId: number, log: Logger<never>): Promi
       .set({ status: "ready", mediaType: MEDIA_TYPES[extraction.kind], pagesDone: extraction.pagesTotal, pagesTotal: extraction.pagesTotal, updatedAt: new Date() })
       .where(eq(sources.id, sourceId));
   });
-  log.info({ source_id: sourceId, pages: extraction.pagesTotal, passages: passages.length }, "source extracted");
+  log.info({ pages: extraction.pagesTotal, passages: passages.length }, "source extracted");
 }

@@ -59,10 +59,10 @@ export async function assertTopicExists(topicId: number): Promise<void> {
 const ownLimitMessage = (max: number) =>
   max === 0 ? "Learners may not add sources of their own on this server." : `You may keep at most ${max} source${max === 1 ? "" : "s"} of your own: delete one before adding another.`;
 
-/** Checked before the upload's body is read (and again when it is saved): the learner may add another source. */
-export async function assertMayAddOwnSource(userId: number): Promise<void> {
+/** Checked before the upload's body is read (and again, in its transaction, when it is saved): the learner may add another source. */
+export async function assertMayAddOwnSource(userId: number, db: Pick<ReturnType<typeof getDb>, "select"> = getDb()): Promise<void> {
   const max = getEnv().SOURCE_MAX_PER_LEARNER;
-  const [{ n }] = (await getDb().select({ n: count() }).from(sources).where(eq(sources.ownerId, userId))) as [{ n: number }];
+  const [{ n }] = (await db.select({ n: count() }).from(sources).where(eq(sources.ownerId, userId))) as [{ n: number }];
   if (n >= max) throw new AppError("conflict", ownLimitMessage(max));
 }
 
@@ -89,9 +89,7 @@ export async function addSource(source: NewSource): Promise<SourceView> {
     if ("ownerId" in source) {
       // One upload at a time per learner, so two at once cannot both pass the limit.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, source.ownerId)).for("update");
-      const max = getEnv().SOURCE_MAX_PER_LEARNER;
-      const [{ n }] = (await tx.select({ n: count() }).from(sources).where(eq(sources.ownerId, source.ownerId))) as [{ n: number }];
-      if (n >= max) throw new AppError("conflict", ownLimitMessage(max));
+      await assertMayAddOwnSource(source.ownerId, tx);
     }
     const [inserted] = await tx
       .insert(sources)

@@ -18,8 +18,15 @@ import type { ChildMessage, Extraction, ExtractionRequest } from "./types";
 
 export type ExtractorLimits = { timeoutMs: number; memoryMb: number; maxPages: number };
 
-/** Extraction ended without text: the message to show (the file's fault or the limits'). */
-export class ExtractionFailure extends Error {}
+/** Extraction ended without text: the message to show (the file's fault or the limits'), and for the log what the child last wrote to stderr. */
+export class ExtractionFailure extends Error {
+  constructor(
+    message: string,
+    readonly stderr = "",
+  ) {
+    super(message);
+  }
+}
 
 const here = fileURLToPath(import.meta.url);
 
@@ -122,9 +129,9 @@ export async function runExtractor(request: ExtractionRequest, limits: Extractor
         if (timedOut) {
           reject(new ExtractionFailure(`Reading this file took longer than ${Math.round(limits.timeoutMs / 1000)} seconds, so it was stopped. The file may be damaged or unusually complex: save or export it again and upload the new file.`));
         } else if (/heap out of memory|Allocation failed/i.test(stderr) || signal === "SIGABRT" || code === 134) {
-          reject(new ExtractionFailure(`Reading this file needed more memory than extraction may use (${limits.memoryMb} MB), so it was stopped. The file may be damaged or a zip bomb; if it is a real document, split it into smaller files.`));
+          reject(new ExtractionFailure(`Reading this file needed more memory than extraction may use (${limits.memoryMb} MB), so it was stopped. The file may be damaged or a zip bomb; if it is a real document, split it into smaller files.`, stderr));
         } else {
-          reject(new ExtractionFailure(`The extractor stopped unexpectedly while reading this file (${signal ?? `exit code ${code}`}). The file may be damaged: save or export it again and upload the new file.`));
+          reject(new ExtractionFailure(`The extractor stopped unexpectedly while reading this file (${signal ?? `exit code ${code}`}). The file may be damaged: save or export it again and upload the new file.`, stderr));
         }
       });
     });

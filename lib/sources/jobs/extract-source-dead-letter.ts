@@ -11,7 +11,7 @@ export const extractSourceDeadLetterJob = {
   schema: payload,
   policy: () => ({ queue: "standard", concurrency: 1, pollSeconds: 5 }),
   handler: async ({ sourceId }, { log, source }) => {
-    log.error({ source_id: sourceId, last_error: source.output }, "source extraction failed its last try");
+    log.error({ last_error: source.output }, "source extraction failed its last try");
     await failSource(sourceId, "The server could not finish reading this file (it failed several times). Delete it and upload it again; if that fails too, the server's log says why.");
   },
   describe: ({ sourceId }) => ({ source_id: sourceId }),
