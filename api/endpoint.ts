@@ -51,8 +51,13 @@ export type EndpointConfig = {
   description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** `optional`: a request with no body at all (no Content-Type, nothing sent) reads as `{}`. */
-  body?: { json: z.ZodType; optional?: true } | { form: z.ZodType };
+  /**
+   * `optional`: a request with no body at all (no Content-Type, nothing sent) reads as `{}`.
+   * `file`: the body is a file's bytes (application/octet-stream), under its own limit (read per
+   * request, so it may come from the environment); the handler reads it (api/http/body.ts
+   * readFileBody) after its own checks, so a caller who may not upload is refused unread.
+   */
+  body?: { json: z.ZodType; optional?: true } | { form: z.ZodType } | { file: { maxBytes(): number; description: string } };
   responses: Partial<Record<SuccessStatus, Success>>;
   /** This endpoint's own errors, each with when it happens (all `{detail}`). */
   errors?: Partial<Record<ErrorStatus, string>>;

@@ -7,11 +7,12 @@ import { assertCleanText } from "@/lib/http/clean-text";
 import type { Endpoint } from "./endpoint";
 import type { ApiEnv } from "./env";
 import { assertSelfOrAdmin, guard } from "./http/access";
-import { DEFAULT_BODY_BYTES, limitBody, strictBody } from "./http/body";
+import { DEFAULT_BODY_BYTES, fileBody, limitBody, strictBody } from "./http/body";
 
 /*
  * Registers the declared endpoints on a Hono app. Per endpoint, in this order: Cache-Control
- * no-store on whatever it answers; the body limit; the access check; the body read strictly; Hono's
+ * no-store on whatever it answers; the body limit (for a file upload, after the access check:
+ * see chain); the access check; the body read strictly; Hono's
  * validators for path parameters (a bad one is a 404, like a missing row), query and body (422 with
  * every invalid field); the owner check; the handler. Per path: OPTIONS answers 204 with Allow,
  * and a method the path does not serve 405 with Allow.
@@ -39,7 +40,8 @@ function validators(e: Endpoint): MiddlewareHandler<ApiEnv>[] {
   const checks: [Target, z.ZodType][] = [];
   if (e.params) checks.push(["param", e.params]);
   if (e.query) checks.push(["query", e.query]);
-  if (e.body) checks.push("json" in e.body ? ["json", e.body.json] : ["form", e.body.form]);
+  if (e.body && "json" in e.body) checks.push(["json", e.body.json]);
+  if (e.body && "form" in e.body) checks.push(["form", e.body.form]);
   return checks.map(([target, schema]) => zValidator(target, schema, onInvalid) as unknown as MiddlewareHandler<ApiEnv>);
 }
 
@@ -58,6 +60,9 @@ function ownedHandler(e: Endpoint): MiddlewareHandler<ApiEnv> {
 }
 
 function chain(e: Endpoint): MiddlewareHandler<ApiEnv>[] {
+  // A file upload: the caller is checked before anything of the body is read; an announced
+  // length over the limit is refused unread, and the handler reads the rest within the limit.
+  if (e.body && "file" in e.body) return [noStore, guard(e.access, { beforeTwoFactor: e.beforeTwoFactor }), fileBody(e.body.file.maxBytes), ...validators(e), ownedHandler(e)];
   return [
     noStore,
     limitBody(e.maxBodyBytes ?? DEFAULT_BODY_BYTES),

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -830,3 +831,80 @@ export type Topic = typeof topics.$inferSelect;
 export type Course = typeof courses.$inferSelect;
 export type CourseLevel = (typeof courseLevel.enumValues)[number];
 export type UserRole = (typeof userRole.enumValues)[number];
+
+/*
+ * Sources (docs/sources.md): files an admin attaches to a topic, or a learner keeps for their
+ * own course requests, with their extracted text as passages. The original bytes live in
+ * PostgreSQL (source_files), so every web instance and worker, and a backup, see the same files.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const sourceStatus = pgEnum("source_status", ["queued", "extracting", "ready", "failed"]);
+
+/**
+ * One uploaded file: a topic's (topic_id) or a learner's own (owner_id), never both. Its type is
+ * the one its bytes show (docs/sources.md, "Types"), its sha256 recognises a second upload of
+ * the same file. Extraction fills pages_done/pages_total as it goes and ends ready or failed
+ * (with the message to show).
+ */
+export const sources = pgTable(
+  "sources",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    topicId: integer("topic_id").references(() => topics.id, { onDelete: "cascade" }),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    mediaType: text("media_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    sha256: text("sha256").notNull(),
+    status: sourceStatus("status").notNull().default("queued"),
+    pagesDone: integer("pages_done").notNull().default(0),
+    pagesTotal: integer("pages_total"),
+    failure: text("failure"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("sources_topic_sha256_key").on(t.topicId, t.sha256),
+    uniqueIndex("sources_owner_sha256_key").on(t.ownerId, t.sha256),
+    check("sources_one_holder", sql`(${t.topicId} IS NULL) <> (${t.ownerId} IS NULL)`),
+    check("sources_pages", sql`${t.pagesDone} >= 0 AND (${t.pagesTotal} IS NULL OR ${t.pagesDone} <= ${t.pagesTotal})`),
+  ],
+);
+
+/** The original bytes of a source, apart from its row so listing sources never reads them. */
+export const sourceFiles = pgTable("source_files", {
+  sourceId: integer("source_id")
+    .primaryKey()
+    .references(() => sources.id, { onDelete: "cascade" }),
+  bytes: bytea("bytes").notNull(),
+});
+
+/**
+ * A passage of a source's text (about 120-250 words, within one page and under one heading),
+ * in reading order. `search` is kept by PostgreSQL itself from the heading and the text
+ * (english configuration, named as a regconfig so the expression is immutable) for full-text
+ * retrieval (lib/sources/retrieval.ts).
+ */
+export const sourcePassages = pgTable(
+  "source_passages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    sourceId: integer("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    page: integer("page"),
+    heading: text("heading"),
+    text: text("text").notNull(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, coalesce(heading, '') || ' ' || text)`),
+  },
+  (t) => [uniqueIndex("source_passages_source_position_key").on(t.sourceId, t.position), index("source_passages_search_idx").using("gin", t.search)],
+);
+
+export type Source = typeof sources.$inferSelect;

@@ -90,6 +90,14 @@ export const envSchema = z.object({
   GENERATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   GENERATION_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  // Sources (docs/sources.md): the largest file one upload may send, the most pages a PDF may
+  // have, how long one file's extraction may run and how much memory (V8 heap, MB) its child
+  // process may use before it is stopped, and how many sources of their own one learner may keep.
+  SOURCE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  SOURCE_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  SOURCE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60 * 60_000).default(180_000),
+  SOURCE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  SOURCE_MAX_PER_LEARNER: z.coerce.number().int().min(0).max(100).default(3),
   // The worker's own /healthz and /readyz (unset: none; the Docker image listens on 3001).
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WORKER_HEALTH_HOST: z.string().trim().min(1).default("0.0.0.0"),

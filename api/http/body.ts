@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { AppError } from "@/lib/http/app-error";
 import { jsonResponse } from "@/lib/http/json-response";
 import type { ApiEnv } from "../env";
@@ -88,4 +89,52 @@ function parseObject(text: string): object {
     throw new AppError("bad_request", "The request body must be a JSON object.");
   }
   return data;
+}
+
+export const FILE_MEDIA_TYPE = "application/octet-stream";
+
+/**
+ * A file upload's checks before its handler runs, reading nothing: the declared content type
+ * (else 415), and an announced length within the limit (else 413). Hono's bodyLimit is not used
+ * here: for a body without a length it reads the whole body first, before the access check.
+ */
+export function fileBody(maxBytes: () => number): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (mediaType !== FILE_MEDIA_TYPE) throw new AppError("unsupported_media_type", `Content-Type must be ${FILE_MEDIA_TYPE}: the file's bytes as they are.`);
+    const announced = c.req.header("content-length");
+    if (announced !== undefined && Number(announced) > maxBytes()) throw new HTTPException(413);
+    await next();
+  };
+}
+
+/**
+ * An uploaded file's bytes, read as they stream in: cut off with 413 as soon as they pass the
+ * limit (nothing more is read), 400 when they do not match an announced Content-Length or the
+ * client went away mid-body.
+ */
+export async function readFileBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch {
+        throw new AppError("bad_request", "The request body could not be read.");
+      }
+      if (read.done) break;
+      size += read.value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new HTTPException(413);
+      }
+      chunks.push(read.value);
+    }
+  }
+  const announced = request.headers.get("content-length");
+  if (announced !== null && Number(announced) !== size) throw new AppError("bad_request", "The request body does not match its Content-Length.");
+  return Buffer.concat(chunks, size);
 }

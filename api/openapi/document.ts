@@ -36,7 +36,8 @@ function accessErrors(doc: OperationDoc, method: Method): Partial<Record<ErrorSt
 function commonErrors(method: Method, doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415 | 500 | 503, string>> {
   return {
     ...accessErrors(doc, method),
-    ...(doc.body ? { 400: "Malformed body: not JSON, not an object, or not UTF-8.", 415: `Content-Type is not ${"form" in doc.body ? "application/x-www-form-urlencoded" : "application/json"}.`, 422: "Invalid fields (see `errors`)." } : {}),
+    ...(doc.body && !("file" in doc.body) ? { 400: "Malformed body: not JSON, not an object, or not UTF-8.", 415: `Content-Type is not ${"form" in doc.body ? "application/x-www-form-urlencoded" : "application/json"}.`, 422: "Invalid fields (see `errors`)." } : {}),
+    ...(doc.body && "file" in doc.body ? { 400: "The body does not match its Content-Length, or the upload broke off.", 415: "Content-Type is not application/octet-stream." } : {}),
     ...(doc.query ? { 422: "Invalid query parameters (see `errors`)." } : {}),
     ...(doc.params ? { 404: "The path parameter is not a positive number." } : {}),
     413: "The body is over the endpoint's limit (64 kB unless it says otherwise).",
@@ -96,6 +97,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
 function operationOf(method: Method, path: string, doc: OperationDoc): ZodOpenApiOperationObject {
   const form = doc.body && "form" in doc.body ? doc.body.form : undefined;
   const json = doc.body && "json" in doc.body ? doc.body.json : undefined;
+  const file = doc.body && "file" in doc.body ? doc.body.file : undefined;
   return {
     operationId: operationId(method, path),
     summary: doc.summary,
@@ -105,6 +107,7 @@ function operationOf(method: Method, path: string, doc: OperationDoc): ZodOpenAp
     ...(doc.params || doc.query ? { requestParams: { ...(doc.params ? { path: doc.params } : {}), ...(doc.query ? { query: doc.query } : {}) } } : {}),
     ...(form ? { requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: form } } } } : {}),
     ...(json ? { requestBody: { required: !(doc.body && "json" in doc.body && doc.body.optional), content: { "application/json": { schema: json } } } } : {}),
+    ...(file ? { requestBody: { required: true, description: file.description, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } } : {}),
     responses: responsesOf(method, doc),
   };
 }

@@ -8,6 +8,7 @@ import * as interests from "./interests";
 import * as profile from "./profile";
 import * as quizzes from "./quizzes";
 import * as review from "./review";
+import * as sources from "./sources";
 import * as topics from "./topics";
 import * as tutor from "./tutor";
 import * as twoFactor from "./two-factor";
@@ -18,6 +19,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, tutor, generation, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, tutor, generation, sources, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -13,7 +13,7 @@ import type { AccountExport } from "../validation/responses/accounts";
 const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
 
 export async function exportAccountData(userId: number): Promise<AccountExport> {
-  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations] = await Promise.all([
+  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations, sources] = await Promise.all([
     getUser(userId),
     rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),
     rowsOf(sql`
@@ -41,6 +41,13 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
                       FILTER (WHERE m.id IS NOT NULL), '[]') AS messages
         FROM tutor_conversations c LEFT JOIN tutor_messages m ON m.conversation_id = c.id
        WHERE c.user_id = ${userId} GROUP BY c.id ORDER BY c.id`),
+    // The learner's own sources with their extracted text; the original file's bytes stay out (docs/sources.md).
+    rowsOf(sql`
+      SELECT s.id, s.file_name, s.media_type, s.byte_size, s.sha256, s.status, s.failure, s.created_at,
+             coalesce(json_agg(json_build_object('position', p.position, 'page', p.page, 'heading', p.heading, 'text', p.text) ORDER BY p.position)
+                      FILTER (WHERE p.id IS NOT NULL), '[]') AS passages
+        FROM sources s LEFT JOIN source_passages p ON p.source_id = s.id
+       WHERE s.owner_id = ${userId} GROUP BY s.id ORDER BY s.id`),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -55,5 +62,6 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     review_cards: reviewCards,
     concept_mastery: mastery,
     tutor_conversations: tutorConversations,
+    sources,
   };
 }

@@ -8,6 +8,8 @@ import { writeQuestionVariantsJob } from "../generation/jobs/write-question-vari
 import { sendEmailJob } from "../mail/jobs/send-email";
 import { sendEmailDeadLetterJob } from "../mail/jobs/send-email-dead-letter";
 import { pruneExpiredRowsJob } from "../maintenance/jobs/prune-expired-rows";
+import { extractSourceJob } from "../sources/jobs/extract-source";
+import { extractSourceDeadLetterJob } from "../sources/jobs/extract-source-dead-letter";
 import type { AnyJobDefinition } from "./definition";
 
 /** Every job the worker runs, by domain (the tests' in-process workers start one domain's). */
@@ -19,4 +21,6 @@ export const maintenanceJobs: readonly AnyJobDefinition[] = [pruneExpiredRowsJob
 
 export const accountJobs: readonly AnyJobDefinition[] = [twoFactorRecoveryJob];
 
-export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs];
+export const sourceJobs: readonly AnyJobDefinition[] = [extractSourceJob, extractSourceDeadLetterJob];
+
+export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs, ...sourceJobs];

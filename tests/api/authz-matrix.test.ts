@@ -105,6 +105,14 @@ const MATRIX: Row[] = [
   ["POST /topics/{id}/generation/retry",                        401, 403, 403, 202],
   ["GET /generation",                                           401, 403, 403, 200],
   ["GET /generation/runs",                                      401, 403, 403, 200],
+  // Sources: a topic's are the admins'; a learner's own are theirs and the admins' (anyone else's is a 404)
+  ["POST /topics/{id}/sources",                                 401, 403, 403, 201],
+  ["GET /topics/{id}/sources",                                  401, 403, 403, 200],
+  ["POST /users/me/sources",                                    401, 201, 201, 201],
+  ["GET /users/me/sources",                                     401, 200, 200, 200],
+  ["GET /sources/{id}",                                         401, 200, 404, 200], // learner A's own source
+  ["GET /sources/{id}/passages",                                401, 200, 404, 200],
+  ["DELETE /sources/{id}",                                      401, 204, 404, 204],
   // Admin
   ["POST /topics",                                              401, 403, 403, 201],
   ["PUT /topics/{id}",                                          401, 403, 403, 200],

@@ -31,6 +31,9 @@ export const MUTABLE_TABLES = [
   "two_factors",
   "two_factor_recoveries",
   "accounts",
+  "sources",
+  "source_files",
+  "source_passages",
 ] as const;
 
 const query = sql.raw(

@@ -9,8 +9,8 @@ import { WORLD_PASSWORD } from "./world";
  * endpoint has no example, or an example names no endpoint.
  */
 
-/** A valid call: path params, query and body (a JSON object, or form fields). */
-export type Example = { params?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown> };
+/** A valid call: path params, query and body (a JSON object, or form fields; for a file upload, the file's text). */
+export type Example = { params?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown>; file?: string };
 
 export type ExampleOf = (world: World, target: number) => Example;
 
@@ -85,6 +85,15 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "DELETE /topics/:id": (w) => ({ params: { id: str(w.topicId) } }),
   "GET /dashboard/stats": () => ({}),
   "GET /quiz-questions/stats": () => ({ query: { page: "1", limit: "10", flag: "flagged" } }),
+  // A file whose text is the world's own: never a duplicate of another world's upload.
+  "POST /topics/:id/sources": (w) => ({ params: { id: str(w.topicId) }, query: { file_name: "notes.md" }, file: `# Notes\n\nWhat topic ${w.topicId} is about.` }),
+  "GET /topics/:id/sources": (w) => ({ params: { id: str(w.topicId) } }),
+  "POST /users/me/sources": (w) => ({ query: { file_name: "my notes.txt" }, file: `My own notes, world ${w.topicId}.` }),
+  "GET /users/me/sources": () => ({}),
+  // Learner A's own source: A and admins may see it; for anyone else it does not exist (404).
+  "GET /sources/:id": (w) => ({ params: { id: str(w.sourceId) } }),
+  "GET /sources/:id/passages": (w) => ({ params: { id: str(w.sourceId) }, query: { page: "1", limit: "10" } }),
+  "DELETE /sources/:id": (w) => ({ params: { id: str(w.sourceId) } }),
 };
 
 /**

@@ -39,6 +39,8 @@ type Draft = {
 const KB = 1024;
 const JSON_TYPE = "application/json";
 const FORM_TYPE = "application/x-www-form-urlencoded";
+const FILE_TYPE = "application/octet-stream";
+const DEFAULT_TYPE = { json: JSON_TYPE, form: FORM_TYPE, file: FILE_TYPE } as const;
 
 function serializeJson(value: unknown): string {
   const raws: string[] = [];
@@ -63,7 +65,7 @@ function encodeQuery(query: Record<string, string> = {}): [string, string][] {
 export class CaseBuilder {
   readonly cases: FuzzCase[] = [];
   private readonly base: Draft;
-  private readonly encoding?: "json" | "form";
+  private readonly encoding?: "json" | "form" | "file";
 
   constructor(
     readonly endpoint: Endpoint,
@@ -71,7 +73,7 @@ export class CaseBuilder {
     private readonly token: string | undefined,
   ) {
     this.encoding = endpoint.body?.encoding;
-    this.base = { params: example.params ?? {}, query: encodeQuery(example.query), body: example.body };
+    this.base = { params: example.params ?? {}, query: encodeQuery(example.query), body: example.body, rawBody: example.file };
   }
 
   get exampleBody(): Record<string, unknown> {
@@ -91,7 +93,7 @@ export class CaseBuilder {
     if (body === undefined && draft.body !== undefined && this.encoding) {
       body = this.encoding === "json" ? serializeJson(draft.body) : serializeForm(draft.body);
     }
-    const contentType = draft.contentType === undefined ? (body !== undefined ? (this.encoding === "form" ? FORM_TYPE : JSON_TYPE) : undefined) : draft.contentType;
+    const contentType = draft.contentType === undefined ? (body !== undefined ? DEFAULT_TYPE[this.encoding ?? "json"] : undefined) : draft.contentType;
     if (contentType) headers["content-type"] = contentType;
     if (draft.auth) Object.assign(headers, draft.auth);
     else if (this.token) headers.authorization = `Bearer ${this.token}`;
@@ -214,6 +216,25 @@ function formTransportCases(b: CaseBuilder): void {
   b.add("1 MB body", "reject", (d) => (d.body = { ...valid, filler: "x".repeat(1024 * KB) }));
   const first = Object.keys(valid).at(-1)!;
   b.add(`${first} twice, the last bad`, "reject", (d) => (d.rawBody = `${serializeForm(valid)}&${first}=%00`));
+}
+
+/** A file upload: the body is the file (the example's text), whatever its bytes; only its transport is checked here. */
+function fileTransportCases(b: CaseBuilder): void {
+  const contentTypes: [string | null, Verdict][] = [
+    [null, "reject"],
+    ["text/plain", "reject"],
+    [JSON_TYPE, "reject"],
+    [FORM_TYPE, "reject"],
+    ["multipart/form-data; boundary=x", "reject"],
+    ["application/pdf", "reject"],
+    ["APPLICATION/OCTET-STREAM", "either"],
+  ];
+  for (const [type, verdict] of contentTypes) b.add(`content-type ${type ?? "(none)"}`, verdict, (d) => (d.contentType = type));
+  b.add("empty file", "reject", (d) => (d.rawBody = ""));
+  b.add("binary file (NUL bytes)", "reject", (d) => (d.rawBody = "\u0000\u0001\u0002 not text"));
+  b.add("1 MB of text", "either", (d) => (d.rawBody = "word ".repeat(200 * KB)));
+  b.add("content-length understated", "reject", (d) => (d.headers = { "content-length": "3" }));
+  b.add("content-length of 100 GB", "reject", (d) => (d.headers = { "content-length": "99999999999" }));
 }
 
 function fieldCases(b: CaseBuilder, fields: Record<string, Field>, encoding: "json" | "form"): void {
@@ -346,9 +367,12 @@ export function fuzzCases(endpoint: Endpoint, example: Example, token: string | 
   if (endpoint.path === "/{...unknown}") unknownPathCases(b);
   else queryCases(b);
   if (endpoint.body) {
-    if (endpoint.body.encoding === "json") jsonTransportCases(b, endpoint.body.fields);
-    else formTransportCases(b);
-    fieldCases(b, endpoint.body.fields, endpoint.body.encoding);
+    if (endpoint.body.encoding === "file") fileTransportCases(b);
+    else {
+      if (endpoint.body.encoding === "json") jsonTransportCases(b, endpoint.body.fields);
+      else formTransportCases(b);
+      fieldCases(b, endpoint.body.fields, endpoint.body.encoding);
+    }
   } else if (endpoint.method !== "GET" && endpoint.method !== "HEAD") {
     ignoredBodyCases(b);
   }

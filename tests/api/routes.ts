@@ -24,7 +24,8 @@ export type Endpoint = {
   access: Access;
   params?: Record<string, Param>;
   query?: Record<string, Field>;
-  body?: { encoding: "json" | "form"; fields: Record<string, Field> };
+  /** A file upload (`file`) has no fields: its body is the file's bytes. */
+  body?: { encoding: "json" | "form" | "file"; fields: Record<string, Field> };
   /** Whose data the call is about: the declaration's owner, or (tests/api/examples.ts SUBJECTS) a thing only its owner may use. */
   owner?: Owner;
   /** A valid call about `target` (a user id) in the world. */
@@ -39,7 +40,7 @@ function exampleOf(key: string): ExampleOf {
 
 function fromDeclaration(e: Declared): Endpoint {
   const params = paramsOf(e.path);
-  const body = e.body && ("json" in e.body ? { encoding: "json" as const, schema: e.body.json } : { encoding: "form" as const, schema: e.body.form });
+  const body = e.body && ("json" in e.body ? { encoding: "json" as const, fields: fieldsOf(e.body.json as never) } : "form" in e.body ? { encoding: "form" as const, fields: fieldsOf(e.body.form as never) } : { encoding: "file" as const, fields: {} });
   const owner = e.owner ?? SUBJECTS[e.key];
   return {
     method: e.method,
@@ -48,7 +49,7 @@ function fromDeclaration(e: Declared): Endpoint {
     access: e.access,
     ...(Object.keys(params).length ? { params } : {}),
     ...(e.query ? { query: fieldsOf(e.query) } : {}),
-    ...(body ? { body: { encoding: body.encoding, fields: fieldsOf(body.schema as never) } } : {}),
+    ...(body ? { body } : {}),
     ...(owner ? { owner } : {}),
     example: exampleOf(e.key),
   };

@@ -1,7 +1,25 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { credentialAccount } from "../../db/credential-account";
-import { accounts, courses, courseSections, enrollments, quizDrawItems, quizDraws, quizQuestions, quizReveals, reviewCards, topics, tutorConversations, tutorMessages, users, userTopics } from "../../db/schema";
+import {
+  accounts,
+  courses,
+  courseSections,
+  enrollments,
+  quizDrawItems,
+  quizDraws,
+  quizQuestions,
+  quizReveals,
+  reviewCards,
+  sourceFiles,
+  sourcePassages,
+  sources,
+  topics,
+  tutorConversations,
+  tutorMessages,
+  users,
+  userTopics,
+} from "../../db/schema";
 import { hashPassword } from "../../lib/auth/password";
 import { scheduleAnswer } from "../../lib/review/scheduler";
 import { getAuth } from "../../lib/auth/instance";
@@ -35,6 +53,8 @@ export type World = {
   cards: Record<number, number>;
   /** Learner A's tutor conversation about section 0's first lesson. */
   conversationId: number;
+  /** Learner A's own source, extracted (one passage). */
+  sourceId: number;
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -97,6 +117,13 @@ export async function createWorld(): Promise<World> {
     .values({ userId: a!.id, courseId, sectionIndex: 0, subsectionIndex: 0, title: "What is a variable?" })
     .returning({ id: tutorConversations.id });
   await db.insert(tutorMessages).values({ conversationId: conversation!.id, role: "learner", content: "What is a variable?", status: "complete" });
+  const text = `Learner ${a!.id}'s notes: a variable names a value.`;
+  const [source] = await db
+    .insert(sources)
+    .values({ ownerId: a!.id, fileName: "notes.txt", mediaType: "text/plain", byteSize: text.length, sha256: String(a!.id).padStart(64, "0"), status: "ready", pagesDone: 1, pagesTotal: 1, createdBy: a!.id })
+    .returning({ id: sources.id });
+  await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
+  await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
   return {
     a: a!,
     b: b!,
@@ -108,5 +135,6 @@ export async function createWorld(): Promise<World> {
     freshEmail: `fresh-${unique()}@example.com`,
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
     conversationId: conversation!.id,
+    sourceId: source!.id,
   };
 }

@@ -62,6 +62,7 @@ export const accountExport = z
     review_cards: exportedRows,
     concept_mastery: exportedRows,
     tutor_conversations: exportedRows,
+    sources: exportedRows.meta({ description: "The caller's own sources: what each file is, and its extracted text as passages (not the file itself)." }),
   })
   .meta({ id: "AccountExport" });
 

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { getEnv } from "@/lib/env";
+import { apiRange } from "@/lib/pagination";
+import { addSource, assertMayAddOwnSource, assertTopicExists, deleteSource, getSource, listOwnSources, listPassages, listTopicSources } from "@/lib/sources/sources";
+import { idPath } from "@/lib/validation/params";
+import { passageView, sourceView } from "@/lib/validation/responses/sources";
+import { passagePageQuery, sourceUploadQuery } from "@/lib/validation/sources";
+import { endpoint } from "../endpoint";
+import { readFileBody } from "../http/body";
+import { sliceJson } from "../http/slice";
+
+/*
+ * Sources (docs/sources.md): files a course is written from. An admin attaches them to a topic; a
+ * learner may keep a few of their own (SOURCE_MAX_PER_LEARNER) for the courses they ask for. An
+ * upload is the file's raw bytes; the caller, the topic and the learner's allowance are checked
+ * before a byte of it is read, and it is cut off at SOURCE_MAX_BYTES. The text is extracted by the
+ * worker afterwards: the answer is the source, queued, and its status shows the progress.
+ */
+
+const maxBytes = () => getEnv().SOURCE_MAX_BYTES;
+
+const UPLOAD = {
+  maxBytes,
+  description: "The file's bytes as they are (PDF, Word .docx, Markdown or plain text; the type is read from the bytes, never from the name). At most SOURCE_MAX_BYTES (20 MB unless the server says otherwise).",
+} as const;
+
+const REFUSED_FILE = "The file is empty, of a type this app cannot read (the message says what it is), or file_name is missing or invalid.";
+
+export const addTopicSourceEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/topics/:id/sources",
+    access: "admin",
+    tag: "Generation",
+    summary: "Add a source to a topic",
+    description: "Stores the file and queues its extraction; the answer is the new source (status `queued`). Poll `GET /sources/{id}` for its progress.",
+    params: idPath,
+    query: sourceUploadQuery,
+    body: { file: UPLOAD },
+    responses: { 201: { description: "The source, queued for extraction.", schema: sourceView } },
+    errors: { 404: "No such topic.", 409: "This file (the same bytes) is already among the topic's sources.", 422: REFUSED_FILE },
+  },
+  async (c) => {
+    const topicId = c.req.valid("param").id;
+    await assertTopicExists(topicId);
+    const bytes = await readFileBody(c.req.raw, maxBytes());
+    const source = await addSource({ topicId, fileName: c.req.valid("query").file_name, bytes, createdBy: c.var.caller.id });
+    return c.json(source, 201);
+  },
+);
+
+export const listTopicSourcesEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/topics/:id/sources",
+    access: "admin",
+    tag: "Generation",
+    summary: "A topic's sources",
+    description: "Every source of the topic, newest first, with its status and progress (pages done of the total).",
+    params: idPath,
+    responses: { 200: { description: "The topic's sources.", schema: z.array(sourceView) } },
+    errors: { 404: "No such topic." },
+  },
+  async (c) => {
+    const topicId = c.req.valid("param").id;
+    await assertTopicExists(topicId);
+    return c.json(await listTopicSources(topicId));
+  },
+);
+
+export const addOwnSourceEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/users/me/sources",
+    access: "signed-in",
+    tag: "Generation",
+    summary: "Add a source of one's own",
+    description: "Stores a file of the caller's own (for a personal course they ask for) and queues its extraction. Only the caller and admins ever see it.",
+    query: sourceUploadQuery,
+    body: { file: UPLOAD },
+    responses: { 201: { description: "The source, queued for extraction.", schema: sourceView } },
+    errors: { 409: "The caller already keeps as many sources as they may (SOURCE_MAX_PER_LEARNER), or this file is already one of them.", 422: REFUSED_FILE },
+  },
+  async (c) => {
+    const userId = c.var.caller.id;
+    await assertMayAddOwnSource(userId);
+    const bytes = await readFileBody(c.req.raw, maxBytes());
+    const source = await addSource({ ownerId: userId, fileName: c.req.valid("query").file_name, bytes, createdBy: userId });
+    return c.json(source, 201);
+  },
+);
+
+export const listOwnSourcesEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/users/me/sources",
+    access: "signed-in",
+    tag: "Generation",
+    summary: "The caller's own sources",
+    description: "The caller's own sources, newest first, with their status and progress.",
+    responses: { 200: { description: "The caller's sources.", schema: z.array(sourceView) } },
+  },
+  async (c) => c.json(await listOwnSources(c.var.caller.id)),
+);
+
+export const getSourceEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/sources/:id",
+    access: "signed-in",
+    tag: "Generation",
+    summary: "A source",
+    description: "One source with its status, progress and, once it failed, why. A learner sees only their own.",
+    params: idPath,
+    responses: { 200: { description: "The source.", schema: sourceView } },
+    errors: { 404: "No such source the caller may see." },
+  },
+  async (c) => c.json(await getSource(c.var.caller, c.req.valid("param").id)),
+);
+
+export const listPassagesEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/sources/:id/passages",
+    access: "signed-in",
+    tag: "Generation",
+    summary: "A source's passages",
+    description: "The extracted text in reading order, one passage (about 120-250 words) at a time with its page and heading; none until the source is ready. Plain text: never render it as HTML.",
+    params: idPath,
+    query: passagePageQuery,
+    responses: { 200: { description: "One page of passages.", schema: z.array(passageView), totalCount: true } },
+    errors: { 404: "No such source the caller may see." },
+  },
+  async (c) => sliceJson(c, await listPassages(c.var.caller, c.req.valid("param").id, apiRange(c.req.valid("query")))),
+);
+
+export const deleteSourceEndpoint = endpoint(
+  {
+    method: "DELETE",
+    path: "/sources/:id",
+    access: "signed-in",
+    tag: "Generation",
+    summary: "Delete a source",
+    description: "Deletes the source with its file and passages. A learner may delete their own; an admin any.",
+    params: idPath,
+    responses: { 204: { description: "Deleted." } },
+    errors: { 404: "No such source the caller may see." },
+  },
+  async (c) => {
+    await deleteSource(c.var.caller, c.req.valid("param").id);
+    return c.body(null, 204);
+  },
+);

@@ -1,0 +1,51 @@
+import { SourceRejection } from "../detect";
+import { extract } from "./extract";
+import type { ChildMessage, ExtractionRequest } from "./types";
+
+/*
+ * The extractor's child process (started by lib/sources/extractor/run.ts, one per file): it
+ * receives one file over IPC, sends its progress and then its text or the reason there is none,
+ * and exits. It holds no secret and no database connection (its environment is only what run.ts
+ * gives it), and the worker kills it at its time limit; its heap is capped by
+ * --max-old-space-size. Compiled to dist/source-extractor.mjs for production
+ * (scripts/build-server.mjs); run from source with tsx in development and tests.
+ */
+
+const send = (message: ChildMessage) => new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
+
+/**
+ * Test-only faults (NODE_ENV=test and SOURCE_EXTRACTOR_TEST_FAULTS=1, never in production): a
+ * text file starting with one of these lines makes this process hang or exhaust its memory, so
+ * the tests can show the worker surviving both.
+ */
+function testFault(bytes: Uint8Array): void {
+  if (process.env.NODE_ENV !== "test" || process.env.SOURCE_EXTRACTOR_TEST_FAULTS !== "1") return;
+  const head = Buffer.from(bytes.subarray(0, 40)).toString("latin1");
+  if (head.startsWith("LEARNPATH TEST FAULT: HANG")) for (;;);
+  if (head.startsWith("LEARNPATH TEST FAULT: MEMORY")) {
+    const hoard: string[][] = [];
+    for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${hoard.length}`));
+  }
+}
+
+process.once("message", (request: ExtractionRequest) => {
+  void (async () => {
+    let last = 0;
+    try {
+      testFault(request.bytes);
+      const extraction = await extract(request, (done, total) => {
+        // At most a few progress messages a second: the worker writes them to the database.
+        const now = Date.now();
+        if (done === total || done === 0 || now - last >= 200) {
+          last = now;
+          void send({ type: "progress", done, total });
+        }
+      });
+      await send({ type: "done", extraction });
+    } catch (error) {
+      const message = error instanceof SourceRejection ? error.message : `This file could not be read (${String((error as Error)?.message ?? error).slice(0, 200)}).`;
+      await send({ type: "failed", message });
+    }
+    process.exit(0);
+  })();
+});

@@ -1,0 +1,149 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { sourceFiles, sourcePassages, sources, topics, users } from "../../db/schema";
+import { getEnv } from "../env";
+import { AppError } from "../http/app-error";
+import { sendJob } from "../jobs/send";
+import type { ListRange, Slice } from "../pagination";
+import type { PassageView, SourceView } from "../validation/responses/sources";
+import { detectKind, MEDIA_TYPES, SourceRejection } from "./detect";
+import { extractSourceJob } from "./jobs/extract-source";
+
+/*
+ * Sources (docs/sources.md): adding one (its type checked from its bytes, the original and its
+ * extraction job written in one transaction), listing, reading and deleting them. Who may see a
+ * source: an admin, any; a learner, their own (anyone else's is a 404, as if it did not exist).
+ * A topic's sources are an admin's to manage; learners will reach their passages through the
+ * courses written from them.
+ */
+
+const NOT_FOUND = "No such source.";
+
+export type Viewer = { id: number; role: "user" | "admin" };
+
+const columns = {
+  id: sources.id,
+  topic_id: sources.topicId,
+  owner_id: sources.ownerId,
+  file_name: sources.fileName,
+  media_type: sources.mediaType,
+  byte_size: sources.byteSize,
+  sha256: sources.sha256,
+  status: sources.status,
+  pages_done: sources.pagesDone,
+  pages_total: sources.pagesTotal,
+  failure: sources.failure,
+  // Qualified by hand: drizzle names a single table's columns unqualified, and "id" inside the subquery would be the passage's.
+  passage_count: sql<number>`(SELECT count(*)::int FROM source_passages p WHERE p.source_id = "sources"."id")`,
+  created_at: sources.createdAt,
+  updated_at: sources.updatedAt,
+};
+
+type Row = { created_at: Date; updated_at: Date } & Omit<SourceView, "created_at" | "updated_at">;
+
+const toView = (row: Row): SourceView => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
+
+async function listWhere(where: SQL): Promise<SourceView[]> {
+  const rows = await getDb().select(columns).from(sources).where(where).orderBy(desc(sources.createdAt), desc(sources.id));
+  return rows.map(toView);
+}
+
+/** Checked before the upload's body is read: the topic exists. */
+export async function assertTopicExists(topicId: number): Promise<void> {
+  const [topic] = await getDb().select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
+  if (!topic) throw new AppError("not_found", "No such topic.");
+}
+
+const ownLimitMessage = (max: number) =>
+  max === 0 ? "Learners may not add sources of their own on this server." : `You may keep at most ${max} source${max === 1 ? "" : "s"} of your own: delete one before adding another.`;
+
+/** Checked before the upload's body is read (and again, in its transaction, when it is saved): the learner may add another source. */
+export async function assertMayAddOwnSource(userId: number, db: Pick<ReturnType<typeof getDb>, "select"> = getDb()): Promise<void> {
+  const max = getEnv().SOURCE_MAX_PER_LEARNER;
+  const [{ n }] = (await db.select({ n: count() }).from(sources).where(eq(sources.ownerId, userId))) as [{ n: number }];
+  if (n >= max) throw new AppError("conflict", ownLimitMessage(max));
+}
+
+export type NewSource = { fileName: string; bytes: Uint8Array; createdBy: number } & ({ topicId: number } | { ownerId: number });
+
+const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * Saves an uploaded file and queues its extraction, in one transaction. The type comes from its
+ * bytes: a file of another type is refused (422) with what it is. The same file twice in one
+ * place (its topic, or its learner's own) is refused (409) naming the source already there.
+ */
+export async function addSource(source: NewSource): Promise<SourceView> {
+  let kind;
+  try {
+    kind = detectKind(source.bytes, source.fileName);
+  } catch (error) {
+    if (error instanceof SourceRejection) throw new AppError("invalid", error.message);
+    throw error;
+  }
+  const sha256 = sha256Of(source.bytes);
+  const holder = "topicId" in source ? { topicId: source.topicId } : { ownerId: source.ownerId };
+  const id = await getDb().transaction(async (tx) => {
+    if ("ownerId" in source) {
+      // One upload at a time per learner, so two at once cannot both pass the limit.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, source.ownerId)).for("update");
+      await assertMayAddOwnSource(source.ownerId, tx);
+    }
+    const [inserted] = await tx
+      .insert(sources)
+      .values({ ...holder, fileName: source.fileName, mediaType: MEDIA_TYPES[kind], byteSize: source.bytes.byteLength, sha256, createdBy: source.createdBy })
+      .onConflictDoNothing()
+      .returning({ id: sources.id });
+    if (!inserted) {
+      const place = "topicId" in source ? and(eq(sources.topicId, source.topicId), eq(sources.sha256, sha256)) : and(eq(sources.ownerId, source.ownerId), eq(sources.sha256, sha256));
+      const [existing] = await tx.select({ fileName: sources.fileName }).from(sources).where(place!);
+      const where = "topicId" in source ? "this topic's sources" : "your sources";
+      throw new AppError("conflict", `This file is already among ${where}, as "${existing?.fileName ?? source.fileName}".`);
+    }
+    await tx.insert(sourceFiles).values({ sourceId: inserted.id, bytes: Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.byteLength) });
+    await sendJob(extractSourceJob, { sourceId: inserted.id }, { tx });
+    return inserted.id;
+  });
+  const [view] = await listWhere(eq(sources.id, id));
+  return view!;
+}
+
+export function listTopicSources(topicId: number): Promise<SourceView[]> {
+  return listWhere(eq(sources.topicId, topicId));
+}
+
+export function listOwnSources(userId: number): Promise<SourceView[]> {
+  return listWhere(eq(sources.ownerId, userId));
+}
+
+/** Who may see a source: an admin, any; anyone else, their own. */
+function visibleTo(viewer: Viewer, sourceId: number): SQL {
+  return viewer.role === "admin" ? eq(sources.id, sourceId) : and(eq(sources.id, sourceId), eq(sources.ownerId, viewer.id))!;
+}
+
+export async function getSource(viewer: Viewer, sourceId: number): Promise<SourceView> {
+  const [view] = await listWhere(visibleTo(viewer, sourceId));
+  if (!view) throw new AppError("not_found", NOT_FOUND);
+  return view;
+}
+
+/** A page of a source's passages in reading order, with how many it has. */
+export async function listPassages(viewer: Viewer, sourceId: number, range: ListRange): Promise<Slice<PassageView>> {
+  const source = await getSource(viewer, sourceId);
+  const items = await getDb()
+    .select({ id: sourcePassages.id, position: sourcePassages.position, page: sourcePassages.page, heading: sourcePassages.heading, text: sourcePassages.text })
+    .from(sourcePassages)
+    .where(eq(sourcePassages.sourceId, sourceId))
+    .orderBy(asc(sourcePassages.position))
+    .limit(range.limit)
+    .offset(range.offset);
+  return { items, total: source.passage_count };
+}
+
+/** Deletes a source with its file and passages (a running extraction finds it gone and stops). */
+export async function deleteSource(viewer: Viewer, sourceId: number): Promise<void> {
+  const deleted = await getDb().delete(sources).where(visibleTo(viewer, sourceId)).returning({ id: sources.id });
+  if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
+}
