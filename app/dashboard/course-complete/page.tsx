@@ -132,32 +132,34 @@ export default async function CourseCompletePage({ searchParams }: { searchParam
               );
             })}
           </ol>
+          <div className="mt-6">
+            <ButtonLink href={courseDetailsHref(course.id)} variant="outline">
+              Course overview
+            </ButtonLink>
+          </div>
+        </section>
+        <section aria-labelledby="concepts-heading" className="mt-10">
+          <h2 id="concepts-heading" className="text-2xl font-bold text-slate-900">
+            Concepts mastered
+          </h2>
           {mastered.length ? (
-            <>
-              <h3 className="mt-6 text-lg font-semibold text-slate-900">Concepts you mastered</h3>
-              <ul className="mt-2 flex flex-wrap gap-2" aria-label="Concepts you mastered">
-                {mastered.map((concept) => (
-                  <li key={concept} className="rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm text-green-900">
-                    {concept}
-                  </li>
-                ))}
-              </ul>
-            </>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {mastered.map((concept) => (
+                <li key={concept} className="rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm text-green-900">
+                  {concept}
+                </li>
+              ))}
+            </ul>
           ) : null}
           {mastered.length < total ? (
             <p className="mt-4 text-slate-700">
-              {total - mastered.length} {total - mastered.length === 1 ? "concept is" : "concepts are"} not mastered yet: your reviews bring{" "}
+              {total - mastered.length === 1 ? "One concept is" : `${total - mastered.length} concepts are`} not mastered yet: your reviews bring{" "}
               {total - mastered.length === 1 ? "it" : "them"} back until {total - mastered.length === 1 ? "it sticks" : "they stick"}.{" "}
               <Link href="/dashboard/progress" className="font-semibold text-brand-700 underline hover:text-brand-800">
                 See your progress
               </Link>
             </p>
           ) : null}
-          <div className="mt-6">
-            <ButtonLink href={courseDetailsHref(course.id)} variant="outline">
-              Course overview
-            </ButtonLink>
-          </div>
         </section>
       </div>
     </div>
