@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInToDashboard } from "./fixtures/accounts";
+import { expectAccessible } from "./fixtures/axe";
 import { apiToken, enrolThroughApi, quizQuestions, rightAnswers, submitQuiz } from "./fixtures/api";
 import { withE2eDb } from "./fixtures/db";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
@@ -20,7 +21,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, permissions: [
 const COURSE = "Python Basics";
 const LAST_SECTION = 3;
 
-test("phone: the last quiz's pass leads to 'Finish the course', the completion screen and a certificate to share by its id", async ({ page, browser }) => {
+test("phone: the last quiz's pass leads to 'Finish the course', the completion screen and a certificate to share by its id", async ({ page, browser }, testInfo) => {
   test.setTimeout(60_000);
   const courseId = await courseIdByTitle(COURSE);
   const { email, password } = await createLearner(page.request, "finish");
@@ -54,6 +55,7 @@ test("phone: the last quiz's pass leads to 'Finish the course', the completion s
   // "Finish the course" is the primary action, before "Back to Course".
   const actions = page.getByRole("link", { name: /^(Finish the course|Back to Course)$/ });
   await expect(actions).toHaveText(["Finish the course", "Back to Course"]);
+  await expectAccessible(page, testInfo, "the last quiz's result");
   await page.getByRole("link", { name: "Finish the course" }).click();
 
   // The completion screen: the course, the time, the concepts, the certificate.
@@ -71,9 +73,12 @@ test("phone: the last quiz's pass leads to 'Finish the course', the completion s
   await expect(page.getByTestId("certificate-link")).toHaveText(url);
   // For the record (not on CI): the phone's first screen of it, and all of it.
   if (process.env.E2E_SHOTS_DIR) {
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
     await page.screenshot({ path: join(process.env.E2E_SHOTS_DIR, "completion.png") });
     await page.screenshot({ path: join(process.env.E2E_SHOTS_DIR, "completion-full.png"), fullPage: true });
   }
+
+  await expectAccessible(page, testInfo, "the completion screen");
 
   // Copy link: the button says "Copied", a screen reader hears it, and the clipboard holds the address.
   const copy = page.getByRole("button", { name: "Copy link" });

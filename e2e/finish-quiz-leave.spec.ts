@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
+import { expectAccessible } from "./fixtures/axe";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 import { answer } from "./fixtures/reader";
 
@@ -12,7 +13,7 @@ import { answer } from "./fixtures/reader";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-test("phone: a refresh mid-quiz resumes it; leaving with answers asks first; coming back finishes the same attempt", async ({ page }) => {
+test("phone: a refresh mid-quiz resumes it; leaving with answers asks first; coming back finishes the same attempt", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const courseId = await courseIdByTitle("Python Basics");
   await logInNewLearner(page, "quiz-leave", courseId);
@@ -41,6 +42,7 @@ test("phone: a refresh mid-quiz resumes it; leaving with answers asks first; com
   const dialog = page.getByRole("alertdialog", { name: "Leave the quiz?" });
   await expect(dialog).toContainText(`You have answered 2 of ${total} questions. Your answers are kept`);
   await expect(dialog.getByRole("button", { name: "Stay in the quiz" })).toBeFocused();
+  await expectAccessible(page, testInfo, "the leave-the-quiz dialog");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(back).toBeFocused();
