@@ -503,15 +503,26 @@ export const learningActivity = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.at, t.courseId] }), index("learning_activity_course_id_idx").on(t.courseId)],
 );
 
+/*
+ * 128 random bits as 22 base64url characters: a certificate's verification id. Drawn by the
+ * database (so adding the column gave every existing certificate its own, and no insert can omit
+ * it) from gen_random_uuid(), PostgreSQL's strong random source: of each uuid only bytes 1-6 and
+ * 10-16 are random (7-9 carry the version and variant), so three uuids give 6 + 7 + 3 bytes.
+ */
+const VERIFICATION_ID = sql`rtrim(translate(encode(substring(uuid_send(gen_random_uuid()) from 1 for 6) || substring(uuid_send(gen_random_uuid()) from 10 for 7) || substring(uuid_send(gen_random_uuid()) from 1 for 3), 'base64'), '+/', '-_'), '=')`;
+
 /**
- * A finished course's certificate: its id (random, unguessable) is its public, shareable address
- * (/certificates/<id>), created the first time the learner opens the finished course's summary.
- * It keeps the learner's name as it was when issued: a later rename does not rewrite it.
+ * A finished course's certificate, created the first time the learner opens the finished course's
+ * summary. Its verification id (random, unguessable, docs/security.md) is its public, shareable
+ * address (/certificates/<verification id>); the row's own uuid never leaves the server but in
+ * the learner's data download. It keeps the learner's name as it was when issued: a later rename
+ * does not rewrite it.
  */
 export const certificates = pgTable(
   "certificates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    verificationId: text("verification_id").notNull().default(VERIFICATION_ID),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -521,7 +532,11 @@ export const certificates = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     learnerName: text("learner_name").notNull(),
   },
-  (t) => [uniqueIndex("certificates_user_course_key").on(t.userId, t.courseId), index("certificates_course_id_idx").on(t.courseId)],
+  (t) => [
+    uniqueIndex("certificates_user_course_key").on(t.userId, t.courseId),
+    index("certificates_course_id_idx").on(t.courseId),
+    uniqueIndex("certificates_verification_id_key").on(t.verificationId),
+  ],
 );
 
 /** One row per question answered in an attempt: what the learner chose and whether it was right. */

@@ -6,9 +6,10 @@ import { courseIdByTitle } from "./fixtures/database";
 import { nextButton, subsectionTitle } from "./fixtures/reader";
 
 /*
- * The reader, phone first (docs/product-rules.md, Screens): at 390x844 the lesson heading is on the first screen and
- * Previous / Next (and Attempt Quiz at a section's end) sit in a bar stuck to the bottom of the
- * screen; the outline is a drawer behind a button showing where the learner is. On a wide screen
+ * The reader, phone first (docs/product-rules.md, Screens): at 390x844 the lesson heading is on the first screen, with
+ * the focus, and Previous / Next sit in a bar stuck to the bottom of the screen, each label on one
+ * line ("Next Section →" too); a section's quiz is offered by the lesson's end box. The outline is
+ * a drawer behind a button showing where the learner is, ticking the lessons read. On a wide screen
  * the outline stays in view while the lesson scrolls, and the reader lines up with the header.
  * Python Basics has sections of 3, 2, 2 and 3 subsections.
  */
@@ -33,6 +34,8 @@ test.describe("on a phone", () => {
     await enrolledLearner(page);
     await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
     await expect(subsectionTitle(page)).toHaveText("Running Python and Your First Program");
+    // Opening the reader puts the focus on the lesson's heading, where reading starts.
+    await expect(subsectionTitle(page)).toBeFocused();
 
     const heading = await subsectionTitle(page).boundingBox();
     expect(heading!.y + heading!.height).toBeLessThanOrEqual(PHONE.height);
@@ -69,15 +72,31 @@ test.describe("on a phone", () => {
     await expect(drawerButton(page)).toBeFocused();
 
     await drawerButton(page).click();
+    // Ticked: the lessons moved on from. Not the last one, only opened (its quiz is still to take).
+    const lesson = (name: string) => outline(page).getByRole("link", { name, exact: true });
+    for (const read of ["Running Python and Your First Program", "Variables and Assignment"]) await expect(lesson(read).locator("[data-icon=read]")).toHaveCount(1);
+    await expect(lesson("Numbers, Strings and Booleans").locator("[data-icon=unread]")).toHaveCount(1);
+    await expect(lesson("Numbers, Strings and Booleans").locator("[data-icon=read]")).toHaveCount(0);
     await outline(page).getByRole("link", { name: "Numbers, Strings and Booleans", exact: true }).click();
     await expect(subsectionTitle(page)).toHaveText("Numbers, Strings and Booleans");
     await expect(outline(page)).toBeHidden();
     await expect(subsectionTitle(page)).toBeFocused();
 
-    // At the section's end the bar holds Attempt Quiz too, on screen.
-    const attempt = page.getByRole("navigation", { name: "Course navigation" }).getByRole("link", { name: "Attempt Quiz" });
-    await expect(attempt).toBeInViewport();
+    // At the section's end the bar holds Previous and "Next Section →" (disabled until the quiz is
+    // passed), each label on one line; the lesson's end box offers Attempt Quiz as a button.
+    const bar = page.getByRole("navigation", { name: "Course navigation" });
     await expect(nextButton(page, "Next Section →")).toBeDisabled();
+    await expect(bar.getByRole("link", { name: "Attempt Quiz" })).toHaveCount(0);
+    for (const control of await bar.locator("a, button").all()) {
+      const label = await control.innerText();
+      // One line of text in a 44 px button (two would make it 60 px), and all of it shown.
+      expect((await control.boundingBox())!.height, label).toBeLessThan(48);
+      expect(await control.evaluate((el) => el.scrollWidth <= el.clientWidth), label).toBe(true);
+    }
+    const attempt = page.getByRole("article").getByRole("link", { name: "Attempt Quiz" });
+    await attempt.scrollIntoViewIfNeeded();
+    await expect(attempt).toBeInViewport();
+    await expect(attempt).toHaveAttribute("href", `/dashboard/quiz?courseId=${courseId}&sectionIndex=0`);
 
     // Next and Previous move focus to the new lesson's heading too.
     await page.getByRole("link", { name: "Previous" }).click();

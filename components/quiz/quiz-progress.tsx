@@ -1,11 +1,12 @@
-import Link from "next/link";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { LeaveQuizLink } from "./leave-quiz";
 
 /**
  * Above each question: "Quiz N of M" with a bar of the questions done, and a way back to the
- * course (leaving mid-quiz records nothing: every visit to the quiz is a new attempt).
+ * course, which asks first once some question is answered (the attempt is kept either way: the
+ * quiz resumes it).
  */
-export function QuizProgress({ current, total, backHref }: { current: number; total: number; backHref: string }) {
+export function QuizProgress({ current, total, answered, backHref }: { current: number; total: number; answered: number; backHref: string }) {
   const done = Math.round(((current - 1) / Math.max(total, 1)) * 100);
   return (
     <div>
@@ -13,9 +14,7 @@ export function QuizProgress({ current, total, backHref }: { current: number; to
         <p className="text-sm font-semibold text-brand-700" aria-live="polite">
           Quiz {current} of {total}
         </p>
-        <Link href={backHref} className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-slate-700 underline hover:text-slate-900">
-          <span aria-hidden="true">←</span> Back to course
-        </Link>
+        <LeaveQuizLink href={backHref} answered={answered} total={total} />
       </div>
       <ProgressBar value={done} label="Quiz progress" className="mt-2" />
     </div>

@@ -9,6 +9,7 @@ import { apiFetch } from "@/lib/client/api";
 import type { AnswerCheck, QuizAttempt, QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 import { AnswerChoices, optionMarks } from "./answer-choices";
 import { FeedbackPanel } from "./feedback-panel";
+import { useLeaveWarning } from "./leave-quiz";
 import { QuizOutcome } from "./quiz-outcome";
 
 type Phase = { kind: "asking" } | { kind: "submitting" } | { kind: "submit-failed"; message: string } | { kind: "done"; result: QuizResult };
@@ -18,7 +19,10 @@ type Phase = { kind: "asking" } | { kind: "submitting" } | { kind: "submit-faile
  * radio, Skip and Submit. Each Submit is one try (quiz-check): the feedback opens below the
  * question; a first miss gives the hint and one more try; once the item is final the learner's
  * pick and the right option are marked in place with why and the lesson. After the last item the
- * attempt goes to quiz-complete, which grades each item's first try. A reload resumes the attempt.
+ * attempt goes to quiz-complete, which grades each item's first try. A reload resumes the attempt
+ * (the server holds it, with every try), and leaving with answers asks first (./leave-quiz.tsx).
+ * One live region says what happens after the last item: "Checking your answers...", then the
+ * result, whose heading then takes the focus.
  */
 export function QuizRunner({
   courseId,
@@ -27,6 +31,8 @@ export function QuizRunner({
   attempt,
   backHref,
   passedHref,
+  finishHref,
+  activity,
 }: {
   courseId: number;
   sectionIndex: number;
@@ -34,6 +40,10 @@ export function QuizRunner({
   attempt: QuizAttempt;
   backHref: string;
   passedHref: string;
+  /** The course's completion screen, offered once this pass finishes the course. */
+  finishHref: string;
+  /** The learner's learning instants before this attempt (lib/activity/history.ts): the streak a pass keeps. */
+  activity: string[] | null;
 }) {
   const initial = new Map(attempt.items.map((i) => [i.question_id, i]));
   const [tries, setTries] = useState(() => new Map(attempt.items.map((i) => [i.question_id, i.tries])));
@@ -52,6 +62,8 @@ export function QuizRunner({
   const question = questions[index];
   const current = question ? feedback.get(question.id) : undefined;
   const isLast = index + 1 >= questions.length;
+  const answered = questions.filter((q) => (tries.get(q.id) ?? []).length > 0).length;
+  useLeaveWarning(answered > 0 && phase.kind !== "done");
 
   async function finish() {
     setPhase({ kind: "submitting" });
@@ -90,95 +102,115 @@ export function QuizRunner({
     }
   }
 
-  if (phase.kind === "done") {
-    return <QuizOutcome result={phase.result} questions={questions} backHref={backHref} passedHref={passedHref} />;
-  }
-
-  if (phase.kind === "submitting") {
-    return (
-      <p role="status" className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg text-slate-700 shadow-sm">
-        Checking your answers...
-      </p>
-    );
-  }
-
-  if (phase.kind === "submit-failed") {
-    return (
-      <div className="rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
-        <p role="alert" className="text-lg text-red-700">
-          {phase.message}
-        </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button type="button" onClick={() => void finish()} className={buttonClasses()}>
-            Send answers again
-          </button>
-          <Link href={backHref} className={buttonClasses({ variant: "outline" })}>
-            Back to Course
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
-  if (!question) return null;
-  const itemTries = tries.get(question.id) ?? [];
-  const final = current?.final ?? false;
-  const marks = optionMarks(itemTries, final ? (current?.correct_answer ?? null) : null);
-  const nextLabel = isLast ? "See results" : "Next question";
-
   return (
-    <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-      {attempt.counts_toward_pass ? null : (
-        <p role="note" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Practice round: you have seen the answers to some of these questions recently, so this attempt cannot pass the quiz.
+    <>
+      {/* Always in the page, so what it says is announced: an announcement in a region that just appeared often is not. */}
+      <p role="status" className="sr-only" data-testid="quiz-announcement">
+        {announcement(phase)}
+      </p>
+      {screen()}
+    </>
+  );
+
+  function screen() {
+    if (phase.kind === "done") {
+      return <QuizOutcome result={phase.result} questions={questions} backHref={backHref} passedHref={passedHref} finishHref={finishHref} activity={activity} />;
+    }
+
+    if (phase.kind === "submitting") {
+      return (
+        <p aria-hidden="true" className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg text-slate-700 shadow-sm">
+          Checking your answers...
         </p>
-      )}
-      <QuizProgress current={index + 1} total={questions.length} backHref={backHref} />
-      <form
-        ref={formRef}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <AnswerChoices legendId={legendId} name={`question-${question.id}`} question={question.question} options={question.options} choice={choice} onChoose={setChoice} marks={marks} locked={final} />
-        {current ? null : (
-          <div className="mt-8 flex flex-wrap justify-between gap-3">
-            <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
-              Skip
+      );
+    }
+
+    if (phase.kind === "submit-failed") {
+      return (
+        <div className="rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+          <p role="alert" className="text-lg text-red-700">
+            {phase.message}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <button type="button" onClick={() => void finish()} className={buttonClasses()}>
+              Send answers again
             </button>
-            <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
-              Submit
-            </button>
+            <Link href={backHref} className={buttonClasses({ variant: "outline" })}>
+              Back to Course
+            </Link>
           </div>
+        </div>
+      );
+    }
+
+    if (!question) return null;
+    const itemTries = tries.get(question.id) ?? [];
+    const final = current?.final ?? false;
+    const marks = optionMarks(itemTries, final ? (current?.correct_answer ?? null) : null);
+    const nextLabel = isLast ? "See results" : "Next question";
+
+    return (
+      <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        {attempt.counts_toward_pass ? null : (
+          <p role="note" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Practice round: you have seen the answers to some of these questions recently, so this attempt cannot pass the quiz.
+          </p>
         )}
-        {current && !final ? (
-          <FeedbackPanel key={`${question.id}-${itemTries.length}`} correct={false} hint={current.hint} lesson={current.lesson} note="One more try: choose another option above, then submit it.">
-            <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
-              Submit second try
-            </button>
-            <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline" })}>
+        <QuizProgress current={index + 1} total={questions.length} answered={answered} backHref={backHref} />
+        <form
+          ref={formRef}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <AnswerChoices legendId={legendId} name={`question-${question.id}`} question={question.question} options={question.options} choice={choice} onChoose={setChoice} marks={marks} locked={final} />
+          {current ? null : (
+            <div className="mt-8 flex flex-wrap justify-between gap-3">
+              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
+                Skip
+              </button>
+              <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
+                Submit
+              </button>
+            </div>
+          )}
+          {current && !final ? (
+            <FeedbackPanel key={`${question.id}-${itemTries.length}`} correct={false} hint={current.hint} lesson={current.lesson} note="One more try: choose another option above, then submit it.">
+              <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
+                Submit second try
+              </button>
+              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline" })}>
+                {nextLabel}
+              </button>
+            </FeedbackPanel>
+          ) : null}
+        </form>
+        {current && final ? (
+          <FeedbackPanel
+            key={`${question.id}-final`}
+            correct={current.correct}
+            correctAnswer={current.correct_answer}
+            explanation={current.explanation}
+            concept={current.concept}
+            lesson={current.lesson}
+            explain={current.correct ? null : { question_id: question.id, answer: choice ?? undefined }}
+            note={current.correct && !current.first_try_correct ? "Right on your second try: good practice, though this question counts as missed for the quiz." : null}
+          >
+            <button type="button" onClick={advance} className={buttonClasses({ className: "min-w-28" })}>
               {nextLabel}
             </button>
           </FeedbackPanel>
         ) : null}
-      </form>
-      {current && final ? (
-        <FeedbackPanel
-          key={`${question.id}-final`}
-          correct={current.correct}
-          correctAnswer={current.correct_answer}
-          explanation={current.explanation}
-          concept={current.concept}
-          lesson={current.lesson}
-          explain={current.correct ? null : { question_id: question.id, answer: choice ?? undefined }}
-          note={current.correct && !current.first_try_correct ? "Right on your second try: good practice, though this question counts as missed for the quiz." : null}
-        >
-          <button type="button" onClick={advance} className={buttonClasses({ className: "min-w-28" })}>
-            {nextLabel}
-          </button>
-        </FeedbackPanel>
-      ) : null}
-    </section>
-  );
+      </section>
+    );
+  }
+}
+
+/** What the live region says after the last item. */
+function announcement(phase: Phase): string {
+  if (phase.kind === "submitting") return "Checking your answers...";
+  if (phase.kind !== "done") return "";
+  const { passed, score, total } = phase.result;
+  return `${passed ? "Congratulations! You passed the quiz" : "Try Again! You did not pass the quiz"}: ${score} of ${total} right.`;
 }

@@ -13,13 +13,14 @@ export type OutlineSection = {
   beingWritten?: boolean;
   /** The earlier section whose quiz must be passed before this one opens (null: none). */
   waitsForQuiz: number | null;
-  /** `minutes`: its reading time (null while its section is being written). */
-  subsections: { title: string; unlocked: boolean; minutes: number | null }[];
+  /** `minutes`: its reading time (null while its section is being written); `read`: moved on from, or its quiz passed. */
+  subsections: { title: string; unlocked: boolean; read: boolean; minutes: number | null }[];
 };
 
 /**
  * The reader's left panel: progress with its percent, then each section with its subsections.
- * Unlocked subsections (check mark) are links; locked ones (lock) are disabled and say so. Each
+ * Unlocked subsections are links, ticked once read (lib/learning/reader-navigation.ts isRead: not
+ * merely opened) and an open circle before; locked ones (lock) are disabled and say so. Each
  * lesson shows its reading time, and the course the time left (docs/product-rules.md, "Durations").
  */
 export function CourseOutline({
@@ -91,7 +92,7 @@ export function CourseOutline({
                         aria-current={isCurrent ? "page" : undefined}
                         className={`${row} ${isCurrent ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"}`}
                       >
-                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" />
+                        {sub.read ? <CheckIcon className="mt-0.5 size-4 shrink-0 text-green-700" /> : <UnreadIcon className="mt-0.5 size-4 shrink-0 text-slate-500" />}
                         <span>{sub.title}</span>
                         <LinkPending className="mt-0.5 ml-auto shrink-0" />
                       </Link>
@@ -125,8 +126,16 @@ function LessonMinutes({ minutes }: { minutes: number }) {
 
 function CheckIcon({ className }: { className: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg aria-hidden="true" data-icon="read" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
       <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+function UnreadIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" data-icon="unread" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="7.5" />
     </svg>
   );
 }

@@ -2,18 +2,15 @@
 
 import { useEffect } from "react";
 
-// Set after the first reader render of this page load: only later renders are navigations.
-let navigated = false;
-
 /**
- * Moves focus to the lesson's heading when the learner moves to another lesson (the reader keys
- * this per position), so keyboard and screen-reader users start reading there; never on the
- * page's first load, where focus starts at the top as usual.
+ * Moves focus to the lesson's heading whenever the reader shows a lesson: when it opens (from the
+ * dashboard, a link or a reload) and when the learner moves to another lesson (the reader keys
+ * this per position). Keyboard and screen-reader users start reading there instead of at the top
+ * of the page; the heading is near the top, so nothing scrolls away from sight.
  */
 export function FocusHeading({ id }: { id: string }) {
   useEffect(() => {
-    if (navigated) document.getElementById(id)?.focus();
-    navigated = true;
+    document.getElementById(id)?.focus();
   }, [id]);
   return null;
 }

@@ -16,10 +16,12 @@ export type NextAction =
   | { kind: "disabled"; label: string; reason: string };
 
 /**
- * Previous, Attempt Quiz (at a section's end) and Next under the subsection. Below `lg` it is a bar
- * stuck to the bottom of the screen while the lesson scrolls, so the way on is always at hand.
+ * Previous and Next under the subsection. Below `lg` it is a bar stuck to the bottom of the screen
+ * while the lesson scrolls, so the way on is always at hand. Two buttons, each label on one line
+ * on a 390 px phone ("Next Section →" included); a section's quiz is offered by the lesson's end
+ * box, not here (a third button made the labels wrap).
  */
-export function ReaderNav({ previousHref, next, quizHref }: { previousHref: string | null; next: NextAction; quizHref?: string }) {
+export function ReaderNav({ previousHref, next }: { previousHref: string | null; next: NextAction }) {
   const router = useRouter();
   const [saving, setSaving] = useState(false);
 
@@ -46,8 +48,8 @@ export function ReaderNav({ previousHref, next, quizHref }: { previousHref: stri
     // The next render replaces this component; `saving` keeps Next disabled until then.
   }
 
-  // Three buttons share a phone's width; from `sm` up each keeps a comfortable size.
-  const pill = "min-w-0 flex-1 px-3 sm:flex-none sm:min-w-32 sm:px-5";
+  // Two buttons share a phone's width; from `sm` up each keeps a comfortable size. A label never wraps.
+  const pill = "min-w-0 flex-1 px-3 whitespace-nowrap sm:flex-none sm:min-w-32 sm:px-5";
   return (
     <nav
       aria-label="Course navigation"
@@ -63,13 +65,6 @@ export function ReaderNav({ previousHref, next, quizHref }: { previousHref: stri
           <span aria-hidden="true">←</span> Previous
         </button>
       )}
-
-      {quizHref ? (
-        <Link href={quizHref} className={buttonClasses({ className: pill })}>
-          Attempt Quiz
-          <LinkPending />
-        </Link>
-      ) : null}
 
       {next.kind === "go" ? (
         <Link href={next.href} className={buttonClasses({ className: pill })}>

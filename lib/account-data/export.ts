@@ -27,7 +27,7 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
         FROM quiz_answers qa JOIN quiz_attempts a ON a.id = qa.attempt_id JOIN quiz_questions q ON q.id = qa.question_id
        WHERE a.user_id = ${userId} ORDER BY qa.attempt_id, q.id`),
     rowsOf(sql`SELECT course_id, at FROM learning_activity WHERE user_id = ${userId} ORDER BY at`),
-    rowsOf(sql`SELECT id, course_id, issued_at FROM certificates WHERE user_id = ${userId} ORDER BY issued_at`),
+    rowsOf(sql`SELECT id, verification_id, course_id, issued_at FROM certificates WHERE user_id = ${userId} ORDER BY issued_at`),
     rowsOf(sql`SELECT id, title, level, created_at FROM courses WHERE requested_by = ${userId} ORDER BY created_at`),
     rowsOf(sql`
       SELECT r.id, r.question_id, q.question, r.due, r.reps, r.lapses, r.last_review

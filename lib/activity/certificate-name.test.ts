@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, enrollments, users } from "../../db/schema";
 import { call, createUser } from "../../tests/harness/http";
-import { certificateById, courseCompletion } from "./completion";
+import { certificateByVerificationId, courseCompletion } from "./completion";
 
 /*
  * A certificate is a record of what happened: the name on it is the learner's name when it was
@@ -17,15 +17,15 @@ describe("a certificate's name", () => {
     await getDb().insert(enrollments).values({ userId: learner.user.id, courseId: course!.id, progress: 100, completedAt: new Date() });
     const completion = await courseCompletion(learner.user.id, course!.id);
     const issuedName = `${learner.user.firstName} ${learner.user.lastName}`;
-    expect((await certificateById(completion!.certificate_id))?.learner_name).toBe(issuedName);
+    expect((await certificateByVerificationId(completion!.verification_id))?.learner_name).toBe(issuedName);
 
     const renamed = await call("PUT /users/me", { token: learner.token, json: { first_name: "Someone", last_name: "Else" } });
     expect(renamed.status).toBe(200);
     const [row] = await getDb().select().from(users).where(and(eq(users.id, learner.user.id)));
     expect(row!.firstName).toBe("Someone");
 
-    expect((await certificateById(completion!.certificate_id))?.learner_name).toBe(issuedName);
+    expect((await certificateByVerificationId(completion!.verification_id))?.learner_name).toBe(issuedName);
     // Opening the summary again finds the same certificate, not a new one under the new name.
-    expect((await courseCompletion(learner.user.id, course!.id))?.certificate_id).toBe(completion!.certificate_id);
+    expect((await courseCompletion(learner.user.id, course!.id))?.verification_id).toBe(completion!.verification_id);
   });
 });

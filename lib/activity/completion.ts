@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import { listConceptMastery } from "../mastery/list-mastery";
 
 export type SectionResult = { section_index: number; best_score: number | null; total: number | null; attempts: number };
 export type CourseCompletion = {
@@ -8,8 +9,22 @@ export type CourseCompletion = {
   /** Quarter hours with reading or a quiz in this course, times 15: an estimate of the time spent. */
   minutes_spent: number;
   sections: SectionResult[];
-  certificate_id: string;
+  /** The course's concepts the learner has mastered (lib/mastery), and how many concepts it has. */
+  concepts: { mastered: string[]; total: number };
+  /** The name on the certificate, as issued. */
+  learner_name: string;
+  /** The certificate's verification id: its public address, /certificates/<id> (certificatePath). */
+  verification_id: string;
 };
+
+/**
+ * A certificate's verification id as the database draws it (db/schema.ts): 22 base64url
+ * characters, 128 random bits. Anything else is not looked up at all.
+ */
+const VERIFICATION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** The public, shareable address of a certificate. */
+export const certificatePath = (verificationId: string) => `/certificates/${verificationId}`;
 
 /**
  * What a learner achieved in a course they finished (enrollments.completed_at set), with the id of
@@ -23,14 +38,14 @@ export async function courseCompletion(userId: number, courseId: number): Promis
   const completedAt = rows[0]?.completed_at;
   if (!completedAt) return null;
 
-  const [certificate, sections, time] = await Promise.all([
-    db.execute<{ id: string }>(sql`
+  const [certificate, sections, time, concepts] = await Promise.all([
+    db.execute<{ verification_id: string; learner_name: string }>(sql`
       WITH issued AS (
         INSERT INTO certificates (user_id, course_id, learner_name)
         SELECT ${userId}, ${courseId}, trim(first_name || ' ' || last_name) FROM users WHERE id = ${userId}
-        ON CONFLICT (user_id, course_id) DO NOTHING RETURNING id
+        ON CONFLICT (user_id, course_id) DO NOTHING RETURNING verification_id, learner_name
       )
-      SELECT id FROM issued UNION ALL SELECT id FROM certificates WHERE user_id = ${userId} AND course_id = ${courseId}`),
+      SELECT verification_id, learner_name FROM issued UNION ALL SELECT verification_id, learner_name FROM certificates WHERE user_id = ${userId} AND course_id = ${courseId}`),
     db.execute<{ section_index: number; best_score: number | null; total: number | null; attempts: number }>(sql`
       SELECT section_index, max(score) FILTER (WHERE passed) AS best_score, max(total) FILTER (WHERE passed) AS total, count(*)::int AS attempts
         FROM quiz_attempts WHERE user_id = ${userId} AND course_id = ${courseId} GROUP BY section_index ORDER BY section_index`),
@@ -40,27 +55,36 @@ export async function courseCompletion(userId: number, courseId: number): Promis
         UNION
         SELECT date_bin('15 minutes', created_at, timestamptz '2000-01-01T00:00:00Z') FROM quiz_attempts WHERE user_id = ${userId} AND course_id = ${courseId}
       ) q`),
+    listConceptMastery(userId, courseId),
   ]);
+  const issued = certificate.rows[0]!;
   return {
     completed_at: new Date(completedAt).toISOString(),
     minutes_spent: (time.rows[0]?.quarters ?? 0) * 15,
     sections: sections.rows,
-    certificate_id: certificate.rows[0]!.id,
+    concepts: { mastered: concepts.filter((c) => c.level === "mastered").map((c) => c.concept), total: concepts.length },
+    learner_name: issued.learner_name,
+    verification_id: issued.verification_id,
   };
 }
 
-export type Certificate = { learner_name: string; course_title: string; course_level: string; completed_at: string };
+/** What a certificate shows: never the learner's e-mail or account, only the name as issued. */
+export type Certificate = { learner_name: string; course_title: string; course_level: string; completed_at: string; verification_id: string };
 
-/** A certificate as its public page shows it, with the name as issued; null for an unknown id (or not a uuid at all). */
-export async function certificateById(id: string): Promise<Certificate | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+/**
+ * A certificate as its public page shows it, with the name as issued, by its verification id
+ * (compared exactly: base64url is case-sensitive, and every character counts); null for anything
+ * else, the row's own uuid included.
+ */
+export async function certificateByVerificationId(id: string): Promise<Certificate | null> {
+  if (!VERIFICATION_ID.test(id)) return null;
   const { rows } = await getDb().execute<Certificate>(sql`
-    SELECT cert.learner_name, c.title AS course_title, c.level::text AS course_level,
+    SELECT cert.learner_name, cert.verification_id, c.title AS course_title, c.level::text AS course_level,
            coalesce(e.completed_at, cert.issued_at)::text AS completed_at
       FROM certificates cert
       JOIN courses c ON c.id = cert.course_id
       LEFT JOIN enrollments e ON e.user_id = cert.user_id AND e.course_id = cert.course_id
-     WHERE cert.id = ${id}`);
+     WHERE cert.verification_id = ${id}`);
   const row = rows[0];
   return row ? { ...row, completed_at: new Date(row.completed_at).toISOString() } : null;
 }

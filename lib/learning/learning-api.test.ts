@@ -350,6 +350,8 @@ describe("section quizzes", () => {
       answer: expect.any(String),
       concept: expect.any(String),
       level: "struggling",
+      // What the attempt moved it from: never answered before.
+      level_before: "new",
       hint: expect.any(String),
       correct_answer: firstKey.correctAnswer,
       explanation: expect.any(String),

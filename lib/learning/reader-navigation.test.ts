@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minutesLeft, nextStep, previousPosition, resumePosition, sectionState, type LearnerProgress } from "./reader-navigation";
+import { isRead, minutesLeft, nextStep, previousPosition, resumePosition, sectionState, type LearnerProgress } from "./reader-navigation";
 
 const shape = [3, 3, 4]; // 10 subsections + 3 quizzes = 13 units
 const learner = (over: Partial<LearnerProgress> = {}): LearnerProgress => ({ progress: 0, furthestUnit: 0, quizPassed: () => false, ...over });
@@ -22,6 +22,23 @@ describe("resumePosition", () => {
 
   it("has nothing to resume in a course without content", () => {
     expect(resumePosition([], learner())).toBeNull();
+  });
+});
+
+describe("isRead", () => {
+  it("ticks a lesson once the learner moved on from it, never the one just opened", () => {
+    const reader = learner({ furthestUnit: 1, progress: 9 });
+    expect(isRead(shape, at(0, 0), reader)).toBe(true);
+    expect(isRead(shape, at(0, 1), reader)).toBe(false); // just opened
+    expect(isRead(shape, at(0, 2), reader)).toBe(false); // locked
+    expect(isRead(shape, at(0, 0), learner())).toBe(false); // a new learner's first lesson
+  });
+
+  it("ticks a section's last lesson only once its quiz is passed", () => {
+    expect(isRead(shape, at(0, 2), learner({ furthestUnit: 2, progress: 18 }))).toBe(false);
+    const passed = learner({ furthestUnit: 2, progress: 26, quizPassed: (s) => s === 0 });
+    expect([0, 1, 2].map((sub) => isRead(shape, at(0, sub), passed))).toEqual([true, true, true]);
+    expect(isRead(shape, at(1, 0), passed)).toBe(false); // the next section's first, open but not read
   });
 });
 

@@ -17,6 +17,18 @@ export function isOpen(shape: CourseShape, position: Position, learner: LearnerP
   return isUnlocked(shape, position, learner.progress, learner.furthestUnit, learner.quizPassed);
 }
 
+/**
+ * Whether the learner has read a subsection, as the outline ticks it: they moved on from it (the
+ * subsection after it in its section is open) or passed its section's quiz. Opening a lesson is
+ * not reading it: the one just opened, and a section's last before its quiz, are not ticked yet.
+ */
+export function isRead(shape: CourseShape, position: Position, learner: LearnerProgress): boolean {
+  if (!isOpen(shape, position, learner)) return false;
+  if (learner.quizPassed(position.sectionIndex)) return true;
+  const after = { sectionIndex: position.sectionIndex, subsectionIndex: position.subsectionIndex + 1 };
+  return isValidPosition(shape, after) && isOpen(shape, after, learner);
+}
+
 /** Where a learner resumes: the furthest subsection they may open (the very first for a new learner). */
 export function resumePosition(shape: CourseShape, learner: LearnerProgress): Position | null {
   const open = allPositions(shape).filter((p) => isOpen(shape, p, learner));

@@ -84,6 +84,12 @@ export async function submitQuizAttempt(
     const recorded = await recordAnswers(tx, userId, graded.map((g) => ({ questionId: g.item.questionId, correct: g.correct })), facts, now, "quiz");
     // Each concept's level after the whole attempt (the last of its items, when it asked several).
     const levelAfter = new Map(recorded.map((r) => [conceptKey(facts.get(r.questionId)!.concept), r.level]));
+    // And before it: the level the first of its items found.
+    const levelBefore = new Map<string, MasteryLevel>();
+    for (const r of recorded) {
+      const key = conceptKey(facts.get(r.questionId)!.concept);
+      if (!levelBefore.has(key)) levelBefore.set(key, r.levelBefore);
+    }
     await revealItems(tx, userId, graded.map((g) => g.item.questionId), now);
     await tx.delete(quizDraws).where(eq(quizDraws.id, draw.id));
 
@@ -106,7 +112,10 @@ export async function submitQuizAttempt(
       next_counting_at: counted ? null : (draw.nextCountingAt?.toISOString() ?? null),
       course_progress: progress,
       quiz_status: statusOf(shape, passedSections),
-      results: graded.map((g) => resultOf(g.item.questionId, g.first, g.correct, g.fact, levelAfter.get(conceptKey(g.fact.concept))!)),
+      results: graded.map((g) => {
+        const key = conceptKey(g.fact.concept);
+        return resultOf(g.item.questionId, g.first, g.correct, g.fact, levelAfter.get(key)!, levelBefore.get(key) ?? null);
+      }),
     };
   });
 }
@@ -117,9 +126,10 @@ const passedAttempts = (userId: number, courseId: number, sectionIndex: number) 
 
 const statusOf = (shape: CourseShape, passed: Set<number>) => Object.fromEntries(shape.map((_, i) => [String(i), passed.has(i)]));
 
-function resultOf(questionId: number, answer: string | null, correct: boolean, fact: QuestionFacts, level: MasteryLevel): QuizResult["results"][number] {
+function resultOf(questionId: number, answer: string | null, correct: boolean, fact: QuestionFacts, level: MasteryLevel, levelBefore: MasteryLevel | null): QuizResult["results"][number] {
   return {
     level,
+    level_before: levelBefore,
     question_id: questionId,
     correct,
     answer,
@@ -166,7 +176,7 @@ async function passingResult(
       .filter((a) => facts.has(a.questionId))
       .map((a) => {
         const fact = facts.get(a.questionId)!;
-        return resultOf(a.questionId, a.chosen, a.correct, fact, levels.get(conceptKey(fact.concept)) ?? "new");
+        return resultOf(a.questionId, a.chosen, a.correct, fact, levels.get(conceptKey(fact.concept)) ?? "new", null);
       }),
   };
 }

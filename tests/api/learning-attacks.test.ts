@@ -112,7 +112,7 @@ describe("the answer key stays on the server", () => {
     expect(result.body.passed).toBe(false);
     for (const r of result.body.results) {
       const keyed = key.find((q) => q.id === r.question_id)!;
-      expect(Object.keys(r).sort()).toEqual(["answer", "concept", "correct", "correct_answer", "explanation", "hint", "lesson", "level", "question_id"]);
+      expect(Object.keys(r).sort()).toEqual(["answer", "concept", "correct", "correct_answer", "explanation", "hint", "lesson", "level", "level_before", "question_id"]);
       expect(r.hint).toBe(r.correct ? null : keyed.hint);
       expect(r.correct_answer).toBe(keyed.correctAnswer);
       expect(r.explanation).toEqual(expect.any(String));

@@ -22,7 +22,7 @@ import { requirePageCaller } from "@/lib/auth/page";
 import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
 import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
-import { isOpen, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
+import { isOpen, isRead, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -116,6 +116,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             subsections: section.subsections.map((sub, subsectionIndex) => ({
               title: sub.title,
               unlocked: course.enrolled && section.ready && isOpen(shape, { sectionIndex, subsectionIndex }, learner),
+              read: course.enrolled && section.ready && isRead(shape, { sectionIndex, subsectionIndex }, learner),
               minutes: section.ready ? sub.minutes : null,
             })),
           }))}
@@ -232,7 +233,9 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               {atQuiz && section.quiz_ready ? (
                 <div className="mt-10 rounded-2xl border border-brand-100 bg-brand-50 p-6 text-center">
                   <p className="text-lg font-semibold text-slate-900">Ready to test your understanding of this section?</p>
-                  <p className="mt-2 text-slate-700">Attempt Quiz is in the course navigation below.</p>
+                  <div className="mt-4 flex justify-center">
+                    <ButtonLink href={quizHref(id, position.sectionIndex)}>Attempt Quiz</ButtonLink>
+                  </div>
                 </div>
               ) : null}
               {finished ? (
@@ -253,7 +256,6 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
                 key={`${position.sectionIndex}-${position.subsectionIndex}`}
                 previousHref={previous ? readerHref(id, previous) : null}
                 next={section.ready ? next : { kind: "disabled", label: "Next", reason: "This section is still being written." }}
-                quizHref={atQuiz && section.quiz_ready ? quizHref(id, position.sectionIndex) : undefined}
               />
             </article>
           </div>

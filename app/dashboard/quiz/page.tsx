@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { QuizRunner } from "@/components/quiz/quiz-runner";
-import { idParam, indexParam, readerHref } from "@/components/reader/links";
+import { courseCompleteHref, idParam, indexParam, readerHref } from "@/components/reader/links";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { TutorHost } from "@/components/tutor/tutor-host";
 import { ButtonLink } from "@/components/ui/button-link";
 import { CourseMessage } from "@/components/reader/course-message";
 import type { Caller } from "@/lib/auth/caller";
+import { learningInstants } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseForLearner } from "@/lib/courses/get-course";
 import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
@@ -41,7 +42,14 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   }
   const back = readerHref(courseId);
 
-  const loaded = await loadQuiz(caller, courseId, sectionIndex);
+  // The streak a pass keeps is shown with its result: a nicety, so a failed read shows none.
+  const [loaded, activity] = await Promise.all([
+    loadQuiz(caller, courseId, sectionIndex),
+    learningInstants(caller.id).catch((error: unknown) => {
+      logger().error({ err: error }, "quiz page: could not load learning activity");
+      return null;
+    }),
+  ]);
   if (loaded.kind === "no_course") {
     return (
       <CourseMessage title="Course not found.">
@@ -120,6 +128,8 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
             attempt={loaded.attempt}
             backHref={back}
             passedHref={readerHref(courseId, undefined, { completedSection: String(sectionIndex) })}
+            finishHref={courseCompleteHref(courseId)}
+            activity={activity}
           />
         </TutorHost>
       </div>

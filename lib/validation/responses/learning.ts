@@ -171,6 +171,10 @@ export const quizResult = z
         explanation: z.string().nullable().meta({ description: "Why the right option is right." }),
         concept: z.string(),
         level: z.enum(MASTERY_LEVELS).meta({ description: "The concept's mastery level after this attempt: struggling reads \"needs another look\"." }),
+        level_before: z
+          .enum(MASTERY_LEVELS)
+          .nullable()
+          .meta({ description: "The concept's level before this attempt (the result shows what it moved); null when the answer is a passing attempt graded earlier." }),
         lesson,
       }),
     ),

@@ -1,0 +1,3 @@
+-- Every certificate gets a random verification id, its new public address: the column's volatile default is evaluated per row, so existing certificates each get their own.
+ALTER TABLE "certificates" ADD COLUMN "verification_id" text DEFAULT rtrim(translate(encode(substring(uuid_send(gen_random_uuid()) from 1 for 6) || substring(uuid_send(gen_random_uuid()) from 10 for 7) || substring(uuid_send(gen_random_uuid()) from 1 for 3), 'base64'), '+/', '-_'), '=') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "certificates_verification_id_key" ON "certificates" USING btree ("verification_id");
