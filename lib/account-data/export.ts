@@ -13,7 +13,7 @@ import type { AccountExport } from "../validation/responses/accounts";
 const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
 
 export async function exportAccountData(userId: number): Promise<AccountExport> {
-  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations] = await Promise.all([
+  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations, goal, lessonReads] = await Promise.all([
     getUser(userId),
     rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),
     rowsOf(sql`
@@ -41,6 +41,10 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
                       FILTER (WHERE m.id IS NOT NULL), '[]') AS messages
         FROM tutor_conversations c LEFT JOIN tutor_messages m ON m.conversation_id = c.id
        WHERE c.user_id = ${userId} GROUP BY c.id ORDER BY c.id`),
+    rowsOf(sql`
+      SELECT daily_goal, goal_kind, reminders_enabled, reminder_hour, time_zone, last_reminded_on::text, next_reminder_at, updated_at
+        FROM learner_goals WHERE user_id = ${userId}`),
+    rowsOf(sql`SELECT course_id, section_index, subsection_index, first_read_at FROM lesson_reads WHERE user_id = ${userId} ORDER BY first_read_at`),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -55,5 +59,7 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     review_cards: reviewCards,
     concept_mastery: mastery,
     tutor_conversations: tutorConversations,
+    daily_goal_and_reminders: goal[0] ?? null,
+    lesson_reads: lessonReads,
   };
 }

@@ -8,6 +8,7 @@ import { writeQuestionVariantsJob } from "../generation/jobs/write-question-vari
 import { sendEmailJob } from "../mail/jobs/send-email";
 import { sendEmailDeadLetterJob } from "../mail/jobs/send-email-dead-letter";
 import { pruneExpiredRowsJob } from "../maintenance/jobs/prune-expired-rows";
+import { sendRemindersJob } from "../reminders/jobs/send-reminders";
 import type { AnyJobDefinition } from "./definition";
 
 /** Every job the worker runs, by domain (the tests' in-process workers start one domain's). */
@@ -19,4 +20,6 @@ export const maintenanceJobs: readonly AnyJobDefinition[] = [pruneExpiredRowsJob
 
 export const accountJobs: readonly AnyJobDefinition[] = [twoFactorRecoveryJob];
 
-export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs];
+export const reminderJobs: readonly AnyJobDefinition[] = [sendRemindersJob];
+
+export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs, ...reminderJobs];

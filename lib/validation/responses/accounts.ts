@@ -62,6 +62,8 @@ export const accountExport = z
     review_cards: exportedRows,
     concept_mastery: exportedRows,
     tutor_conversations: exportedRows,
+    daily_goal_and_reminders: z.record(z.string(), z.unknown()).nullable().meta({ description: "The daily goal and e-mail reminder settings; null until first saved." }),
+    lesson_reads: exportedRows,
   })
   .meta({ id: "AccountExport" });
 
