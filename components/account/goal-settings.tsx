@@ -64,8 +64,8 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
     setErrors({});
     setBusy(true);
     try {
+      // The edits stay as typed (they are what was saved): clearing them would flash the old values until the refresh lands.
       await apiFetch<Saved>("/users/me/goal", { method: "PUT", body: parsed.data, fallback: FALLBACK });
-      setEdited({});
       toastSuccess("Goal and reminders saved.");
       router.refresh();
     } catch (error) {

@@ -4,6 +4,7 @@ import { fixedStatement, getDb, runFixed, type Transaction } from "../../db/clie
 import { learnerGoals } from "../../db/schema";
 import type { ReminderEmail } from "../../emails/reminder-emails";
 import { enqueueEmails } from "../mail/enqueue";
+import { isTimeZone } from "../activity/days";
 import { dayStarts, instantAt, shiftDay } from "./local-time";
 import { unsubscribeToken } from "./unsubscribe";
 
@@ -58,12 +59,14 @@ type Facts = { userId: number; email: string; dueCount: number; yesterday: boole
 
 /** What a due learner gets at `now`: a look today if their hour has come and they had no reminder today; their next look either way. */
 export function planLook(row: Due, now: Date): Plan {
-  const { today, todayStart, yesterdayStart } = dayStarts(now, row.timeZone);
-  const atToday = instantAt(today, row.reminderHour, row.timeZone);
+  // A zone this runtime's Intl no longer knows (renamed in a tzdata update) must not stop everyone's pass.
+  const zone = isTimeZone(row.timeZone) ? row.timeZone : "UTC";
+  const { today, todayStart, yesterdayStart } = dayStarts(now, zone);
+  const atToday = instantAt(today, row.reminderHour, zone);
   const hourCame = atToday <= now;
   const send = hourCame && row.lastRemindedOn !== today;
   // Before the hour (a look planned for yesterday that no worker ran): wait for today's hour.
-  const nextAt = hourCame ? instantAt(shiftDay(today, 1), row.reminderHour, row.timeZone) : atToday;
+  const nextAt = hourCame ? instantAt(shiftDay(today, 1), row.reminderHour, zone) : atToday;
   return { userId: row.userId, nextAt, today, todayStart, yesterdayStart, send };
 }
 
