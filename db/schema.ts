@@ -587,6 +587,8 @@ export const reviewCards = pgTable(
   (t) => [
     uniqueIndex("review_cards_user_question_key").on(t.userId, t.questionId),
     index("review_cards_user_due_idx").on(t.userId, t.due),
+    // The daily goal's "review cards answered today" (lib/goals/progress.ts).
+    index("review_cards_user_last_review_idx").on(t.userId, t.lastReview),
     index("review_cards_question_id_idx").on(t.questionId, t.firstCorrect),
   ],
 );
@@ -617,6 +619,64 @@ export const conceptMastery = pgTable(
     lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId, t.conceptKey] }), index("concept_mastery_course_id_idx").on(t.courseId)],
+);
+
+export const goalKind = pgEnum("goal_kind", ["lessons", "reviews"]);
+
+/**
+ * A learner's daily goal and e-mail reminders (docs/product-rules.md, "Daily goal and
+ * reminders"): no row until they first save them in My Account. `next_reminder_at` is the next
+ * instant the reminder pass looks at them (their hour, in their zone, on the next day not
+ * reminded yet), null while reminders are off: the pass reads only due rows through its partial
+ * index, and claims each with a conditional UPDATE, so two workers never send the same reminder.
+ */
+export const learnerGoals = pgTable(
+  "learner_goals",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    goalKind: goalKind("goal_kind").notNull().default("lessons"),
+    // Lessons or review cards a day; null: no goal.
+    dailyGoal: smallint("daily_goal"),
+    remindersEnabled: boolean("reminders_enabled").notNull().default(false),
+    reminderHour: smallint("reminder_hour").notNull().default(18),
+    // An IANA time zone (Intl's names): the learner's day and the reminder's hour are counted in it.
+    timeZone: text("time_zone").notNull(),
+    // The learner's local date of the last reminder sent.
+    lastRemindedOn: date("last_reminded_on"),
+    nextReminderAt: timestamp("next_reminder_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("learner_goals_next_reminder_idx").on(t.nextReminderAt).where(sql`${t.nextReminderAt} IS NOT NULL`),
+    check("learner_goals_daily_goal_range", sql`${t.dailyGoal} BETWEEN 1 AND 50`),
+    check("learner_goals_reminder_hour_range", sql`${t.reminderHour} BETWEEN 0 AND 23`),
+  ],
+);
+
+/**
+ * The first time a learner was shown each lesson (subsection): the daily goal counts lessons
+ * read for the first time today. Written with the reader's learning_activity row (lib/activity).
+ */
+export const lessonReads = pgTable(
+  "lesson_reads",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sectionIndex: integer("section_index").notNull(),
+    subsectionIndex: integer("subsection_index").notNull(),
+    firstReadAt: timestamp("first_read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId, t.sectionIndex, t.subsectionIndex] }),
+    index("lesson_reads_user_read_idx").on(t.userId, t.firstReadAt),
+    index("lesson_reads_course_id_idx").on(t.courseId),
+  ],
 );
 
 /**

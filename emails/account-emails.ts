@@ -1,7 +1,8 @@
 import { renderEmail, type EmailContent } from "./layout";
+import { reminderEmail, REMINDER_EMAIL_KINDS, type ReminderEmail } from "./reminder-emails";
 import { renderTwoFactorEmail, TWO_FACTOR_EMAIL_KINDS, twoFactorRecoveryCodeEmail, type TwoFactorEmail } from "./two-factor-emails";
 
-/* The account e-mails (those about the second factor: ./two-factor-emails.ts). Codes expire after CODE_TTL_MINUTES and work once. */
+/* The account e-mails (those about the second factor: ./two-factor-emails.ts; the daily reminder: ./reminder-emails.ts). Codes expire after CODE_TTL_MINUTES and work once. */
 
 /** One account e-mail to send: what the request decides; the mail job renders and sends it. */
 export type AccountEmail =
@@ -11,9 +12,10 @@ export type AccountEmail =
   | { kind: "confirmation-code"; to: string; code: string; ttlMinutes: number }
   | { kind: "account-exists"; to: string }
   | { kind: "no-account"; to: string }
-  | TwoFactorEmail;
+  | TwoFactorEmail
+  | ReminderEmail;
 
-export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "confirmation-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS] as const;
+export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "confirmation-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS, ...REMINDER_EMAIL_KINDS] as const;
 
 export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailContent {
   switch (email.kind) {
@@ -29,6 +31,8 @@ export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailCo
       return accountExistsEmail(`${appUrl}/login`);
     case "no-account":
       return noAccountEmail(`${appUrl}/signup`);
+    case "reminder":
+      return reminderEmail(email, appUrl);
     default:
       return renderTwoFactorEmail(email, appUrl);
   }

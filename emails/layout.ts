@@ -3,7 +3,8 @@
  * with the product's indigo brand. Every template gives both HTML and plain text.
  */
 
-export type EmailContent = { subject: string; html: string; text: string };
+/** `headers`: extra header fields, such as a reminder's List-Unsubscribe (RFC 8058). */
+export type EmailContent = { subject: string; html: string; text: string; headers?: Record<string, string> };
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

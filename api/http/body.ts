@@ -47,6 +47,9 @@ export function strictBody(encoding: BodyEncoding, optional = false): Middleware
       c.req.bodyCache.formData = form;
     } else {
       c.req.bodyCache.json = Promise.resolve(parseObject(text));
+      // Hono's json() (the validator's) parses the cached text; without it, it would re-serialise
+      // the parsed object, and a number JSON cannot hold (1e400, Infinity) would come back as null.
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
     }
     await next();
   };

@@ -4,6 +4,7 @@ import * as adminUsers from "./admin-users";
 import * as analytics from "./analytics";
 import * as courses from "./courses";
 import * as generation from "./generation";
+import * as goals from "./goals";
 import * as interests from "./interests";
 import * as profile from "./profile";
 import * as quizzes from "./quizzes";
@@ -19,6 +20,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, tutor, generation, sources, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, tutor, generation, sources, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -11,6 +11,7 @@ import { ReviewWidget } from "@/components/review/review-widget";
 import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
 import { LearningStreak } from "@/components/activity/learning-streak";
 import { NextStepCard } from "@/components/dashboard/next-step-card";
+import { DailyGoal } from "@/components/goal/daily-goal";
 import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listOngoingCoursesRow } from "@/lib/learning/enrollment";
@@ -50,6 +51,9 @@ export default async function DashboardPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{greeting}</h1>
       {/* One obvious next step first, in view on a phone (docs/product-rules.md, "The dashboard's next step"). */}
       <DashboardNextStep userId={caller.id} />
+
+      {/* Today's goal, when the learner set one (docs/product-rules.md, "Daily goal and reminders"). */}
+      <DailyGoal userId={caller.id} />
 
       {/* The streak, what is due for review and the weakest concepts, when they have something to show. */}
       <LearningStreak userId={caller.id} show="filled" />

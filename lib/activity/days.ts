@@ -56,7 +56,8 @@ export function dayIn(instant: Date, timeZone: string): string {
   return dayFormat(timeZone).format(instant);
 }
 
-function shiftDay(day: string, days: number): string {
+/** The calendar day `days` after `day` (both YYYY-MM-DD). */
+export function shiftDay(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

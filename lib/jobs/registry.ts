@@ -10,6 +10,7 @@ import { sendEmailDeadLetterJob } from "../mail/jobs/send-email-dead-letter";
 import { pruneExpiredRowsJob } from "../maintenance/jobs/prune-expired-rows";
 import { extractSourceJob } from "../sources/jobs/extract-source";
 import { extractSourceDeadLetterJob } from "../sources/jobs/extract-source-dead-letter";
+import { sendRemindersJob } from "../reminders/jobs/send-reminders";
 import type { AnyJobDefinition } from "./definition";
 
 /** Every job the worker runs, by domain (the tests' in-process workers start one domain's). */
@@ -23,4 +24,6 @@ export const accountJobs: readonly AnyJobDefinition[] = [twoFactorRecoveryJob];
 
 export const sourceJobs: readonly AnyJobDefinition[] = [extractSourceJob, extractSourceDeadLetterJob];
 
-export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs, ...sourceJobs];
+export const reminderJobs: readonly AnyJobDefinition[] = [sendRemindersJob];
+
+export const allJobs: readonly AnyJobDefinition[] = [...mailJobs, ...generationJobs, ...maintenanceJobs, ...accountJobs, ...sourceJobs, ...reminderJobs];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { fromDrizzle } from "pg-boss";
+import { fromDrizzle, type JobInsert } from "pg-boss";
 import { getEnv } from "../env";
 import { getJobSender } from "./boss";
 import type { JobDefinition } from "./definition";
@@ -25,4 +25,21 @@ export async function sendJob<P extends object>(definition: JobDefinition<string
   await ensureQueue(boss, definition, env);
   const send = jobOptions(definition.policy(env), data);
   return boss.send(definition.name, data, options.tx ? { ...send, db: fromDrizzle(options.tx, sql) } : send);
+}
+
+/**
+ * Sends many jobs of a definition in one statement (pg-boss's insert), each with its policy: for a
+ * batch decided at once, such as a reminder pass's e-mails, instead of one round trip per job.
+ */
+export async function sendJobs<P extends object>(definition: JobDefinition<string, P>, payloads: readonly NoInfer<P>[], options: SendJobOptions = {}): Promise<void> {
+  if (!payloads.length) return;
+  const env = getEnv();
+  const policy = definition.policy(env);
+  const jobs = payloads.map((payload) => {
+    const data = definition.schema.parse(payload);
+    return { data, ...(jobOptions(policy, data) as JobInsert) };
+  });
+  const boss = await getJobSender(env.DATABASE_URL);
+  await ensureQueue(boss, definition, env);
+  await boss.insert(definition.name, jobs, options.tx ? { db: fromDrizzle(options.tx, sql) } : {});
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { renderAccountEmail, type AccountEmail } from "../../emails/account-emails";
 import { getEnv } from "../env";
-import { sendJob, type SqlExecutor } from "../jobs/send";
+import { sendJob, sendJobs, type SqlExecutor } from "../jobs/send";
 import { sendEmailJob } from "./jobs/send-email";
 import { toSendEmailPayload } from "./queued-email";
 import { keepInDevelopmentOutbox } from "./send";
@@ -16,4 +16,14 @@ export async function enqueueEmail(tx: SqlExecutor, email: AccountEmail, codeExp
   const env = getEnv();
   if (!env.SMTP_URL) return keepInDevelopmentOutbox(email.to, renderAccountEmail(email, env.APP_URL));
   await sendJob(sendEmailJob, toSendEmailPayload(email, codeExpiresAt), { tx });
+}
+
+/** Many e-mails decided together (a reminder pass's), as one statement of send-email jobs in the caller's transaction. */
+export async function enqueueEmails(tx: SqlExecutor, emails: readonly AccountEmail[]): Promise<void> {
+  const env = getEnv();
+  if (!env.SMTP_URL) {
+    for (const email of emails) keepInDevelopmentOutbox(email.to, renderAccountEmail(email, env.APP_URL));
+    return;
+  }
+  await sendJobs(sendEmailJob, emails.map((email) => toSendEmailPayload(email)), { tx });
 }

@@ -4,12 +4,13 @@ import { renderAccountEmail, type AccountEmail } from "../../emails/account-emai
 import { isLiveCode, type CodePurpose } from "../accounts/codes";
 import { seal, unseal } from "../auth/seal";
 import { getEnv } from "../env";
+import { unsubscribeToken, wantsReminders } from "../reminders/unsubscribe";
 import type { SendEmailPayload } from "./jobs/send-email";
 import { deliverEmail } from "./send";
 
 /*
  * An account e-mail as a send-email job carries it: a code sealed, with its expiry; a link's token
- * sealed. A code that could only arrive dead (expired, used or replaced by a resend) is not sent;
+ * sealed; a reminder's unsubscribe token not at all (it is made again from the user id). A code that could only arrive dead (expired, used or replaced by a resend) is not sent;
  * a notice about the second factor always is (it tells of something that happened).
  */
 
@@ -43,6 +44,8 @@ export function toSendEmailPayload(email: AccountEmail, expiresAt?: Date): SendE
       return { ...base, change: email.change, endsAt: email.endsAt, reminder: email.reminder, ...sealedToken(email.token) };
     case "two-factor-recovery-cancelled":
       return { ...base, change: email.change, cause: email.cause };
+    case "reminder":
+      return { ...base, userId: email.userId, dueCount: email.dueCount, streakAtRisk: email.streakAtRisk };
   }
 }
 
@@ -51,6 +54,10 @@ const MISSING = "its payload lacks what the e-mail says";
 function toAccountEmail(payload: SendEmailPayload): AccountEmail | string {
   const { kind, to, change, cause } = payload;
   if (kind === "account-exists" || kind === "no-account") return { kind, to };
+  if (kind === "reminder") {
+    const { userId, dueCount, streakAtRisk } = payload;
+    return userId && dueCount !== undefined && streakAtRisk !== undefined ? { kind, to, userId, dueCount, streakAtRisk, token: unsubscribeToken(userId) } : MISSING;
+  }
   if (kind === "verification-code" || kind === "password-reset-code" || kind === "two-factor-recovery-code" || kind === "confirmation-code") {
     const code = payload.sealedCode ? unseal(payload.sealedCode, SEAL_PURPOSE) : null;
     if (!code) return "its code cannot be opened (was AUTH_SECRET changed?)";
@@ -85,6 +92,11 @@ export async function deliverQueuedEmail(payload: SendEmailPayload, log: Logger<
   // Mail jobs run in parallel and retry: a code a resend replaced meanwhile would only confuse.
   if ("code" in email && !(await isLiveCode(email.to, CODE_PURPOSE[email.kind], email.code))) {
     log.info("not sent: a newer code replaced it, or it was used");
+    return "skipped";
+  }
+  // A reminder waiting out an SMTP outage is not sent to a learner who unsubscribed meanwhile.
+  if (email.kind === "reminder" && !(await wantsReminders(email.userId))) {
+    log.info("not sent: the learner turned reminders off");
     return "skipped";
   }
   await deliverEmail(email.to, renderAccountEmail(email, getEnv().APP_URL));

@@ -42,5 +42,5 @@ function transport(smtpUrl: string): Transporter {
 export async function deliverEmail(to: string, content: EmailContent): Promise<void> {
   const env = getEnv();
   if (!env.SMTP_URL) return keepInDevelopmentOutbox(to, content);
-  await transport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to, subject: content.subject, text: content.text, html: content.html });
+  await transport(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, to, subject: content.subject, text: content.text, html: content.html, headers: content.headers });
 }

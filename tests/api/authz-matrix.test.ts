@@ -92,6 +92,10 @@ const MATRIX: Row[] = [
   ["GET /review/due",                                           401, 200, 200, 200],
   ["POST /review/answer {card_id: :self}",                      401, 200, 200, 200],
   ["POST /review/answer {card_id: :other}",                     401, 404, 404, 404],
+  // Daily goal and reminders: one's own settings only; the unsubscribe link's token is the authority (the example's is forged)
+  ["GET /users/me/goal",                                        401, 200, 200, 200],
+  ["PUT /users/me/goal",                                        401, 200, 200, 200],
+  ["POST /reminders/unsubscribe",                               400, 400, 400, 400],
   // The lesson tutor: no model is configured in these tests, so a turn is refused as off; a conversation is its owner's alone
   ["GET /courses/{id}/sections/{sectionIndex}/subsections/{subsectionIndex}/tutor", 401, 200, 200, 200],
   ["POST /tutor/turns",                                         401, 409, 409, 409],

@@ -46,6 +46,9 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "POST /two-factor/recovery/send-code": (w) => ({ body: { email: w.a.email, password: WORLD_PASSWORD } }),
   "POST /two-factor/recovery/verify-code": (w) => ({ body: { email: w.a.email, code: "123456" } }),
   "POST /two-factor/recovery/cancel": () => ({ body: { token: `1.${"0".repeat(64)}` } }),
+  "GET /users/me/goal": () => ({}),
+  "PUT /users/me/goal": () => ({ body: { daily_goal: 3, goal_kind: "lessons", reminders: true, reminder_hour: 18, time_zone: "Europe/Paris" } }),
+  "POST /reminders/unsubscribe": () => ({ query: { token: `1.${"0".repeat(64)}` } }),
   "GET /users/me/sessions": () => ({}),
   // Learner A's own session: A may end it; for anyone else it is no session of theirs (404).
   "DELETE /users/me/sessions/:id": (w) => ({ params: { id: str(w.a.sessionId) } }),

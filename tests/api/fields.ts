@@ -24,7 +24,8 @@ export type Field = (
   | { kind: "literal"; value: string }
   | { kind: "ids"; of: Resource; max: number }
   | { kind: "answers"; max: number }
-) & { optional?: true };
+  | { kind: "bool" }
+) & { optional?: true; nullable?: true };
 
 /** A path parameter: an id, or a section's position in its course. */
 export type Param = { of: Resource } | { of: "section-index" };
@@ -57,6 +58,7 @@ type JsonSchema = {
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  anyOf?: JsonSchema[];
 };
 
 function unwrapOptional(schema: z.ZodType): z.ZodType {
@@ -72,6 +74,10 @@ function trims(schema: z.ZodType, min: number, max: number): boolean {
 }
 
 function fieldOf(name: string, schema: z.ZodType, json: JsonSchema): Field {
+  // A nullable field (`x | null`): the field, with null allowed too.
+  const [notNull, ...more] = json.anyOf?.filter((s) => s.type !== "null") ?? [];
+  if (notNull && !more.length && json.anyOf!.length === 2) return { ...fieldOf(name, schema, notNull), nullable: true };
+  if (json.type === "boolean") return { kind: "bool" };
   const shared = SHARED.get(unwrapOptional(schema));
   if (shared) return shared;
   if (json.enum) return { kind: "enum", values: json.enum };

@@ -143,8 +143,13 @@ function intNumbers(min: number, max: number): Variant[] {
   ];
 }
 
-/** Bad and odd JSON values for a body field. */
+/** Bad and odd JSON values for a body field; null is fine where the field is nullable. */
 export function jsonVariants(field: Field, valid: unknown): Variant[] {
+  const variants = variantsOfKind(field, valid);
+  return field.nullable ? variants.map((v) => (v.value === null ? { ...v, verdict: "either" } : v)) : variants;
+}
+
+function variantsOfKind(field: Field, valid: unknown): Variant[] {
   switch (field.kind) {
     case "id":
       return [...NUMBER_WRONG_TYPES, ...idNumbers(field.of)];
@@ -254,6 +259,8 @@ export function jsonVariants(field: Field, valid: unknown): Variant[] {
       ];
     case "literal":
       return [reject("another value", "client_credentials"), reject("upper case", field.value.toUpperCase()), reject("empty", "")];
+    case "bool":
+      return [...["true", "false", "", 0, 1, null, [], {}, [true]].map((value) => reject(`wrong type ${JSON.stringify(value)}`, value)), either("true", true), either("false", false)];
   }
 }
 
@@ -338,6 +345,8 @@ export function randomJsonValue(rng: Rng, depth = 0): unknown {
 /** The verdict for a random JSON value in a field; "either" whenever unsure. */
 export function jsonVerdict(field: Field, value: unknown): Verdict {
   if (value instanceof RawJson) return "either";
+  if (value === null && field.nullable) return "either";
+  if (typeof value === "boolean") return field.kind === "bool" ? "either" : "reject";
   if (typeof value === "string") {
     return ["id", "int", "ids", "answers"].includes(field.kind) ? "reject" : stringVerdict(field, value);
   }

@@ -168,8 +168,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
 
   const section = course.sections[position.sectionIndex]!;
   const subsection = section.subsections[position.subsectionIndex]!;
-  // A day of learning for the streak, and time spent in this course.
-  if (section.ready) await recordReading(caller.id, id);
+  // A day of learning for the streak, time spent in this course, and a lesson read for the daily goal.
+  if (section.ready) await recordReading(caller.id, id, position);
   const previous = previousPosition(shape, position);
   const step = nextStep(shape, position, learner);
   const next = nextAction(id, step);

@@ -1,25 +1,31 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { AccountDataPanel } from "@/components/account/account-data-panel";
+import { GoalSettingsForm } from "@/components/account/goal-settings";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsPanel } from "@/components/account/sessions-panel";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
 import { hasPassword } from "@/lib/auth/credentials";
 import { sessionRows } from "@/lib/auth/device";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listSessions } from "@/lib/auth/sessions";
+import { getGoalSettings } from "@/lib/reminders/settings";
 
 export const metadata: Metadata = { title: "My Account" };
 
 export default async function MyAccountPage() {
   const caller = await requirePageCaller("user");
-  const [sessionList, withPassword] = await Promise.all([listSessions(caller.id), hasPassword(caller.id)]);
+  const zone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
+  const [sessionList, withPassword, goal] = await Promise.all([listSessions(caller.id), hasPassword(caller.id), getGoalSettings(caller.id, new Date(), zone)]);
   const sessions = sessionRows(sessionList, caller.session.sessionId);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Account</h1>
-      <p className="mt-2 text-slate-600">Update your name or change your password.</p>
+      <p className="mt-2 text-slate-600">Update your name, change your password, or set a daily goal and reminders.</p>
       <ProfileForm firstName={caller.firstName} lastName={caller.lastName} email={caller.email} />
+      <GoalSettingsForm saved={goal} />
       <TwoFactorPanel enabled={caller.twoFactorEnabled} hasPassword={withPassword} />
       <SessionsPanel sessions={sessions} />
       <AccountDataPanel twoFactorEnabled={caller.twoFactorEnabled} hasPassword={withPassword} />

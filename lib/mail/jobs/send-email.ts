@@ -10,7 +10,7 @@ import { sendEmailDeadLetterJob } from "./send-email-dead-letter";
 const changeSeen = z.object({ at: z.iso.datetime(), address: z.string().max(100), device: z.string().max(200) });
 
 /**
- * One account e-mail; a code or a link's token travels sealed (the job table never holds it in
+ * One account e-mail or reminder; a code or a link's token travels sealed (the job table never holds it in
  * clear), a code with its expiry; a notice about the second factor with what it reports.
  */
 export const sendEmailPayload = z.object({
@@ -25,6 +25,10 @@ export const sendEmailPayload = z.object({
   endsAt: z.iso.datetime().optional(),
   reminder: z.boolean().optional(),
   reportDays: z.number().int().positive().optional(),
+  // A reminder: whose (its unsubscribe token is made again when it is sent) and what it tells.
+  userId: z.number().int().positive().optional(),
+  dueCount: z.number().int().min(0).optional(),
+  streakAtRisk: z.boolean().optional(),
 });
 
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;

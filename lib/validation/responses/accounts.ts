@@ -63,6 +63,8 @@ export const accountExport = z
     concept_mastery: exportedRows,
     tutor_conversations: exportedRows,
     sources: exportedRows.meta({ description: "The caller's own sources: what each file is, and its extracted text as passages (not the file itself)." }),
+    daily_goal_and_reminders: z.record(z.string(), z.unknown()).nullable().meta({ description: "The daily goal and e-mail reminder settings; null until first saved." }),
+    lesson_reads: exportedRows,
   })
   .meta({ id: "AccountExport" });
 

@@ -1,0 +1,60 @@
+import { getCookie } from "hono/cookie";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
+import { getGoalSettings, saveGoalSettings } from "@/lib/reminders/settings";
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByToken } from "@/lib/reminders/unsubscribe";
+import { goalSettingsSchema, unsubscribeQuery } from "@/lib/validation/goals";
+import { goalSettings } from "@/lib/validation/responses/goals";
+import { messageResponse } from "@/lib/validation/responses/common";
+import { endpoint } from "../endpoint";
+
+/*
+ * A learner's daily goal and e-mail reminders, and the reminders' one-click unsubscribe
+ * (docs/product-rules.md, "Daily goal and reminders").
+ */
+
+export const getOwnGoal = endpoint(
+  {
+    method: "GET",
+    path: "/users/me/goal",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "Your daily goal and reminders",
+    description: "The caller's settings (defaults until first saved) and what they have done today toward the goal, counted in their time zone.",
+    responses: { 200: { description: "The settings and today's count.", schema: goalSettings } },
+  },
+  // Before a zone is saved, the day is the browser's (the dashboard's cookie), else UTC's.
+  async (c) => c.json(await getGoalSettings(c.var.caller.id, new Date(), knownTimeZone(getCookie(c, TIME_ZONE_COOKIE)) ?? "UTC")),
+);
+
+export const saveOwnGoal = endpoint(
+  {
+    method: "PUT",
+    path: "/users/me/goal",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "Set your daily goal and reminders",
+    description: "The goal (lessons or review cards a day, or none), e-mail reminders on or off, their hour and the learner's time zone.",
+    body: { json: goalSettingsSchema },
+    responses: { 200: { description: "The saved settings and today's count.", schema: goalSettings } },
+  },
+  async (c) => c.json(await saveGoalSettings(c.var.caller.id, c.req.valid("json"), new Date())),
+);
+
+// RFC 8058: mail clients POST here (the List-Unsubscribe URL) with `List-Unsubscribe=One-Click`,
+// as a form or multipart body, without a session. The body is not read: the token is the
+// authority. A GET of the URL is a 405: opening a link never unsubscribes.
+export const unsubscribeEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/reminders/unsubscribe",
+    access: "public",
+    tag: "Learning",
+    summary: "Unsubscribe from reminder e-mails (one click)",
+    description:
+      "The reminders' `List-Unsubscribe` URL (RFC 8058 one-click: any body, such as `List-Unsubscribe=One-Click`, is accepted and ignored) and the unsubscribe page's button. Turns the token's owner's reminders off; again is harmless.",
+    query: unsubscribeQuery,
+    responses: { 200: { description: "Reminders are off.", schema: messageResponse } },
+    errors: { 400: INVALID_UNSUBSCRIBE_LINK },
+  },
+  async (c) => c.json(await unsubscribeByToken(c.req.valid("query").token)),
+);

@@ -1,0 +1,63 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { authLinkClasses } from "@/components/auth/auth-card";
+import { FormAlert } from "@/components/auth/form-field";
+import { linkToken } from "@/components/auth/link-token";
+import { buttonClasses } from "@/components/ui/button-classes";
+import { apiFetch } from "@/lib/client/api";
+
+const FALLBACK = "Could not unsubscribe. Please try again.";
+const INCOMPLETE = "This unsubscribe link is incomplete. Open the whole link from the e-mail, or turn reminders off in My Account.";
+
+/**
+ * The reminder e-mail's unsubscribe link lands here: a button, because mail scanners open links
+ * and opening one must change nothing. The button posts the link's token (read from the
+ * #fragment) to the same endpoint as the mail client's one-click unsubscribe.
+ */
+export function UnsubscribeReminders() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function unsubscribe() {
+    if (busy) return;
+    const token = linkToken("token");
+    if (!token) return setFailure(INCOMPLETE);
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { message } = await apiFetch<{ message: string }>(`/reminders/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", fallback: FALLBACK });
+      setDone(message);
+    } catch (error) {
+      setFailure(error instanceof Error && error.message ? error.message : FALLBACK);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <div aria-live="polite">
+        {done ? (
+          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950">
+            {done}
+          </p>
+        ) : null}
+      </div>
+      {done ? (
+        <Link href="/dashboard/my-account#daily-goal" className={authLinkClasses}>
+          Go to My Account
+        </Link>
+      ) : (
+        <>
+          <FormAlert message={failure} />
+          <button type="button" disabled={busy} onClick={() => void unsubscribe()} className={buttonClasses({ size: "lg", className: "w-full" })}>
+            {busy ? "Unsubscribing..." : "Unsubscribe from reminders"}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

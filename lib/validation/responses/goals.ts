@@ -1,0 +1,12 @@
+import { z } from "../zod";
+import { goalSettingsSchema } from "../goals";
+
+/** GET and PUT /users/me/goal: the settings (defaults until first saved) and today's count toward the goal. */
+export const goalSettings = goalSettingsSchema
+  .extend({
+    time_zone: z.string().nullable().meta({ description: "The learner's IANA time zone; null until first saved (the browser's is then offered)." }),
+    done_today: z.number().int().min(0).meta({ description: "Lessons or review cards (per `goal_kind`) done so far today, in the learner's time zone." }),
+  })
+  .meta({ id: "GoalSettings" });
+
+export type GoalSettings = z.output<typeof goalSettings>;
