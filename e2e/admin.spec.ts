@@ -105,7 +105,8 @@ test("admin: creates a topic (validated), views its courses, edits it, finds it 
   await field(dialog, "Description").fill("Made by the admin e2e test.\nSecond line.");
   await dialog.getByRole("button", { name: "Add Topic" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText("Topic created. Its courses are being generated.")).toBeVisible();
+  // No model in this run: the toast says what will happen, not that anything is being generated.
+  await expect(page.getByText("Topic created. Courses will be written once a model is connected.")).toBeVisible();
   const row = rowWith(page, title);
   await expect(row).toBeVisible();
   await expect(row.getByRole("cell").nth(1)).toHaveText("0");
@@ -137,9 +138,10 @@ test("admin: creates a topic (validated), views its courses, edits it, finds it 
   dialog = page.getByRole("dialog", { name: `Courses of ${title}` });
   const items = dialog.getByRole("listitem");
   await expect(items).toHaveCount(3);
-  await expect(items.nth(0)).toContainText(/Generated course\s*Beginner\s*✓ Generated/);
-  await expect(items.nth(1)).toContainText(/Generating course\s*Intermediate\s*Generating/);
-  await expect(items.nth(2)).toContainText(/Failed course\s*Advanced\s*Failed/);
+  // Each course opens its preview; without a model a running course is "Waiting for a model".
+  await expect(items.nth(0)).toContainText(/Generated course \(preview\)\s*Beginner\s*✓\s*Generated/);
+  await expect(items.nth(1)).toContainText(/Generating course \(preview\)\s*Intermediate\s*○\s*Waiting for a model/);
+  await expect(items.nth(2)).toContainText(/Failed course \(preview\)\s*Advanced\s*✕\s*Failed/);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 

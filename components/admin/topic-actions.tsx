@@ -45,7 +45,7 @@ export function AddTopicButton({ modelConfigured }: { modelConfigured: boolean }
       <button type="button" onClick={() => setOpen(true)} className={buttonClasses()}>
         <span aria-hidden="true">+</span> Add Topic
       </button>
-      <TopicFormDialog open={open} onOpenChange={setOpen} mode="add" initial={EMPTY} fallback={CREATE_FAILED} onSave={create} />
+      <TopicFormDialog open={open} onOpenChange={setOpen} mode="add" initial={EMPTY} fallback={CREATE_FAILED} onSave={create} modelConfigured={modelConfigured} />
     </>
   );
 }
