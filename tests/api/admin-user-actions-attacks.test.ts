@@ -23,11 +23,16 @@ beforeEach(async () => {
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 
-/** A learner with two-factor sign-in on (an authenticator row as a confirmed set-up leaves it). */
+/** Two-factor sign-in on (an authenticator row as a confirmed set-up leaves it). */
+async function turnOnTwoFactor(userId: number): Promise<void> {
+  await getDb().insert(twoFactors).values({ userId, secret: "encrypted-secret", backupCodes: "encrypted-codes", verified: true, confirmedAt: new Date() });
+  await getDb().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+}
+
+/** A learner with two-factor sign-in on. */
 async function learnerWithTwoFactor(): Promise<Person> {
   const learner = await createUser();
-  await getDb().insert(twoFactors).values({ userId: learner.user.id, secret: "encrypted-secret", backupCodes: "encrypted-codes", verified: true, confirmedAt: new Date() });
-  await getDb().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, learner.user.id));
+  await turnOnTwoFactor(learner.user.id);
   return learner;
 }
 
@@ -48,8 +53,10 @@ const auditOf = (id: number) => getDb().select().from(adminAudit).where(eq(admin
 describe("POST /users/{id}/two-factor/reset", () => {
   it("with the admin's own password: two-factor off, every session of the user ended (cookie and token 401), audited, user e-mailed", async () => {
     const admin = await createUser("admin");
-    const target = await learnerWithTwoFactor();
+    // Signed in in a browser and with a token, then two-factor sign-in turned on.
+    const target = await createUser();
     const browser = await browserSessionFor(target.user.id);
+    await turnOnTwoFactor(target.user.id);
     expect((await me({ cookie: browser.cookie })).status).toBe(200);
     expect((await me({ token: target.token })).status).toBe(200);
 
