@@ -124,7 +124,7 @@ test("admin: creates a topic (validated), views its courses, edits it, finds it 
   // e2e/generation-live.spec.ts shows the worker producing them with a (fake) model.
   await row.getByRole("button", { name: `View Courses of ${title}` }).click();
   dialog = page.getByRole("dialog", { name: `Courses of ${title}` });
-  await expect(dialog).toContainText("No courses for this topic yet.");
+  await expect(dialog).toContainText("No courses for this topic yet: they will be written once a model is connected (Waiting for a model).");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { AdminTable, TD, TH } from "@/components/admin/page-parts";
 import type { DashboardActivity } from "@/lib/validation/responses/admin";
 
 /*
@@ -117,29 +116,30 @@ export function ActivityPanel({ activity }: { activity: DashboardActivity }) {
         </div>
       </dl>
       <DailyActive days={activity.daily_active_learners} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <Funnel funnel={activity.funnel} />
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h3 className="text-base font-semibold text-slate-900">Weekly active learners</h3>
           <p className="mt-1 text-sm text-slate-600">Weeks from Monday, counting their days inside the range.</p>
-          <AdminTable
-            caption="Weekly active learners"
-            head={
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Weekly active learners</caption>
+            <thead className="text-xs font-semibold tracking-wide text-slate-700 uppercase">
               <tr>
-                <th scope="col" className={TH}>Week of</th>
-                <th scope="col" className={`${TH} text-right`}>Active learners</th>
+                <th scope="col" className="py-2">Week of</th>
+                <th scope="col" className="py-2 text-right">Active learners</th>
               </tr>
-            }
-          >
-            {activity.weekly_active_learners.map((week) => (
-              <tr key={week.week_start}>
-                <th scope="row" className={`${TD} font-normal`}>
-                  <time dateTime={week.week_start}>{fmt(week.week_start)}</time>
-                </th>
-                <td className={`${TD} text-right tabular-nums`}>{week.count}</td>
-              </tr>
-            ))}
-          </AdminTable>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {activity.weekly_active_learners.map((week) => (
+                <tr key={week.week_start}>
+                  <th scope="row" className="py-2 font-normal text-slate-800">
+                    <time dateTime={week.week_start}>{fmt(week.week_start)}</time>
+                  </th>
+                  <td className="py-2 text-right text-slate-800 tabular-nums">{week.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </div>
     </section>

@@ -20,6 +20,25 @@ const FLAG_CHOICES: { value: (typeof QUESTION_FLAGS)[number]; label: string }[] 
 
 const labelClasses = "mb-1.5 block text-sm font-medium text-slate-800";
 
+/** A labelled select whose first option, `any`, applies no filter. */
+function Choice({ id, name, label, value, any, choices }: { id: string; name: string; label: string; value: string; any: string; choices: { value: string; label: string }[] }) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClasses}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={inputClasses}>
+        <option value="">{any}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function QuestionFilters({
   action,
   search,
@@ -50,45 +69,9 @@ export function QuestionFilters({
         </label>
         <input id="question-search" name="search" type="search" defaultValue={search} placeholder="Words from the question" maxLength={200} className={inputClasses} />
       </div>
-      <div>
-        <label htmlFor="question-topic" className={labelClasses}>
-          Topic
-        </label>
-        <select id="question-topic" name="topic" defaultValue={topicId ? String(topicId) : ""} className={inputClasses}>
-          <option value="">All topics</option>
-          {options.topics.map((topic) => (
-            <option key={topic.id} value={topic.id}>
-              {topic.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="question-course" className={labelClasses}>
-          Course
-        </label>
-        <select id="question-course" name="course" defaultValue={courseId ? String(courseId) : ""} className={inputClasses}>
-          <option value="">All courses</option>
-          {options.courses.map((course) => (
-            <option key={course.id} value={course.id}>
-              {course.title}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="question-flag" className={labelClasses}>
-          Review flag
-        </label>
-        <select id="question-flag" name="flag" defaultValue={flag ?? ""} className={inputClasses}>
-          <option value="">Any</option>
-          {FLAG_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Choice id="question-topic" name="topic" label="Topic" value={topicId ? String(topicId) : ""} any="All topics" choices={options.topics.map((t) => ({ value: String(t.id), label: t.title }))} />
+      <Choice id="question-course" name="course" label="Course" value={courseId ? String(courseId) : ""} any="All courses" choices={options.courses.map((c) => ({ value: String(c.id), label: c.title }))} />
+      <Choice id="question-flag" name="flag" label="Review flag" value={flag ?? ""} any="Any" choices={FLAG_CHOICES} />
       <div className="flex gap-2">
         <button type="submit" className={buttonClasses({ variant: "primary" })}>
           Apply

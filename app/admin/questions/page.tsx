@@ -103,7 +103,8 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
         title="Questions"
         intro={`How each quiz question fares: how often it was answered, how many learners got it right the first time, and the wrong answer chosen most. Questions that almost everyone misses (under ${percent(HARD_BELOW)} right first time) or almost nobody misses (over ${percent(EASY_ABOVE)}) are flagged for review once ${FLAG_MIN_LEARNERS} learners have tried them.`}
       />
-      <QuestionFilters action={BASE} search={search} topicId={topicId} courseId={courseId} flag={flag} options={options} keep={sortQuery} />
+      {/* Keyed by the filters: a client-side navigation (Clear, a link) remounts the fields with the URL's values. */}
+      <QuestionFilters key={new URLSearchParams(filterQuery).toString()} action={BASE} search={search} topicId={topicId} courseId={courseId} flag={flag} options={options} keep={sortQuery} />
 
       {!data ? (
         <LoadError message="Failed to fetch question statistics" />

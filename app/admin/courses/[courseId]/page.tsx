@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { GenerationState } from "@/components/admin/generation-state";
+import { loadByPathId } from "@/components/admin/path-id";
 import { AdminHeading, EmptyState } from "@/components/admin/page-parts";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { Markdown } from "@/components/markdown/markdown";
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { getCoursePreview, type CoursePreview } from "@/lib/admin/course-preview";
 import { requirePageCaller } from "@/lib/auth/page";
-import { AppError } from "@/lib/http/app-error";
 
 export const metadata: Metadata = { title: "Course preview" };
 
@@ -48,15 +47,7 @@ function Question({ q, number }: { q: CoursePreview["sections"][number]["questio
  */
 export default async function CoursePreviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
-  const raw = (await params).courseId;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) notFound();
-  let course: CoursePreview;
-  try {
-    course = await getCoursePreview(Number(raw));
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  const course = await loadByPathId((await params).courseId, getCoursePreview);
 
   return (
     <div className="max-w-4xl">

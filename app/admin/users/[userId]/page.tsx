@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { loadByPathId } from "@/components/admin/path-id";
 import { AdminHeading, AdminTable, EmptyState, TD, TH } from "@/components/admin/page-parts";
 import { UserPageActions } from "@/components/admin/user-page-actions";
 import { EmailText } from "@/components/ui/email-text";
 import { getAdminUserDetails } from "@/lib/admin/user-details";
 import { requirePageCaller } from "@/lib/auth/page";
-import { AppError } from "@/lib/http/app-error";
 import type { AdminUserDetails } from "@/lib/validation/responses/admin";
 
 export const metadata: Metadata = { title: "User" };
@@ -54,15 +53,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** The admin's page of one user (docs/product-rules.md, Admin screens): what they learn, how their quizzes go, how they sign in. */
 export default async function AdminUserPage({ params }: { params: Params }) {
   const caller = await requirePageCaller("admin");
-  const raw = (await params).userId;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) notFound();
-  let details: AdminUserDetails;
-  try {
-    details = await getAdminUserDetails(Number(raw));
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  const details = await loadByPathId((await params).userId, getAdminUserDetails);
   const { user } = details;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 
