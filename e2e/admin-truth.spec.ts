@@ -105,6 +105,9 @@ test("admin: questions are searched, filtered and sorted on the server, in the U
   await expect(table.getByRole("rowheader")).toContainText("Which Git object type stores the contents of a file?");
 
   await page.getByRole("link", { name: "Clear" }).click();
+  // The cleared page has rendered (the fields come back empty) before typing again.
+  await expect(page.getByText(/^\d+ questions$/)).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Course" })).toHaveValue("");
   await page.getByRole("searchbox", { name: "Search questions" }).fill("commit");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText(/^\d+ questions? matching "commit"$/)).toBeVisible();
