@@ -87,6 +87,24 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * What admins did to other people's accounts that the account holder must be able to learn of
+ * (docs/security.md, "Admin actions"): who did it, what, to whom, when. The target's id is kept
+ * without a foreign key and with their e-mail at the time, so the entry outlives the account.
+ */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetUserId: integer("target_user_id").notNull(),
+    targetEmail: text("target_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_target_user_id_idx").on(t.targetUserId, t.createdAt)],
+);
+
 /** How a user signs in: their password (provider "credential") and identity providers (OpenID Connect). */
 export const accounts = pgTable(
   "accounts",
@@ -283,6 +301,8 @@ export const quizQuestions = pgTable(
   },
   (t) => [
     uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
+    // The admin Questions page's search (ILIKE '%…%' on the question text), as the users search (pg_trgm).
+    index("quiz_questions_question_trgm_idx").using("gin", sql`${t.question} gin_trgm_ops`),
     check("quiz_questions_answer_is_an_option", sql`${t.correctAnswer} = ANY(${t.options})`),
   ],
 );
@@ -320,6 +340,8 @@ export const enrollments = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index("enrollments_course_id_idx").on(t.courseId),
+    // Admin analytics' funnel: the enrolments made in a date range (lib/admin/activity.ts).
+    index("enrollments_enrolled_at_idx").on(t.enrolledAt),
     check("enrollments_progress_range", sql`${t.progress} BETWEEN 0 AND 100`),
   ],
 );
@@ -500,7 +522,12 @@ export const learningActivity = pgTable(
       .references(() => courses.id, { onDelete: "cascade" }),
     at: timestamp("at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.at, t.courseId] }), index("learning_activity_course_id_idx").on(t.courseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.at, t.courseId] }),
+    index("learning_activity_course_id_idx").on(t.courseId),
+    // Admin analytics' active learners per day and week (lib/admin/activity.ts).
+    index("learning_activity_at_idx").on(t.at),
+  ],
 );
 
 /*

@@ -54,7 +54,10 @@ test.describe("admin", () => {
 
     const main = page.getByRole("main");
     await expect(main.getByRole("status").filter({ hasText: "No model is configured" })).toContainText("set OPENAI_API_KEY");
-    for (const heading of ["Courses generating", "Failed courses", "Failed topics", "Recent runs", "Cost per day", "Cost per course"]) {
+    // Without a model nothing is being generated: the queue and the courses say they wait (docs/product-rules.md, Admin screens).
+    await expect(main.getByRole("region", { name: "Queue" })).toContainText(/\d+ jobs? queued/);
+    await expect(main.getByRole("heading", { level: 2, name: "Courses generating" })).toHaveCount(0);
+    for (const heading of ["Queue", "Courses waiting for a model", "Failed courses", "Failed topics", "Recent runs", "Cost per day", "Cost per course"]) {
       await expect(main.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
     // The run and cost tables are empty states, never empty tables (another test's failed course may have logged a run by now).
@@ -85,7 +88,7 @@ test.describe("admin", () => {
     const row = failedTable.getByRole("row").filter({ hasText: `${name} course` });
     await expect(row).toContainText(reason);
     await expect(row).toContainText(`${name} topic`);
-    await expect(page.getByRole("table", { name: "Courses generating" }).getByRole("row").filter({ hasText: `${name} course` })).toHaveCount(0);
+    await expect(page.getByRole("table", { name: "Courses waiting for a model" }).getByRole("row").filter({ hasText: `${name} course` })).toHaveCount(0);
 
     // The log dialog: each step with model, tokens, duration and the error; Escape closes it.
     await row.getByRole("button", { name: `Log of ${name} course` }).click();
@@ -102,9 +105,11 @@ test.describe("admin", () => {
     await expect(page.getByRole("table", { name: "Recent runs" }).getByRole("row").filter({ hasText: `${name} course` }).first()).toBeVisible();
 
     await row.getByRole("button", { name: `Retry ${name} course` }).click();
-    await expect(page.getByText("Generation restarted.")).toBeVisible();
-    const generatingRow = page.getByRole("table", { name: "Courses generating" }).getByRole("row").filter({ hasText: `${name} course` });
-    await expect(generatingRow).toContainText("Generating: planning the sections");
+    // No model: the retry only queues it, and the screen says so rather than "Generating".
+    await expect(page.getByText("Queued again. It will be written once a model is connected.")).toBeVisible();
+    const waitingRow = page.getByRole("table", { name: "Courses waiting for a model" }).getByRole("row").filter({ hasText: `${name} course` });
+    await expect(waitingRow).toContainText("Waiting for a model");
+    await expect(waitingRow).not.toContainText("Generating");
     await expect(failedTable.getByRole("row").filter({ hasText: `${name} course` })).toHaveCount(0);
     // No model is configured, so the job waits: the course stays pending.
     expect(await courseStatus(courseId)).toBe("pending");

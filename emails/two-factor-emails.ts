@@ -11,7 +11,7 @@ import { renderEmail, type EmailContent } from "./layout";
 /** What changed the account, for the e-mail: when (ISO 8601), from which address and browser. */
 export type ChangeSeen = { at: string; address: string; device: string };
 
-export type TwoFactorOffCause = "settings" | "report" | "recovery";
+export type TwoFactorOffCause = "settings" | "report" | "recovery" | "admin";
 export type RecoveryCancelCause = "sign-in" | "link";
 
 export type TwoFactorEmail =
@@ -56,8 +56,11 @@ export function renderTwoFactorEmail(email: TwoFactorEmail, appUrl: string): Ema
         settings: "in My Account, with the password and a code",
         report: "after you reported that turning it on was not you",
         recovery: "at the end of the waiting period of a lost authenticator's recovery",
+        admin: "by an administrator, who confirmed it with their own password; every session of your account was ended",
       }[email.cause];
-      const report = email.token
+      const report = email.cause === "admin"
+        ? [`Sign in again with your password, then turn two-factor sign-in on again from My Account. If you did not ask for this, reset your password at ${resetPassword} and tell your administrator.`]
+        : email.token
         ? [`If this was NOT you, open ${noticeLink(appUrl, email.token)} and choose "This was not me": every session of your account ends. Then reset your password at ${resetPassword}.`]
         : [`Reset your password now at ${resetPassword} if you have not yet, then turn two-factor sign-in on again from My Account if you want it.`];
       return {

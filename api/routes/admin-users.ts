@@ -1,16 +1,24 @@
 import { endAllSessions } from "@/lib/auth/sessions";
 import { deleteUser, updateUserAsAdmin } from "@/lib/accounts/users";
+import { setUserActive } from "@/lib/admin/account-status";
 import { listUsersForAdmin } from "@/lib/admin/list-users";
+import { resetTwoFactorAsAdmin } from "@/lib/admin/reset-two-factor";
+import { getAdminUserDetails } from "@/lib/admin/user-details";
+import { NO_PASSWORD } from "@/lib/accounts/reauthentication";
 import { adminUserUpdateSchema } from "@/lib/validation/accounts";
-import { userListQuery } from "@/lib/validation/admin";
+import { adminTwoFactorResetSchema, userStatusSchema, userListQuery } from "@/lib/validation/admin";
 import { idPath } from "@/lib/validation/params";
 import { publicUser } from "@/lib/validation/responses/accounts";
-import { adminUserList } from "@/lib/validation/responses/admin";
+import { adminUserDetails, adminUserList } from "@/lib/validation/responses/admin";
 import { messageResponse } from "@/lib/validation/responses/common";
 import { endpoint } from "../endpoint";
+import { originOf } from "../http/origin";
 import { sliceJson } from "../http/slice";
 
-/* Users as an admin manages them: the list, a user's names and role, deleting them, signing them out. */
+/*
+ * Users as an admin manages them: the list, one user's page, a user's names and role, deleting
+ * them, deactivating them, signing them out, resetting their two-factor sign-in.
+ */
 
 export const listUsersEndpoint = endpoint(
   {
@@ -88,4 +96,65 @@ export const endUserSessions = endpoint(
     await endAllSessions(c.req.valid("param").id);
     return c.json({ message: "Signed out everywhere." });
   },
+);
+
+export const getUserOverview = endpoint(
+  {
+    method: "GET",
+    path: "/users/:id/overview",
+    access: "admin",
+    tag: "Admin",
+    summary: "One user, as the admin's user page shows them",
+    description: "The account as the users table shows it, their courses with progress, their latest 20 quiz attempts with the totals, the sessions open now and the admin actions taken on the account.",
+    params: idPath,
+    // The user the call is about (a no-op check for an admin; the tests call it about the admin themself and someone else).
+    owner: { in: "path", name: "id" },
+    responses: { 200: { description: "The user's page.", schema: adminUserDetails } },
+    errors: { 404: "No such user." },
+  },
+  async (c) => c.json(await getAdminUserDetails(c.req.valid("param").id)),
+);
+
+export const setUserStatusEndpoint = endpoint(
+  {
+    method: "PUT",
+    path: "/users/:id/status",
+    access: "admin",
+    tag: "Admin",
+    summary: "Deactivate or reactivate a user",
+    description: "`deactivated` refuses the user's sign-ins and ends every session of theirs; `active` lets them sign in again. Written to the admin audit log.",
+    params: idPath,
+    // The user the call is about (a no-op check for an admin; the tests call it about the admin themself and someone else).
+    owner: { in: "path", name: "id" },
+    body: { json: userStatusSchema },
+    responses: { 200: { description: "The user.", schema: publicUser } },
+    errors: { 404: "No such user.", 409: "Your own account, or the last active admin." },
+  },
+  async (c) => c.json(await setUserActive(c.var.caller, c.req.valid("param").id, c.req.valid("json").status === "active")),
+);
+
+export const resetUserTwoFactor = endpoint(
+  {
+    method: "POST",
+    path: "/users/:id/two-factor/reset",
+    access: "admin",
+    tag: "Admin",
+    summary: "Reset a user's two-factor sign-in",
+    description:
+      "For a user who lost their authenticator and their backup codes. The admin confirms with their OWN password (or, for an admin without one, a code from POST /users/me/confirmation-code), checked as log-in checks it. " +
+      "Then the user's authenticator and backup codes are removed, every session of theirs ends, the admin audit log gets an entry and the user is e-mailed.",
+    params: idPath,
+    // The user the call is about (a no-op check for an admin; the tests call it about the admin themself and someone else).
+    owner: { in: "path", name: "id" },
+    body: { json: adminTwoFactorResetSchema },
+    responses: { 200: { description: "Reset.", schema: messageResponse } },
+    errors: {
+      400: "Incorrect password (yours, the admin's), or a wrong mailed code.",
+      404: "No such user.",
+      409: "Two-factor sign-in is already off for the user, or the user is you (use My Account).",
+      422: `Invalid body; or "Password is required", "${NO_PASSWORD}".`,
+      429: "Too many tries: the log-in limits.",
+    },
+  },
+  async (c) => c.json(await resetTwoFactorAsAdmin(c.var.caller, c.req.valid("param").id, c.req.valid("json"), originOf(c))),
 );

@@ -1,11 +1,12 @@
+import { getDashboardActivity } from "@/lib/admin/activity";
 import { listQuestionStats } from "@/lib/admin/question-stats";
 import { getDashboardStats } from "@/lib/admin/stats";
-import { questionStatsQuery } from "@/lib/validation/admin";
-import { dashboardStats, questionStatsList } from "@/lib/validation/responses/admin";
+import { activityQuery, questionStatsQuery } from "@/lib/validation/admin";
+import { dashboardActivity, dashboardStats, questionStatsList } from "@/lib/validation/responses/admin";
 import { endpoint } from "../endpoint";
 import { sliceJson } from "../http/slice";
 
-/* Analytics for admins: the dashboard's figures and how each quiz question fares. */
+/* Analytics for admins: the dashboard's figures, activity over a date range, and how each quiz question fares. */
 
 export const getDashboardStatsEndpoint = endpoint(
   {
@@ -19,6 +20,22 @@ export const getDashboardStatsEndpoint = endpoint(
   async (c) => c.json(await getDashboardStats()),
 );
 
+export const getDashboardActivityEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/dashboard/stats/activity",
+    access: "admin",
+    tag: "Admin",
+    summary: "Activity over a date range",
+    description:
+      "Over `days` (7, 30 or 90; 7 when absent) UTC days ending today: daily and weekly active learners, the funnel of the enrolments made in the range " +
+      "(enrolled, first quiz passed, completed) and the quizzes attempted and passed. Beside GET /dashboard/stats, which keeps its fields.",
+    query: activityQuery,
+    responses: { 200: { description: "The figures.", schema: dashboardActivity } },
+  },
+  async (c) => c.json(await getDashboardActivity(c.req.valid("query").days)),
+);
+
 export const listQuestionStatsEndpoint = endpoint(
   {
     method: "GET",
@@ -26,7 +43,11 @@ export const listQuestionStatsEndpoint = endpoint(
     access: "admin",
     tag: "Admin",
     summary: "Question statistics",
-    description: "Per quiz question: attempts, first-try correct rate, most chosen wrong option and a review flag.",
+    description:
+      "Per quiz question: attempts, first-try correct rate, most chosen wrong option and a review flag. " +
+      "`search` matches part of the question's text (case-insensitively); `topic_id` and `course_id` filter; `flag` keeps flagged questions; " +
+      "`sort` (question, attempts, first_try, learners) and `order` (asc, desc) order the list, the id breaking ties, questions nobody answered last by first_try. " +
+      "Without `sort`: flagged first, then the most answered.",
     query: questionStatsQuery,
     responses: { 200: { description: "One page of questions.", schema: questionStatsList, totalCount: true } },
   },

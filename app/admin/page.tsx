@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { ActivityPanel, RANGES } from "@/components/admin/activity-panel";
 import { NewUsersChart } from "@/components/admin/new-users-chart";
 import { AdminHeading, LoadError } from "@/components/admin/page-parts";
+import { getDashboardActivity } from "@/lib/admin/activity";
 import { getDashboardStats } from "@/lib/admin/stats";
 import { requirePageCaller } from "@/lib/auth/page";
 import { logger } from "@/lib/log/logger";
-import type { DashboardStats, TopicAttempts } from "@/lib/validation/responses/admin";
+import type { DashboardActivity, DashboardStats, TopicAttempts } from "@/lib/validation/responses/admin";
 
 // The layout's title template reaches child segments only, so the index page spells its title out.
 export const metadata: Metadata = { title: { absolute: "Analytics – Admin | LearnPath" } };
@@ -46,11 +48,16 @@ function TopicRanking({ title, topics, id }: { title: string; topics: TopicAttem
   );
 }
 
-export default async function AdminAnalyticsPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AdminAnalyticsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageCaller("admin");
+  const asked = Number((await searchParams).days);
+  const days = RANGES.find((range) => range === asked) ?? 7;
   let stats: DashboardStats | null = null;
+  let activity: DashboardActivity | null = null;
   try {
-    stats = await getDashboardStats();
+    [stats, activity] = await Promise.all([getDashboardStats(), getDashboardActivity(days)]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the statistics");
   }
@@ -58,16 +65,19 @@ export default async function AdminAnalyticsPage() {
   const rankings = stats ? separateRankings(stats.most_attempted, stats.least_attempted) : null;
   return (
     <div className="max-w-5xl">
-      <AdminHeading title="Analytics" intro="How many people learn here, how quizzes go, who signed up this week, and which topics draw learners." />
-      {!stats ? (
+      <AdminHeading
+        title="Analytics"
+        intro="How many people learn here, how quizzes go, who signed up this week, which topics draw learners, and activity over the last 7, 30 or 90 days."
+      />
+      {!stats || !activity ? (
         <LoadError message="Failed to fetch analytics data" />
       ) : (
         <div className="mt-8 space-y-6">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Total label="Users" value={stats.user_count} />
             <Total label="Topics" value={stats.topic_count} />
-            <Total label="Quizzes taken" value={stats.quiz_count} />
-            <Total label="Quizzes completed" value={stats.passed_quizzes} detail={`${stats.completion_rate}% completion rate`} />
+            <Total label="Quizzes attempted" value={stats.quiz_count} />
+            <Total label="Quizzes passed" value={stats.passed_quizzes} detail={`${stats.completion_rate}% of attempts passed`} />
           </dl>
           <NewUsersChart days={stats.daily_new_users} />
           <div className="grid gap-4 md:grid-cols-2">
@@ -75,9 +85,10 @@ export default async function AdminAnalyticsPage() {
             <TopicRanking id="least-attempted" title="Least attempted topics" topics={rankings!.least} />
           </div>
           <p className="text-sm text-slate-600">
-            A topic&apos;s learners are those enrolled in at least one of its courses. Quizzes completed are section quizzes passed with every
-            answer right.
+            A topic&apos;s learners are those enrolled in at least one of its courses. A quiz is passed with every answer right; an active learner
+            read a lesson or took a quiz that day. Days and weeks are UTC.
           </p>
+          <ActivityPanel activity={activity} />
         </div>
       )}
     </div>

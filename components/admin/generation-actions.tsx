@@ -15,7 +15,7 @@ const RETRY_FAILED = "Failed to retry generation";
 const LOG_FAILED = "Failed to fetch generation log";
 
 /** Retry for a failed course (`kind: "course"`) or a topic whose course proposals failed (`kind: "topic"`). */
-export function RetryButton({ kind, id, title }: { kind: "course" | "topic"; id: number; title: string }) {
+export function RetryButton({ kind, id, title, modelConfigured }: { kind: "course" | "topic"; id: number; title: string; modelConfigured: boolean }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [refreshing, startTransition] = useTransition();
@@ -25,7 +25,9 @@ export function RetryButton({ kind, id, title }: { kind: "course" | "topic"; id:
     setBusy(true);
     try {
       await apiFetch(kind === "course" ? `/courses/${id}/generation/retry` : `/topics/${id}/generation/retry`, { method: "POST", fallback: RETRY_FAILED });
-      toastSuccess(kind === "course" ? "Generation restarted." : "The topic's courses are being generated.");
+      // Without a model the retry only queues: say so (docs/product-rules.md, Admin screens).
+      if (!modelConfigured) toastSuccess("Queued again. It will be written once a model is connected.");
+      else toastSuccess(kind === "course" ? "Generation restarted." : "The topic's courses are being generated.");
       startTransition(() => router.refresh());
     } catch (error) {
       toastError(error instanceof ApiError ? error.message : RETRY_FAILED);

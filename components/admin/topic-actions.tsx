@@ -2,17 +2,19 @@
 
 // Manage Topics: 'Add Topic' above the table, and per row 'View Courses', Edit and Delete (with a warning
 // that the topic's courses go too). Mutations call the API, then refresh the server-rendered table.
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AdminDialog, ConfirmDialog } from "@/components/admin/admin-dialog";
 import { TopicFormDialog } from "@/components/admin/topic-form-dialog";
 import { useDeleteAction } from "@/components/admin/use-delete-action";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
-import { GenerationBadge } from "@/components/courses/generation-badge";
+import { GenerationState } from "@/components/admin/generation-state";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
-import type { AdminTopicRow } from "@/lib/topics/manage-topics";
+import type { AdminGenerationState } from "@/lib/generation/waiting";
+import type { AdminTopicCourse, AdminTopicRow } from "@/lib/topics/manage-topics";
 import type { TopicInput } from "@/lib/validation/topics";
 
 const CREATE_FAILED = "Failed to create topic";
@@ -21,14 +23,18 @@ const DELETE_FAILED = "Failed to delete topic";
 
 const EMPTY: TopicInput = { title: "", description: "" };
 
-export function AddTopicButton() {
+/** What adding a topic started: with no model configured, nothing is being written yet (docs/product-rules.md, Admin screens). */
+export const topicCreatedMessage = (modelConfigured: boolean) =>
+  modelConfigured ? "Topic created. Its courses are being generated." : "Topic created. Courses will be written once a model is connected.";
+
+export function AddTopicButton({ modelConfigured }: { modelConfigured: boolean }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
 
   async function create(values: TopicInput) {
     await apiFetch("/topics", { method: "POST", body: values, fallback: CREATE_FAILED });
     setOpen(false);
-    toastSuccess("Topic created. Its courses are being generated.");
+    toastSuccess(topicCreatedMessage(modelConfigured));
     // A new topic is the newest: show the first page without a search that might hide it.
     router.push("/admin/topics");
     router.refresh();
@@ -39,14 +45,17 @@ export function AddTopicButton() {
       <button type="button" onClick={() => setOpen(true)} className={buttonClasses()}>
         <span aria-hidden="true">+</span> Add Topic
       </button>
-      <TopicFormDialog open={open} onOpenChange={setOpen} mode="add" initial={EMPTY} fallback={CREATE_FAILED} onSave={create} />
+      <TopicFormDialog open={open} onOpenChange={setOpen} mode="add" initial={EMPTY} fallback={CREATE_FAILED} onSave={create} modelConfigured={modelConfigured} />
     </>
   );
 }
 
-export type TopicActionsProps = { topic: Pick<AdminTopicRow, "id" | "title" | "description" | "totalCourses" | "courses"> };
+export type TopicActionsProps = {
+  topic: Pick<AdminTopicRow, "id" | "title" | "description" | "totalCourses"> & { courses: (AdminTopicCourse & { state: AdminGenerationState })[] };
+  modelConfigured: boolean;
+};
 
-export function TopicActions({ topic }: TopicActionsProps) {
+export function TopicActions({ topic, modelConfigured }: TopicActionsProps) {
   const router = useRouter();
   const [dialog, setDialog] = useState<"courses" | "edit" | "delete" | null>(null);
   const initial: TopicInput = { title: topic.title, description: topic.description };
@@ -83,18 +92,25 @@ export function TopicActions({ topic }: TopicActionsProps) {
         onOpenChange={close}
         wide
         title={`Courses of ${topic.title}`}
-        description={`${topic.totalCourses} ${courseWord}, with level and generation status.`}
+        description={`${topic.totalCourses} ${courseWord}, with level and generation status. Open one to preview it.`}
       >
         {topic.courses.length === 0 ? (
-          <p className="text-slate-700">No courses for this topic yet. They appear here while they are being generated.</p>
+          <p className="text-slate-700">
+            {modelConfigured
+              ? "No courses for this topic yet. They appear here while they are being generated."
+              : "No courses for this topic yet: they will be written once a model is connected (Waiting for a model)."}
+          </p>
         ) : (
           <ul role="list" className="divide-y divide-slate-200">
             {topic.courses.map((course) => (
               <li key={course.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <span className="font-medium text-slate-900">{course.course_title}</span>
+                <Link href={`/admin/courses/${course.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {course.course_title}
+                  <span className="sr-only"> (preview)</span>
+                </Link>
                 <span className="flex items-center gap-3">
                   <DifficultyBadge level={course.course_level} />
-                  <GenerationBadge generated={course.is_detail_created_by_ai} failed={!course.is_detail_created_by_ai && course.generation_status === "failed"} />
+                  <GenerationState state={course.state} />
                 </span>
               </li>
             ))}

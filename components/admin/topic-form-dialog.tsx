@@ -22,9 +22,14 @@ type TopicFormDialogProps = {
   fallback: string;
   /** Sends the values; throws an ApiError to show the server's message in the dialog. */
   onSave: (values: TopicInput) => Promise<void>;
+  /** Adding without a model: its courses wait until one is connected (docs/product-rules.md, Admin screens). */
+  modelConfigured?: boolean;
 };
 
-export function TopicFormDialog({ open, onOpenChange, mode, initial, fallback, onSave }: TopicFormDialogProps) {
+export function TopicFormDialog({ open, onOpenChange, mode, initial, fallback, onSave, modelConfigured = true }: TopicFormDialogProps) {
+  const addNote = modelConfigured
+    ? "Courses for a new topic are generated automatically after it is created."
+    : "No model is configured: a new topic's courses will be written once one is connected.";
   const [busy, setBusy] = useState(false);
   return (
     <AdminDialog
@@ -32,7 +37,7 @@ export function TopicFormDialog({ open, onOpenChange, mode, initial, fallback, o
       onOpenChange={onOpenChange}
       busy={busy}
       title={mode === "add" ? "Add Topic" : "Edit Topic"}
-      description={mode === "add" ? "Courses for a new topic are generated automatically after it is created." : initial.title}
+      description={mode === "add" ? addNote : initial.title}
     >
       <TopicForm mode={mode} initial={initial} fallback={fallback} onSave={onSave} onBusyChange={setBusy} onCancel={() => onOpenChange(false)} />
     </AdminDialog>

@@ -103,13 +103,16 @@ export async function listUsersForAdmin(options: UserListQuery): Promise<{ users
     else total = (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
   }
   const details = await detailsOf(rows.map((row) => row.id));
-  return {
-    users: rows.map((row) => ({
-      ...toPublicUser(row),
-      last_active_at: details.get(row.id)?.lastActiveAt ?? null,
-      course_count: details.get(row.id)?.courseCount ?? 0,
-      two_factor_enabled: row.twoFactorEnabled,
-    })),
-    total,
-  };
+  return { users: rows.map((row) => toAdminUser(row, details.get(row.id))), total };
+}
+
+function toAdminUser(row: typeof users.$inferSelect, details: { courseCount: number; lastActiveAt: string | null } | undefined): AdminUser {
+  return { ...toPublicUser(row), last_active_at: details?.lastActiveAt ?? null, course_count: details?.courseCount ?? 0, two_factor_enabled: row.twoFactorEnabled };
+}
+
+/** One user as the users table shows them (the admin's user page), or null. */
+export async function getAdminUser(id: number): Promise<AdminUser | null> {
+  const [row] = await getDb().select().from(users).where(eq(users.id, id));
+  if (!row) return null;
+  return toAdminUser(row, (await detailsOf([id])).get(id));
 }

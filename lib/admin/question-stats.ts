@@ -1,6 +1,8 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import { containsPattern } from "../search/like-pattern";
+import type { QuestionSortField, QuestionStatsQuery, SortOrder } from "../validation/admin";
 import type { QuestionFlag, QuestionStats } from "../validation/responses/admin";
 
 /*
@@ -16,6 +18,9 @@ import type { QuestionFlag, QuestionStats } from "../validation/responses/admin"
  * (question_stats, with the flag as a generated column using those thresholds, and
  * question_wrong_options; migration 0006_admin_summaries), so a page reads its rows through
  * question_stats_rank_idx instead of aggregating every answer.
+ * Searching (part of the question's text, through quiz_questions_question_trgm_idx), filtering by
+ * topic or course, or sorting by another column takes the filtered path (filteredPage): one joined
+ * query whose page and total come from the same scan (docs/product-rules.md, Admin screens).
  */
 
 export { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "../../db/question-flags";
@@ -35,8 +40,6 @@ type Row = {
   wrong_count: number | null;
   flag: QuestionFlag | null;
 };
-
-export type QuestionStatsQuery = { page?: number; limit?: number; flag?: QuestionFlag | "flagged" };
 
 // Written against the rank index's first column (unflagged = flag IS NULL), so every filter is an index range.
 function flagFilter(flag: QuestionStatsQuery["flag"]) {
@@ -102,6 +105,58 @@ async function queryPage(limit: number, offset: number, flag: QuestionStatsQuery
   return result.rows;
 }
 
+/** What each sort orders by; a question nobody answered has no first-try rate and sorts last both ways. */
+const SORT_KEYS: Record<QuestionSortField, SQL> = {
+  question: sql`lower(q.question)`,
+  attempts: sql`st.attempts`,
+  learners: sql`st.learners`,
+  first_try: sql`(CASE WHEN st.learners = 0 THEN NULL ELSE st.first_correct::float8 / st.learners END)`,
+};
+
+const DEFAULT_ORDER = sql`st.unflagged, st.attempts DESC, c.title, c.id, s.position, q.position, q.id`;
+
+function orderOf(sort: QuestionSortField | undefined, order: SortOrder = "asc") {
+  if (!sort) return DEFAULT_ORDER;
+  const direction = sql.raw(order === "desc" ? "DESC" : "ASC");
+  return sql`${SORT_KEYS[sort]} ${direction} NULLS LAST, q.id ${direction}`;
+}
+
+/** The filtered path: search, topic, course, flag and any sort, the page and its total in one scan. */
+async function filteredPage(options: QuestionStatsQuery, limit: number, offset: number): Promise<{ rows: Row[]; total: number }> {
+  const db = getDb();
+  const conditions = [flagFilter(options.flag)];
+  if (options.search) conditions.push(sql`q.question ILIKE ${containsPattern(options.search)}`);
+  if (options.topic_id) conditions.push(sql`c.topic_id = ${options.topic_id}`);
+  if (options.course_id) conditions.push(sql`c.id = ${options.course_id}`);
+  const where = sql.join(conditions, sql` AND `);
+  const from = sql`question_stats st
+      JOIN quiz_questions q ON q.id = st.question_id
+      JOIN course_sections s ON s.id = q.section_id
+      JOIN courses c ON c.id = s.course_id`;
+  const result = await db.execute<Row & { total: number }>(sql`
+    WITH page AS (
+      SELECT q.id, q.question, q.correct_answer, c.id AS course_id, c.title AS course_title, s.position AS section_index, s.title AS section_title,
+             st.attempts, st.learners, st.first_correct, st.flag, count(*) OVER ()::int AS total,
+             row_number() OVER (ORDER BY ${orderOf(options.sort, options.order)}) AS n
+      FROM ${from}
+      WHERE ${where}
+      ORDER BY ${orderOf(options.sort, options.order)}
+      LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT page.*, w.option AS wrong_option, w.count AS wrong_count
+    FROM page
+    LEFT JOIN LATERAL (
+      SELECT option, count FROM question_wrong_options WHERE question_id = page.id AND count > 0 ORDER BY count DESC, option LIMIT 1
+    ) w ON TRUE
+    ORDER BY page.n
+  `);
+  const rows = result.rows;
+  if (rows.length > 0) return { rows, total: rows[0]!.total };
+  if (offset === 0) return { rows, total: 0 };
+  const counted = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
+  return { rows, total: counted.rows[0]?.n ?? 0 };
+}
+
 /** Every question is in question_stats; without a filter the total is the counter the triggers keep (no scan). */
 async function countQuestions(flag: QuestionStatsQuery["flag"]): Promise<number> {
   const result = flag
@@ -127,10 +182,17 @@ function toStats(row: Row): QuestionStats {
   };
 }
 
-/** One page of questions, flagged ones first, then the most answered; `total` counts every match. */
+/**
+ * One page of questions, flagged ones first, then the most answered (or in the asked sort);
+ * `total` counts every match.
+ */
 export async function listQuestionStats(options: QuestionStatsQuery = {}): Promise<{ questions: QuestionStats[]; total: number }> {
   const limit = options.limit ?? 20;
   const offset = ((options.page ?? 1) - 1) * limit;
+  if (options.search || options.topic_id || options.course_id || options.sort) {
+    const { rows, total } = await filteredPage(options, limit, offset);
+    return { questions: rows.map(toStats), total };
+  }
   const [rows, total] = await Promise.all([queryPage(limit, offset, options.flag), countQuestions(options.flag)]);
   return { questions: rows.map(toStats), total };
 }

@@ -70,7 +70,7 @@ function toAccountEmail(payload: SendEmailPayload): AccountEmail | string {
     case "two-factor-on":
       return token && payload.reportDays ? { kind, to, change, token, reportDays: payload.reportDays } : MISSING;
     case "two-factor-off":
-      return cause === "settings" || cause === "report" || cause === "recovery" ? { kind, to, change, cause, token } : MISSING;
+      return cause === "settings" || cause === "report" || cause === "recovery" || cause === "admin" ? { kind, to, change, cause, token } : MISSING;
     case "two-factor-recovery-pending":
       return token && payload.endsAt ? { kind, to, change, token, endsAt: payload.endsAt, reminder: payload.reminder ?? false } : MISSING;
     case "two-factor-recovery-cancelled":

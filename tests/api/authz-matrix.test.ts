@@ -65,6 +65,12 @@ const MATRIX: Row[] = [
   ["DELETE /users/me/sessions/{id}",                            401, 200, 404, 404], // learner A's session: only A's own
   ["DELETE /users/:self/sessions",                              401, 403, 403, 200],
   ["DELETE /users/:other/sessions",                             401, 403, 403, 200],
+  ["GET /users/:self/overview",                                 401, 403, 403, 200],
+  ["GET /users/:other/overview",                                401, 403, 403, 200],
+  ["PUT /users/:self/status",                                   401, 403, 403, 200], // reactivating an active account changes nothing
+  ["PUT /users/:other/status",                                  401, 403, 403, 200],
+  ["POST /users/:self/two-factor/reset",                        401, 403, 403, 409], // never one's own: My Account
+  ["POST /users/:other/two-factor/reset",                       401, 403, 403, 409], // the target has no second factor
   // Learning
   ["GET /topics",                                               200, 200, 200, 200],
   ["GET /topics/{id}/courses",                                  200, 200, 200, 200],
@@ -122,6 +128,7 @@ const MATRIX: Row[] = [
   ["PUT /topics/{id}",                                          401, 403, 403, 200],
   ["DELETE /topics/{id}",                                       401, 403, 403, 204],
   ["GET /dashboard/stats",                                      401, 403, 403, 200],
+  ["GET /dashboard/stats/activity",                             401, 403, 403, 200],
   ["GET /quiz-questions/stats",                                 401, 403, 403, 200],
   // Unknown paths: a JSON 404 for everyone
   ["GET /{...unknown}",                                         404, 404, 404, 404],

@@ -53,6 +53,9 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   // Learner A's own session: A may end it; for anyone else it is no session of theirs (404).
   "DELETE /users/me/sessions/:id": (w) => ({ params: { id: str(w.a.sessionId) } }),
   "DELETE /users/:id/sessions": (_w, target) => ({ params: { id: str(target) } }),
+  "GET /users/:id/overview": (_w, target) => ({ params: { id: str(target) } }),
+  "PUT /users/:id/status": (_w, target) => ({ params: { id: str(target) }, body: { status: "active" } }),
+  "POST /users/:id/two-factor/reset": (_w, target) => ({ params: { id: str(target) }, body: { password: WORLD_PASSWORD } }),
   "GET /topics": () => ({}),
   "GET /topics/:id/courses": (w) => ({ params: { id: str(w.topicId) } }),
   "GET /users/interests": () => ({}),
@@ -87,7 +90,8 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "PUT /topics/:id": (w) => ({ params: { id: str(w.topicId) }, body: { title: `Renamed topic ${w.topicId}`, description: "What it is about now." } }),
   "DELETE /topics/:id": (w) => ({ params: { id: str(w.topicId) } }),
   "GET /dashboard/stats": () => ({}),
-  "GET /quiz-questions/stats": () => ({ query: { page: "1", limit: "10", flag: "flagged" } }),
+  "GET /dashboard/stats/activity": () => ({ query: { days: "30" } }),
+  "GET /quiz-questions/stats": (w) => ({ query: { page: "1", limit: "10", flag: "flagged", search: "a", topic_id: str(w.topicId), course_id: str(w.courseId), sort: "first_try", order: "desc" } }),
   // A file whose text is the world's own: never a duplicate of another world's upload.
   "POST /topics/:id/sources": (w) => ({ params: { id: str(w.topicId) }, query: { file_name: "notes.md" }, file: `# Notes\n\nWhat topic ${w.topicId} is about.` }),
   "GET /topics/:id/sources": (w) => ({ params: { id: str(w.topicId) } }),

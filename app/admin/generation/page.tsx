@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { CourseLogButton, RetryButton } from "@/components/admin/generation-actions";
+import { GenerationState } from "@/components/admin/generation-state";
 import { AdminHeading, AdminTable, LoadError, TD, TH } from "@/components/admin/page-parts";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { PageAutoRefresh } from "@/components/generation/page-auto-refresh";
 import { requirePageCaller } from "@/lib/auth/page";
 import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/generation/format";
 import { getGenerationOverview } from "@/lib/generation/reports";
+import { getGenerationQueue, type GenerationQueue } from "@/lib/generation/waiting";
 import { logger } from "@/lib/log/logger";
 import { tutorUsageByDay } from "@/lib/tutor/usage-report";
 
@@ -56,8 +58,9 @@ export default async function GenerationPage() {
   await requirePageCaller("admin");
   let overview: Overview | null = null;
   let tutorDays: TutorDays = [];
+  let queue: GenerationQueue = { queued: 0, topics: [] };
   try {
-    [overview, tutorDays] = await Promise.all([getGenerationOverview(), tutorUsageByDay(new Date())]);
+    [overview, tutorDays, queue] = await Promise.all([getGenerationOverview(), tutorUsageByDay(new Date()), getGenerationQueue()]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the generation overview");
   }
@@ -68,30 +71,78 @@ export default async function GenerationPage() {
         title="Generation"
         intro="Courses being written by the model, failures with their reason, and what each model call took and cost (estimated from the token counts)."
       />
-      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} tutorDays={tutorDays} />}
+      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} tutorDays={tutorDays} queue={queue} />}
     </div>
   );
 }
 
-function GenerationPanels({ overview, tutorDays }: { overview: Overview; tutorDays: TutorDays }) {
+/**
+ * The queue: how many generation jobs wait, and in what state. Without a model they all wait
+ * ("Waiting for a model", docs/product-rules.md, Admin screens); nothing says they are generating.
+ */
+function QueuePanel({ queue, hasModel }: { queue: GenerationQueue; hasModel: boolean }) {
+  const jobs = `${queue.queued} ${queue.queued === 1 ? "job" : "jobs"}`;
+  return (
+    <Panel
+      id="queue-heading"
+      title="Queue"
+      intro={hasModel ? "Generation jobs waiting for a free worker slot." : "Without a model nothing is written: queued jobs wait until one is connected."}
+    >
+      <p role="status" className="mt-4 flex flex-wrap items-center gap-2 text-slate-800">
+        <span className="font-semibold">{jobs} queued</span>
+        {queue.queued > 0 ? <GenerationState state={hasModel ? "Generating" : "Waiting for a model"} /> : null}
+      </p>
+      {queue.topics.length > 0 ? (
+        <AdminTable
+          caption="Topics waiting for their course proposals"
+          head={
+            <tr>
+              <th scope="col" className={TH}>Topic</th>
+              <th scope="col" className={TH}>State</th>
+            </tr>
+          }
+        >
+          {queue.topics.map((topic) => (
+            <tr key={topic.topic_id}>
+              <th scope="row" className={`${TD} font-medium text-slate-900`}>{topic.title}</th>
+              <td className={TD}>
+                <GenerationState state={hasModel ? "Generating" : "Waiting for a model"} />
+                <span className="block text-xs text-slate-600">Course proposals queued</span>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      ) : null}
+    </Panel>
+  );
+}
+
+function GenerationPanels({ overview, tutorDays, queue }: { overview: Overview; tutorDays: TutorDays; queue: GenerationQueue }) {
   const { generating, failed, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse } = overview;
   const daysWithCalls = byDay.filter((d) => d.calls > 0 || d.courses > 0);
+  const hasModel = overview.model_configured;
   return (
     <>
       <ModelSetup overview={overview} />
 
-      <Panel id="generating-heading" title="Courses generating" intro="Progress updates live while this page is open.">
+      <QueuePanel queue={queue} hasModel={hasModel} />
+
+      <Panel
+        id="generating-heading"
+        title={hasModel ? "Courses generating" : "Courses waiting for a model"}
+        intro={hasModel ? "Progress updates live while this page is open." : "These courses are queued; they will be written once a model is connected."}
+      >
         {generating.length === 0 ? (
-          <Empty>No courses are being generated.</Empty>
+          <Empty>{hasModel ? "No courses are being generated." : "No courses are waiting."}</Empty>
         ) : (
           <AdminTable
-            caption="Courses generating"
+            caption={hasModel ? "Courses generating" : "Courses waiting for a model"}
             head={
               <tr>
                 <th scope="col" className={TH}>Course</th>
                 <th scope="col" className={TH}>Topic</th>
                 <th scope="col" className={TH}>Progress</th>
-                <th scope="col" className={TH}>Started</th>
+                <th scope="col" className={TH}>{hasModel ? "Started" : "Queued"}</th>
                 <th scope="col" className={`${TH} text-right`}>Actions</th>
               </tr>
             }
@@ -101,7 +152,11 @@ function GenerationPanels({ overview, tutorDays }: { overview: Overview; tutorDa
                 <th scope="row" className={`${TD} font-medium text-slate-900`}>{course.title}</th>
                 <td className={TD}>{course.topic_title}</td>
                 <td className={TD}>
-                  <GenerationProgress key={`${course.id}-${course.attempt}`} courseId={course.id} initial={course} />
+                  {hasModel ? (
+                    <GenerationProgress key={`${course.id}-${course.attempt}`} courseId={course.id} initial={course} />
+                  ) : (
+                    <GenerationState state="Waiting for a model" />
+                  )}
                 </td>
                 <td className={TD}>
                   <When iso={course.updated_at} />
@@ -149,7 +204,7 @@ function GenerationPanels({ overview, tutorDays }: { overview: Overview; tutorDa
                 <td className={TD}>
                   <div className="flex justify-end gap-2 whitespace-nowrap">
                     <CourseLogButton courseId={course.id} title={course.title} />
-                    <RetryButton kind="course" id={course.id} title={course.title} />
+                    <RetryButton kind="course" id={course.id} title={course.title} modelConfigured={hasModel} />
                   </div>
                 </td>
               </tr>
@@ -181,7 +236,7 @@ function GenerationPanels({ overview, tutorDays }: { overview: Overview; tutorDa
                   <When iso={topic.failed_at} />
                 </td>
                 <td className={`${TD} text-right`}>
-                  <RetryButton kind="topic" id={topic.topic_id} title={topic.title} />
+                  <RetryButton kind="topic" id={topic.topic_id} title={topic.title} modelConfigured={hasModel} />
                 </td>
               </tr>
             ))}

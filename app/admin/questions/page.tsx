@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminHeading, AdminTable, EmptyState, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
+import { loadSearchPage, searchFrom, sortFrom } from "@/components/admin/paged-search";
+import { QuestionFilters } from "@/components/admin/question-filters";
+import { SortHeader } from "@/components/admin/sort-header";
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
-import { Pagination, pageFrom } from "@/components/ui/pagination";
+import { Pagination } from "@/components/ui/pagination";
+import { listQuestionFilterOptions, type QuestionFilterOptions } from "@/lib/admin/question-filters";
 import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW, listQuestionStats } from "@/lib/admin/question-stats";
 import { requirePageCaller } from "@/lib/auth/page";
 import { logger } from "@/lib/log/logger";
+import { QUESTION_FLAGS, QUESTION_SORT_FIELDS } from "@/lib/validation/admin";
 import type { QuestionFlag, QuestionStats } from "@/lib/validation/responses/admin";
 
 export const metadata: Metadata = { title: "Questions" };
@@ -45,26 +49,53 @@ function FlagBadge({ flag }: { flag: QuestionFlag | null }) {
 }
 
 
+const BASE = "/admin/questions";
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** ?topic= / ?course=: a positive id, else none. */
+function idFrom(value: string | string[] | undefined): number | undefined {
+  const raw = first(value) ?? "";
+  return /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
 export default async function QuestionsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageCaller("admin");
   const params = await searchParams;
-  const reviewOnly = params.filter === "review";
-  const requested = pageFrom(params.page, Number.MAX_SAFE_INTEGER);
+  const search = searchFrom(params);
+  // ?filter=review: the earlier "Flagged for review" address, kept working.
+  const flag = QUESTION_FLAGS.find((f) => f === first(params.flag)) ?? (first(params.filter) === "review" ? "flagged" : undefined);
+  const topicId = idFrom(params.topic);
+  const courseId = idFrom(params.course);
+  const { sort, order } = sortFrom(params, QUESTION_SORT_FIELDS);
+  const filterQuery: Record<string, string> = {
+    ...(search ? { search } : {}),
+    ...(topicId ? { topic: String(topicId) } : {}),
+    ...(courseId ? { course: String(courseId) } : {}),
+    ...(flag ? { flag } : {}),
+  };
+  const sortQuery: Record<string, string> = sort ? { sort, order } : {};
+  const filtered = Object.keys(filterQuery).length > 0;
 
   let data: { questions: QuestionStats[]; total: number; page: number; totalPages: number } | null = null;
+  let options: QuestionFilterOptions = { topics: [], courses: [] };
   try {
-    const flag = reviewOnly ? ("flagged" as const) : undefined;
-    let result = await listQuestionStats({ page: requested, limit: PAGE_SIZE, flag });
-    const totalPages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
-    const page = Math.min(requested, totalPages);
-    if (page !== requested) result = await listQuestionStats({ page, limit: PAGE_SIZE, flag });
-    data = { ...result, page, totalPages };
+    [data, options] = await Promise.all([
+      loadSearchPage(
+        params.page,
+        PAGE_SIZE,
+        (page) => listQuestionStats({ page, limit: PAGE_SIZE, flag, search, topic_id: topicId, course_id: courseId, sort, order }),
+        (r) => r.questions.length,
+      ),
+      listQuestionFilterOptions(topicId),
+    ]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the question statistics");
   }
 
-  const tab = (active: boolean) =>
-    `inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-medium ${active ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
+  const header = (label: string, field: (typeof QUESTION_SORT_FIELDS)[number], className = "") => (
+    <SortHeader label={label} field={field} action={BASE} sort={sort} order={order} keep={filterQuery} className={className} />
+  );
 
   return (
     <div className="max-w-6xl">
@@ -72,31 +103,23 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
         title="Questions"
         intro={`How each quiz question fares: how often it was answered, how many learners got it right the first time, and the wrong answer chosen most. Questions that almost everyone misses (under ${percent(HARD_BELOW)} right first time) or almost nobody misses (over ${percent(EASY_ABOVE)}) are flagged for review once ${FLAG_MIN_LEARNERS} learners have tried them.`}
       />
-      <nav aria-label="Question filter" className="mt-6 flex gap-2">
-        <Link href="/admin/questions" aria-current={reviewOnly ? undefined : "page"} className={tab(!reviewOnly)}>
-          All questions
-        </Link>
-        <Link href="/admin/questions?filter=review" aria-current={reviewOnly ? "page" : undefined} className={tab(reviewOnly)}>
-          Flagged for review
-        </Link>
-      </nav>
+      {/* Keyed by the filters: a client-side navigation (Clear, a link) remounts the fields with the URL's values. */}
+      <QuestionFilters key={new URLSearchParams(filterQuery).toString()} action={BASE} search={search} topicId={topicId} courseId={courseId} flag={flag} options={options} keep={sortQuery} />
 
       {!data ? (
         <LoadError message="Failed to fetch question statistics" />
       ) : data.questions.length === 0 ? (
-        <EmptyState>{reviewOnly ? "No questions are flagged for review." : "No quiz questions yet."}</EmptyState>
+        <EmptyState>{filtered ? "No questions match these filters." : "No quiz questions yet."}</EmptyState>
       ) : (
         <>
-          <p className="mt-6 text-sm text-slate-600">
-            {data.total} {data.total === 1 ? "question" : "questions"}
-          </p>
+          <ResultCount total={data.total} noun="question" search={search} />
           <AdminTable
             caption="Quiz questions"
             head={
               <tr>
-                <th scope="col" className={TH}>Question</th>
-                <th scope="col" className={`${TH} text-right`}>Attempts</th>
-                <th scope="col" className={`${TH} text-right`}>First-try correct</th>
+                {header("Question", "question")}
+                {header("Attempts", "attempts", "text-right")}
+                {header("First-try correct", "first_try", "text-right")}
                 <th scope="col" className={TH}>Most chosen wrong option</th>
                 <th scope="col" className={TH}>Review</th>
               </tr>
@@ -136,7 +159,7 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
               </tr>
             ))}
           </AdminTable>
-          <Pagination page={data.page} totalPages={data.totalPages} basePath="/admin/questions" query={reviewOnly ? { filter: "review" } : {}} />
+          <Pagination page={data.page} totalPages={data.totalPages} basePath={BASE} query={{ ...filterQuery, ...sortQuery }} />
         </>
       )}
     </div>

@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
 import { loadSearchPage, searchFrom } from "@/components/admin/paged-search";
 import { SearchForm } from "@/components/admin/search-form";
+import { TopicGenerationStates } from "@/components/admin/generation-state";
 import { AddTopicButton, TopicActions } from "@/components/admin/topic-actions";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
+import { adminGenerationState, getGenerationQueue, modelConfigured } from "@/lib/generation/waiting";
 import { listAdminTopics } from "@/lib/topics/manage-topics";
 import { logger } from "@/lib/log/logger";
 
@@ -22,9 +24,16 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
   const params = await searchParams;
   const search = searchFrom(params);
 
+  const hasModel = modelConfigured();
   let data: Awaited<ReturnType<typeof listAdminTopics>> & { page: number; totalPages: number } | null = null;
+  let queuedTopics = new Set<number>();
   try {
-    data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listAdminTopics({ search, page, limit: PAGE_SIZE }), (r) => r.topics.length);
+    const [page, queue] = await Promise.all([
+      loadSearchPage(params.page, PAGE_SIZE, (page) => listAdminTopics({ search, page, limit: PAGE_SIZE }), (r) => r.topics.length),
+      getGenerationQueue(),
+    ]);
+    data = page;
+    queuedTopics = new Set(queue.topics.map((t) => t.topic_id));
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the topics");
   }
@@ -33,8 +42,12 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
     <div className="max-w-6xl">
       <AdminHeading
         title="Manage Topics"
-        intro="Add topics (their courses are generated automatically), edit or delete them, and see each topic's courses."
-        action={<AddTopicButton />}
+        intro={
+          hasModel
+            ? "Add topics (their courses are generated automatically), edit or delete them, and see each topic's courses."
+            : "Add topics, edit or delete them, and see each topic's courses. No model is configured, so new topics' courses wait until one is connected."
+        }
+        action={<AddTopicButton modelConfigured={hasModel} />}
       />
       <div className="mt-6">
         <SearchForm action="/admin/topics" label="Search topics by title" placeholder="Topic title" value={search} />
@@ -54,12 +67,15 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
                 <th scope="col" className={TH}>Title</th>
                 <th scope="col" className={TH}>Description</th>
                 <th scope="col" className={TH}>Courses</th>
+                <th scope="col" className={TH}>Generation</th>
                 <th scope="col" className={TH}>Created</th>
                 <th scope="col" className={`${TH} text-right`}>Actions</th>
               </tr>
             }
           >
-            {data.topics.map((topic) => (
+            {data.topics.map((row) => {
+              const topic = { ...row, courses: row.courses.map((c) => ({ ...c, state: adminGenerationState({ isDetailCreatedByAi: c.is_detail_created_by_ai, generationStatus: c.generation_status }, hasModel) })) };
+              return (
               <tr key={topic.id}>
                 <th scope="row" className={`${TD} font-medium text-slate-900`}>
                   {topic.title}
@@ -68,6 +84,9 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
                   <p className="line-clamp-2 whitespace-pre-line text-slate-700">{topic.description}</p>
                 </td>
                 <td className={TD}>{topic.totalCourses}</td>
+                <td className={TD}>
+                  <TopicGenerationStates states={topic.courses.map((c) => c.state)} proposalsQueued={queuedTopics.has(topic.id)} hasModel={hasModel} />
+                </td>
                 <td className={`${TD} whitespace-nowrap`}>
                   <time dateTime={topic.created_at}>{dateFormat.format(new Date(topic.created_at))}</time>
                   {topic.creator ? (
@@ -77,10 +96,11 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
                   ) : null}
                 </td>
                 <td className={TD}>
-                  <TopicActions topic={topic} />
+                  <TopicActions topic={topic} modelConfigured={hasModel} />
                 </td>
               </tr>
-            ))}
+              );
+            })}
           </AdminTable>
           <Pagination page={data.page} totalPages={data.totalPages} basePath="/admin/topics" query={search ? { search } : {}} />
         </>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
 import { loadSearchPage, searchFrom, sortFrom } from "@/components/admin/paged-search";
 import { SearchForm } from "@/components/admin/search-form";
@@ -44,7 +45,7 @@ export default async function ManageUsersPage({ searchParams }: { searchParams: 
 
   return (
     <div className="max-w-6xl">
-      <AdminHeading title="Manage Users" intro="Find users by name or e-mail, sort them, edit their names and role, or delete an account." />
+      <AdminHeading title="Manage Users" intro="Find users by name or e-mail, sort them, edit their names and role, or delete an account. Open a user for their courses, quizzes and sign-in." />
       <div className="mt-6">
         <SearchForm action={BASE} label="Search users by name or email" placeholder="Ada Lovelace or name@example.com" value={search} keep={sortQuery} />
       </div>
@@ -74,7 +75,9 @@ export default async function ManageUsersPage({ searchParams }: { searchParams: 
             {data.users.map((user: AdminUser) => (
               <tr key={user.id}>
                 <td className={`${TD} font-medium`}>
-                  {user.first_name} {user.last_name}
+                  <Link href={`${BASE}/${user.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {`${user.first_name} ${user.last_name}`.trim() || user.email}
+                  </Link>
                   {user.id === caller.id ? <span className="ml-2 text-xs font-normal text-slate-600">(you)</span> : null}
                 </td>
                 <td className={TD}>

@@ -21,7 +21,7 @@ export const sendEmailPayload = z.object({
   expiresAt: z.iso.datetime().optional(),
   sealedToken: z.string().optional(),
   change: changeSeen.optional(),
-  cause: z.enum(["settings", "report", "recovery", "sign-in", "link"]).optional(),
+  cause: z.enum(["settings", "report", "recovery", "admin", "sign-in", "link"]).optional(),
   endsAt: z.iso.datetime().optional(),
   reminder: z.boolean().optional(),
   reportDays: z.number().int().positive().optional(),

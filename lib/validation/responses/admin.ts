@@ -1,3 +1,4 @@
+import { courseLevel } from "@/db/schema";
 import { z } from "../zod";
 import { publicUser } from "./accounts";
 import { id, timestamp } from "./common";
@@ -63,3 +64,73 @@ export const questionStats = z
 export type QuestionStats = z.output<typeof questionStats>;
 
 export const questionStatsList = z.array(questionStats);
+
+const day = z.iso.date();
+
+/** GET /dashboard/stats/activity (docs/product-rules.md, Admin analytics). */
+export const dashboardActivity = z
+  .object({
+    days: z.number().int().meta({ description: "The range: 7, 30 or 90 UTC days ending today." }),
+    from: day,
+    to: day,
+    active_learners: count.meta({ description: "Learners who read a lesson or took a quiz in the range." }),
+    daily_active_learners: z.array(z.object({ date: day, count })).meta({ description: "Each UTC day of the range, oldest first, days without activity as 0." }),
+    weekly_active_learners: z
+      .array(z.object({ week_start: day, count }))
+      .meta({ description: "Each ISO week (Monday) the range touches, counting only its days inside the range." }),
+    funnel: z
+      .object({
+        enrolled: count.meta({ description: "Enrolments made in the range (a learner and a course)." }),
+        first_quiz_passed: count.meta({ description: "Of those, the ones whose learner has passed at least one quiz of the course." }),
+        completed: count.meta({ description: "Of those, the ones completed." }),
+      })
+      .meta({ description: "Enrolled, then first quiz passed, then completed: each step a subset of the one before." }),
+    quizzes_attempted: count.meta({ description: "Section quizzes taken in the range." }),
+    quizzes_passed: count.meta({ description: "Of those, passed (every answer right)." }),
+  })
+  .meta({ id: "DashboardActivity" });
+
+export type DashboardActivity = z.output<typeof dashboardActivity>;
+
+const adminAction = z.enum(["two_factor_reset", "deactivate", "reactivate"]);
+
+const adminAuditEntry = z.object({ action: adminAction, admin_email: z.string().nullable(), at: timestamp });
+
+export type AdminAuditEntry = z.output<typeof adminAuditEntry>;
+
+/** GET /users/{id}/overview: the admin's page of one user. */
+export const adminUserDetails = z
+  .object({
+    user: adminUser,
+    courses: z.array(
+      z.object({
+        course_id: id,
+        title: z.string(),
+        level: z.enum(courseLevel.enumValues),
+        progress: z.number().int().min(0).max(100),
+        enrolled_at: timestamp,
+        completed_at: timestamp.nullable(),
+      }),
+    ),
+    quiz_attempts: z
+      .array(
+        z.object({
+          id,
+          course_id: id,
+          course_title: z.string(),
+          section_index: z.number().int().min(0),
+          score: count,
+          total: count,
+          passed: z.boolean(),
+          created_at: timestamp,
+        }),
+      )
+      .meta({ description: "The latest 20, newest first." }),
+    quizzes_attempted: count,
+    quizzes_passed: count,
+    session_count: count.meta({ description: "Sessions open now (browser sign-ins and API tokens)." }),
+    admin_actions: z.array(adminAuditEntry).meta({ description: "Admin actions on this account (the audit log), newest first." }),
+  })
+  .meta({ id: "AdminUserDetails" });
+
+export type AdminUserDetails = z.output<typeof adminUserDetails>;
