@@ -11,6 +11,7 @@ import { ReviewWidget } from "@/components/review/review-widget";
 import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
 import { LearningStreak } from "@/components/activity/learning-streak";
 import { NextStepCard } from "@/components/dashboard/next-step-card";
+import { WriteCourseBlock } from "@/components/request-course/write-course-block";
 import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listOngoingCoursesRow } from "@/lib/learning/enrollment";
@@ -60,6 +61,11 @@ export default async function DashboardPage() {
 
       {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
       <DashboardCourses userId={caller.id} returning={returning} />
+
+      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation"). */}
+      <Suspense fallback={null}>
+        <DashboardWriteCourse userId={caller.id} />
+      </Suspense>
 
       {/* Empty boxes come last, below anything to act on. */}
       <div className="mt-12 grid gap-4 empty:hidden md:grid-cols-2">
@@ -148,6 +154,19 @@ async function DashboardCourses({ userId, returning }: { userId: number; returni
         )}
       </CourseSection>
     </>
+  );
+}
+
+async function DashboardWriteCourse({ userId }: { userId: number }) {
+  const topics = await settle("topics", listTopics(null));
+  if (!topics.ok || !topics.value.length) return null;
+  return (
+    <WriteCourseBlock
+      userId={userId}
+      topics={topics.value.map(({ id, title }) => ({ id, title }))}
+      heading="Write me a course"
+      intro="Pick a topic and LearnPath writes a course for you, at your level, from what you have learnt so far."
+    />
   );
 }
 
