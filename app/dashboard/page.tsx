@@ -62,10 +62,9 @@ export default async function DashboardPage() {
       {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
       <DashboardCourses userId={caller.id} returning={returning} />
 
-      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation"). */}
-      <Suspense fallback={null}>
-        <DashboardWriteCourse userId={caller.id} />
-      </Suspense>
+      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation").
+          Not streamed, so the home page's link to #write-a-course finds it in the first HTML. */}
+      <DashboardWriteCourse userId={caller.id} />
 
       {/* Empty boxes come last, below anything to act on. */}
       <div className="mt-12 grid gap-4 empty:hidden md:grid-cols-2">
