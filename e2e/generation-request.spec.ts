@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
+import { expectAccessible } from "./fixtures/axe";
 import { subsectionTitle } from "./fixtures/reader";
 
 /*
@@ -10,7 +11,7 @@ import { subsectionTitle } from "./fixtures/reader";
  * (e2e/fixtures/server.ts) never writes sections 2-4 of the course it proposes: they stay "Being written".
  */
 
-test("learner: a requested course goes from 'Being written' to readable, section by section", async ({ page }) => {
+test("learner: a requested course goes from 'Being written' to readable, section by section", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const title = `Held back ${Date.now()}`;
   const topicId = await withDb(async (client) => (await client.query<{ id: number }>("INSERT INTO topics (title, description) VALUES ($1, 'Asked for by a learner.') RETURNING id", [title])).rows[0]!.id);
@@ -27,6 +28,7 @@ test("learner: a requested course goes from 'Being written' to readable, section
   await expect(card.getByRole("listitem").first()).toContainText("Section 1: Part 1Ready", { timeout: 60_000 });
   await expect(card.getByRole("listitem").filter({ hasText: "Being written" })).toHaveCount(3);
   await expect(card).toContainText("1 of 4 sections ready");
+  await expectAccessible(page, testInfo, "a requested course being written");
 
   await card.getByRole("button", { name: "Read section 1" }).click();
   await expect(subsectionTitle(page)).toHaveText("Lesson 1.1");

@@ -36,9 +36,12 @@ const under = (state: CourseRequest["state"]) => state === "waiting" || state ==
 export function WriteCourse({ topics, initial, heading, intro }: WriteCourseProps) {
   const headingId = useId();
   const selectId = useId();
-  // A request under way or failed is shown as its card; a finished one is in the course lists already.
-  const [request, setRequest] = useState<CourseRequest | null>(under(initial.state) || initial.state === "failed" ? initial : null);
-  const [topicId, setTopicId] = useState(topics.some((t) => t.id === initial.topic_id) ? initial.topic_id! : (topics[0]?.id ?? 0));
+  // A request under way or failed, on one of these topics, is shown as its card; a finished one is in
+  // the course lists already. (Another topic's request is not this page's: asking here while it is
+  // under way gets the server's "one at a time".)
+  const mine = topics.some((t) => t.id === initial.topic_id);
+  const [request, setRequest] = useState<CourseRequest | null>(mine && (under(initial.state) || initial.state === "failed") ? initial : null);
+  const [topicId, setTopicId] = useState(mine ? initial.topic_id! : (topics[0]?.id ?? 0));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const polling = request !== null && under(request.state);
@@ -164,13 +167,13 @@ function RequestCard({ request, onRetry, busy }: { request: CourseRequest; onRet
         <ol className="mt-3 space-y-1">
           {request.sections.map((s, i) => (
             <li key={i} className="flex items-center gap-2 text-sm text-slate-800">
-              <span aria-hidden="true" className={s.ready ? "text-emerald-700" : "text-slate-400"}>
+              <span aria-hidden="true" className={s.ready ? "text-green-700" : "text-slate-400"}>
                 {s.ready ? "✓" : "…"}
               </span>
               <span>
                 Section {i + 1}: {s.title}
               </span>
-              <span className={s.ready ? "font-semibold text-emerald-800" : "text-slate-600"}>{s.ready ? "Ready" : off ? "Not written" : "Being written"}</span>
+              <span className={s.ready ? "font-semibold text-green-800" : "text-slate-600"}>{s.ready ? "Ready" : off ? "Not written" : "Being written"}</span>
             </li>
           ))}
         </ol>
