@@ -79,6 +79,8 @@ test("a learner who read into a course sees 'Continue <course>' on the first scr
   await expect(step).toContainText("Section 1 of 4: Variables and Types");
   await expect(step).toContainText("Lesson: Variables and Assignment");
   await expect(step.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "9");
+  // The minutes left are the reader's own count (docs/product-rules.md, "Durations").
+  const left = (await step.getByText(/^\d+ min left in this course$/).textContent())!.replace(" in this course", "");
 
   // My Learning: the course under way, not the finished one (which Completed Courses lists).
   const myLearning = page.getByRole("region", { name: "My Learning", exact: true });
@@ -88,6 +90,7 @@ test("a learner who read into a course sees 'Continue <course>' on the first scr
   await resume.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/detail-courses\\?courseId=${python}&section=0&sub=1$`));
   await expect(subsectionTitle(page)).toHaveText("Variables and Assignment");
+  await expect(page.getByTestId("time-left").first()).toHaveText(left);
 
   await page.goto("/dashboard/completed-courses");
   await expect(page.getByRole("main").getByRole("link", { name: "SQL Essentials", exact: true })).toBeVisible();

@@ -1,9 +1,11 @@
 import { courseGenerationFor } from "@/lib/courses/course-generation";
 import { retryCourseGeneration, retryTopicCourses } from "@/lib/generation/commands";
 import { getCourseGenerationLog, getGenerationOverview, listRecentRuns } from "@/lib/generation/reports";
+import { getCourseRequest } from "@/lib/learning/course-request";
 import { requestPersonalCourseWithinQuota } from "@/lib/learning/personal-course-quota";
 import { recentRunsQuery } from "@/lib/validation/generation";
 import { generateCourseSchema } from "@/lib/validation/learning";
+import { courseRequest } from "@/lib/validation/responses/course-request";
 import { idPath } from "@/lib/validation/params";
 import { courseGeneration, generationLog, generationOverview, generationRequest, runList } from "@/lib/validation/responses/generation";
 import { endpoint } from "../endpoint";
@@ -49,12 +51,26 @@ export const generatePersonalCourse = endpoint(
     responses: { 202: { description: "Generation was requested.", schema: generationRequest } },
     errors: {
       404: "No such topic.",
-      409: "A personal course is already being generated for the caller.",
+      409: "A personal course is already being generated for the caller, or course writing is turned off (no model is configured).",
       422: "The topic is not one of the caller's interests.",
       429: "The daily quota is used up; `detail` says when to ask again (also Retry-After).",
     },
   },
   async (c) => c.json(await requestPersonalCourseWithinQuota(c.var.caller.id, c.req.valid("json").topic_id), 202),
+);
+
+// The caller's own request only: there is no user id to ask about (lib/learning/course-request.ts).
+export const getCourseRequestEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/users/me/course-request",
+    access: "signed-in",
+    tag: "Generation",
+    summary: "Your latest course request",
+    description: "The state of the caller's latest `POST /courses/generate`: waiting, writing (with its sections, ready or not), ready or failed. Poll every few seconds while it is waiting or writing.",
+    responses: { 200: { description: "The request's state.", schema: courseRequest } },
+  },
+  async (c) => c.json(await getCourseRequest(c.var.caller.id)),
 );
 
 // The failure reason is the model server's text: admins get it, learners a plain message (lib/courses/course-generation.ts).

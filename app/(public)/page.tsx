@@ -71,14 +71,19 @@ const steps = [
   },
 ] as const;
 
+/** The dashboard's request flow (components/request-course/write-course.tsx). */
+const WRITE_A_COURSE = "/dashboard#write-a-course";
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function HomePage({ searchParams }: { searchParams: SearchParams }) {
   // After "Delete my account" (My Account) the learner lands here.
   const [search, role] = await Promise.all([searchParams, getPageRole()]);
   const deleted = search.account === "deleted";
-  // A visitor is asked to sign up; someone signed in goes on to their dashboard (docs/product-rules.md, Screens).
+  // A visitor is asked to sign up; someone signed in goes on to their dashboard (docs/product-rules.md, Screens),
+  // and a learner's "Generate My First Course" to the dashboard's "Write me a course".
   const start = startLearningHref(role);
+  const hero = role === "user" ? { href: WRITE_A_COURSE, label: "Generate My First Course" } : { href: start, label: role ? "Go to My Dashboard" : "Generate My First Course" };
   return (
     <>
       {deleted ? (
@@ -101,8 +106,8 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
               strengths, your weak spots and your progress, one section and one quiz at a time.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink href={start} size="lg">
-                {role ? "Go to My Dashboard" : "Generate My First Course"}
+              <ButtonLink href={hero.href} size="lg">
+                {hero.label}
               </ButtonLink>
               <ButtonLink href="/explore" variant="outline" size="lg">
                 Explore Topics

@@ -12,6 +12,7 @@ import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
 import { LearningStreak } from "@/components/activity/learning-streak";
 import { NextStepCard } from "@/components/dashboard/next-step-card";
 import { DailyGoal } from "@/components/goal/daily-goal";
+import { WriteCourseBlock } from "@/components/request-course/write-course-block";
 import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listOngoingCoursesRow } from "@/lib/learning/enrollment";
@@ -64,6 +65,10 @@ export default async function DashboardPage() {
 
       {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
       <DashboardCourses userId={caller.id} returning={returning} />
+
+      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation").
+          Not streamed, so the home page's link to #write-a-course finds it in the first HTML. */}
+      <DashboardWriteCourse userId={caller.id} />
 
       {/* Empty boxes come last, below anything to act on. */}
       <div className="mt-12 grid gap-4 empty:hidden md:grid-cols-2">
@@ -152,6 +157,19 @@ async function DashboardCourses({ userId, returning }: { userId: number; returni
         )}
       </CourseSection>
     </>
+  );
+}
+
+async function DashboardWriteCourse({ userId }: { userId: number }) {
+  const topics = await settle("topics", listTopics(null));
+  if (!topics.ok || !topics.value.length) return null;
+  return (
+    <WriteCourseBlock
+      userId={userId}
+      topics={topics.value.map(({ id, title }) => ({ id, title }))}
+      heading="Write me a course"
+      intro="Pick a topic and LearnPath writes a course for you, at your level, from what you have learnt so far."
+    />
   );
 }
 

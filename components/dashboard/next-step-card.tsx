@@ -3,6 +3,7 @@ import { EnrollButton } from "@/components/reader/enroll-button";
 import { quizHref, readerHref } from "@/components/reader/links";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { formatLearningTime } from "@/lib/courses/duration";
 import type { CourseToContinue, NextStep } from "@/lib/learning/next-step";
 
 const CARD = "mt-6 rounded-2xl border border-brand-100 bg-brand-50 p-5 shadow-sm sm:p-6";
@@ -63,11 +64,14 @@ function ContinueCard({ course }: { course: CourseToContinue }) {
       <div id="next-step-place" className="mt-1 text-slate-700">
         {where ? <p>{where}</p> : null}
         {next ? <p className="font-medium text-slate-900">{next}</p> : null}
+        {/* The reader's own "N min left" (docs/product-rules.md, "Durations"); nothing while no lesson is written. */}
+        {course.minutesLeft > 0 ? <p className="text-sm">{formatLearningTime(course.minutesLeft)} left in this course</p> : null}
       </div>
       <div className="mt-3 flex items-center gap-3">
         <ProgressBar value={course.progress} />
         <span className="shrink-0 text-sm font-semibold text-slate-800">{course.progress}%</span>
       </div>
+
       <div className="mt-4">
         <ButtonLink href={href} size="lg" aria-describedby="next-step-place" className="w-full sm:w-auto">
           Continue {course.courseTitle}

@@ -160,19 +160,14 @@ describe("enqueueing is transactional", () => {
 });
 
 describe("POST /courses/generate (a course for the learner)", () => {
-  it("needs the topic among the learner's interests, then queues one job however often it is asked", async () => {
+  it("is refused without a model, saying course writing is off: nothing is queued and the quota is untouched", async () => {
     const [topic] = await getDb().select().from(topics).where(eq(topics.title, "Python Programming"));
-    const body = { topic_id: topic!.id };
-    expect((await call("POST /courses/generate", { token: learner.token, json: body })).body).toEqual({ detail: "Choose this topic as an interest first." });
-    expect((await call("POST /courses/generate", { token: learner.token, json: { topic_id: 999999 } })).status).toBe(404);
-    expect((await call("POST /courses/generate", { token: learner.token, json: { topic_id: "1" } })).status).toBe(422);
-    expect((await call("POST /courses/generate", { json: body })).status).toBe(401);
-
     await getDb().insert(userTopics).values({ userId: learner.user.id, topicId: topic!.id });
-    const first = await call("POST /courses/generate", { token: learner.token, json: body });
-    const second = await call("POST /courses/generate", { token: learner.token, json: body });
-    expect([first.status, second.status]).toEqual([202, 202]);
-    const queued = (await jobs("generate-topic-courses")).filter((j) => j.data.userId === learner.user.id);
-    expect(queued).toEqual([expect.objectContaining({ state: "created", singleton_key: `topic-${topic!.id}-user-${learner.user.id}` })]);
+    const res = await call("POST /courses/generate", { token: learner.token, json: { topic_id: topic!.id } });
+    expect([res.status, res.body]).toEqual([409, { detail: "Course writing is turned off here; ask your admin." }]);
+    expect((await jobs("generate-topic-courses")).filter((j) => j.data.userId === learner.user.id)).toEqual([]);
+    expect((await getDb().execute(sql`select 1 from rate_limits where key like 'personal-course:user:%'`)).rows).toEqual([]);
+    const request = await call("GET /users/me/course-request", { token: learner.token });
+    expect(request.body).toMatchObject({ state: "none", model_configured: false });
   });
 });

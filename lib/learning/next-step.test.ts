@@ -100,7 +100,7 @@ describe("loadCourseToContinue (on the seeded catalogue)", () => {
   it("right after enrolling: the course's first lesson, with its section and lesson titles", async () => {
     const userId = await newLearner();
     await enrolIn(userId, python.courseId);
-    const [title] = await getDb().select({ title: courses.title }).from(courses).where(eq(courses.id, python.courseId));
+    const [title] = await getDb().select({ title: courses.title, minutes: courses.durationMinutes }).from(courses).where(eq(courses.id, python.courseId));
     expect(await loadCourseToContinue(userId)).toEqual({
       courseId: python.courseId,
       courseTitle: title!.title,
@@ -110,6 +110,8 @@ describe("loadCourseToContinue (on the seeded catalogue)", () => {
       sectionIndex: 0,
       sectionTitle: "Variables and Types",
       lessonTitle: "Running Python and Your First Program",
+      // Nothing read yet: the whole course is left, the course's own estimate.
+      minutesLeft: title!.minutes,
     });
   });
 
@@ -126,6 +128,10 @@ describe("loadCourseToContinue (on the seeded catalogue)", () => {
     const next = await loadCourseToContinue(userId);
     expect(next?.courseId).toBe(sqlCourse.courseId);
     expect(next?.place).toEqual({ kind: "lesson", position: { sectionIndex: 0, subsectionIndex: 1 } });
+    // The lesson read no longer counts in the minutes left.
+    const [sql0] = await getDb().select({ minutes: courses.durationMinutes }).from(courses).where(eq(courses.id, sqlCourse.courseId));
+    expect(next!.minutesLeft).toBeGreaterThan(0);
+    expect(next!.minutesLeft).toBeLessThan(sql0!.minutes);
   });
 
   it("a finished course is never the one to continue", async () => {

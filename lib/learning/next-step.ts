@@ -1,9 +1,10 @@
 import "server-only";
 import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction } from "../../db/client";
 import { loadCourseContent } from "../courses/course-content";
+import { QUIZ_MINUTES } from "../courses/duration";
 import type { CourseSummary } from "../validation/responses/learning";
 import type { CourseShape, Position } from "./progress";
-import { resumePosition, type LearnerProgress } from "./reader-navigation";
+import { minutesLeft, resumePosition, type LearnerProgress } from "./reader-navigation";
 
 /*
  * The dashboard's one obvious next step (docs/product-rules.md, "The dashboard's next step"):
@@ -30,6 +31,8 @@ export type CourseToContinue = {
   sectionIndex: number | null;
   sectionTitle: string | null;
   lessonTitle: string | null;
+  /** The reader's "N min left" of the course (docs/product-rules.md, "Durations"): 0 while nothing is written. */
+  minutesLeft: number;
 };
 
 export type NextStep = { kind: "continue"; course: CourseToContinue } | { kind: "start"; course: CourseSummary } | { kind: "explore" };
@@ -105,5 +108,12 @@ export async function loadCourseToContinue(userId: number, db: DatabaseOrTransac
     sectionIndex,
     sectionTitle: sectionIndex === null ? null : (course.sections[sectionIndex]?.title ?? null),
     lessonTitle: place.kind === "lesson" ? (course.sections[place.position.sectionIndex]?.subsections[place.position.subsectionIndex]?.title ?? null) : null,
+    // The reader's own count, so the card and the reader's outline say the same.
+    minutesLeft: minutesLeft(
+      shape,
+      learner,
+      course.sections.map((s) => ({ minutes: s.subsections.map((sub) => sub.minutes) })),
+      QUIZ_MINUTES,
+    ),
   };
 }

@@ -4,12 +4,14 @@ import { requestPersonalCourse } from "../generation/commands";
 import { AppError } from "../http/app-error";
 import { logger } from "../log/logger";
 import { hitLimit, releaseHit, type Limit } from "../rate-limit";
+import { COURSE_WRITING_OFF, courseWritingOn } from "./course-request";
 
 /*
  * A course written for one learner costs model calls: each learner may ask for
  * PERSONAL_COURSES_PER_DAY of them in 24 hours (counted in PostgreSQL, so every app instance
  * shares the count). A request refused for another reason (not an interest, one still being
- * generated...) gives its place back.
+ * generated...) gives its place back. Without a model nothing could write the course: the request
+ * is refused before it counts, rather than queued to wait for a model that may never come.
  */
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -29,6 +31,7 @@ function whenAgain(retryAfterSeconds: number): string {
 
 /** POST /courses/generate within the caller's daily quota: 429 saying when it resets once it is used up. */
 export async function requestPersonalCourseWithinQuota(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
+  if (!courseWritingOn()) throw new AppError("conflict", COURSE_WRITING_OFF);
   const limit = quota();
   try {
     await hitLimit(limit, String(userId));

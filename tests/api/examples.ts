@@ -80,6 +80,7 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "DELETE /tutor/conversations/:id": (w) => ({ params: { id: str(w.conversationId) } }),
   "GET /admin/tutor/usage": () => ({}),
   "POST /courses/generate": (w) => ({ body: { topic_id: w.topicId } }),
+  "GET /users/me/course-request": () => ({}),
   "GET /courses/:id/generation": (w) => ({ params: inCourse(w) }),
   "GET /courses/:id/generation/log": (w) => ({ params: inCourse(w) }),
   "POST /courses/:id/generation/retry": (w) => ({ params: inCourse(w) }),

@@ -7,6 +7,9 @@ import { call } from "../harness/http";
 import { handlerOf } from "./routes";
 import { createWorld, quickAccount, type Account, type World } from "./world";
 
+// A model is configured (nothing calls it: no worker runs here), so course requests are taken and counted.
+process.env.OPENAI_API_KEY = "test-key";
+
 /*
  * A learner's personal course (requested_by) appeared in everyone's topic
  * lists, and POST /courses/generate had no quota (8 calls, 8 generations). A personal course is

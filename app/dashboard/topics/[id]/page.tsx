@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
+import { WriteCourseBlock } from "@/components/request-course/write-course-block";
 import { getPageCaller, requirePageCaller } from "@/lib/auth/page";
 import { AppError } from "@/lib/http/app-error";
 import { getTopicCourses } from "@/lib/topics/list-topics";
@@ -41,7 +42,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function TopicCoursesPage({ params }: { params: Params }) {
-  await requirePageCaller("user");
+  const caller = await requirePageCaller("user");
   const { id } = await params;
   const loaded = await loadTopic(id);
 
@@ -70,11 +71,7 @@ export default async function TopicCoursesPage({ params }: { params: Params }) {
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{topic.title}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-600">Courses available for {topic.title}</p>
 
-      {courses.length === 0 ? (
-        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
-          No courses available for this topic yet.
-        </p>
-      ) : (
+      {courses.length ? (
         <CourseGrid>
           {courses.map((course) => (
             <CourseGridItem key={course.id}>
@@ -82,7 +79,14 @@ export default async function TopicCoursesPage({ params }: { params: Params }) {
             </CourseGridItem>
           ))}
         </CourseGrid>
-      )}
+      ) : null}
+      {/* A topic without courses is no dead end: the learner can have one written (docs/product-rules.md, "Course generation"). */}
+      <WriteCourseBlock
+        userId={caller.id}
+        topics={[{ id: topic.id, title: topic.title }]}
+        heading={courses.length ? "Want a course of your own?" : "No courses for this topic yet"}
+        intro={`LearnPath can write a course on ${topic.title} for you, at your level, from what you have learnt so far.`}
+      />
     </div>
   );
 }
