@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
+import { insertTopicWithCourses } from "./fixtures/db";
 
 /*
  * "Write me a course" on a server with no model (this project's e2e server has none): the button is
@@ -10,6 +11,7 @@ import { withDb } from "./fixtures/admin-db";
  */
 
 const WRITING_OFF = "Course writing is turned off here; ask your admin.";
+const NOT_WRITTEN_YET = `This course has not been written yet. ${WRITING_OFF}`;
 
 async function expectNothingBeingWritten(page: Page) {
   await expect(page.getByText(/being (written|generated)/i)).toHaveCount(0);
@@ -41,4 +43,27 @@ test("learner without a model: the home page's Generate My First Course and a to
   await page.reload();
   await expect(offer.getByRole("button", { name: "Write me a course on this" })).toBeVisible();
   await expectNothingBeingWritten(page);
+});
+
+test("learner without a model: a course an admin's topic queued says it is not written yet, never Generating", async ({ page }) => {
+  const topic = `Queued topic ${Date.now()}`;
+  const [title] = await insertTopicWithCourses(topic, 1);
+  const { topicId, courseId } = await withDb(async (client) => {
+    const row = await client.query<{ topic_id: number; id: number }>("SELECT topic_id, id FROM courses WHERE title = $1", [title]);
+    return { topicId: row.rows[0]!.topic_id, courseId: row.rows[0]!.id };
+  });
+  await logInNewLearner(page, "queued-off");
+  await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
+
+  await page.goto(`/dashboard/topics/${topicId}`);
+  const card = page.getByRole("listitem").filter({ hasText: title! });
+  await expect(card.getByText("Not written yet")).toBeVisible();
+  await expect(page.getByText("Generating")).toHaveCount(0);
+
+  await page.goto(`/dashboard/course-details?courseId=${courseId}`);
+  await expect(page.getByRole("status").filter({ hasText: NOT_WRITTEN_YET })).toBeVisible();
+  await expect(page.getByText(/being (written|generated)|Generating/i)).toHaveCount(0);
+  await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
+  await expect(page.getByRole("status").filter({ hasText: NOT_WRITTEN_YET })).toBeVisible();
+  await expect(page.getByText(/being (written|generated)|Generating/i)).toHaveCount(0);
 });

@@ -56,7 +56,7 @@ export function CourseCardBody({
           ) : null}
           <DifficultyBadge level={course.course_level} />
         </div>
-        <GenerationBadge generated={course.is_detail_created_by_ai} failed={course.generation_status === "failed"} />
+        <GenerationBadge generated={course.is_detail_created_by_ai} status={course.generation_status} />
       </div>
       <Heading className="mt-4 line-clamp-2 text-lg font-semibold text-slate-900 group-hover:text-brand-700">{title}</Heading>
       {/* The wrapper grows (equal-height cards); the clamped paragraph itself must not, or lines leak past the clamp. */}

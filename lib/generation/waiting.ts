@@ -61,3 +61,13 @@ export async function getGenerationQueue(): Promise<GenerationQueue> {
   ]);
   return { queued: size.rows[0]?.n ?? 0, topics: topicRows.rows };
 }
+
+/**
+ * A course nothing is writing: not started (pending) and no model on this server. Learners are
+ * told so instead of "being generated" (docs/product-rules.md, "Course generation").
+ */
+export function waitsForModel(course: { is_detail_created_by_ai: boolean; generation_status: string }, hasModel = modelConfigured()): boolean {
+  return !course.is_detail_created_by_ai && course.generation_status === "pending" && !hasModel;
+}
+
+export const NOT_WRITTEN_YET = "This course has not been written yet. Course writing is turned off here; ask your admin.";

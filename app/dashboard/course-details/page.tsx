@@ -10,6 +10,7 @@ import { loadCourse } from "@/components/reader/load-course";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { requirePageCaller } from "@/lib/auth/page";
+import { NOT_WRITTEN_YET, waitsForModel } from "@/lib/generation/waiting";
 import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import type { CourseShape } from "@/lib/learning/progress";
 import { loadSectionMastery } from "@/lib/mastery/section-mastery";
@@ -56,7 +57,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
       <header>
         <div className="flex flex-wrap items-center gap-3">
           <DifficultyBadge level={course.course_level} />
-          <GenerationBadge generated={course.is_detail_created_by_ai} failed={course.generation_status === "failed"} />
+          <GenerationBadge generated={course.is_detail_created_by_ai} status={course.generation_status} />
         </div>
         <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{course.course_title}</h1>
         <p className="mt-4 whitespace-pre-line text-lg text-slate-700">{course.course_description}</p>
@@ -119,7 +120,9 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
           <p role="status" className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center text-slate-700">
             {course.generation_status === "failed"
               ? "This course could not be generated."
-              : "This course is still being generated. Its sections appear here as soon as they are written."}
+              : waitsForModel(course)
+                ? NOT_WRITTEN_YET
+                : "This course is still being generated. Its sections appear here as soon as they are written."}
           </p>
         ) : (
           <ol className="mt-4 space-y-4">

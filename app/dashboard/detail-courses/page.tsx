@@ -19,6 +19,7 @@ import { TutorLauncher } from "@/components/tutor/tutor-launcher";
 import { ButtonLink } from "@/components/ui/button-link";
 import { recordReading } from "@/lib/activity/record";
 import { requirePageCaller } from "@/lib/auth/page";
+import { NOT_WRITTEN_YET, waitsForModel } from "@/lib/generation/waiting";
 import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
 import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
@@ -74,6 +75,10 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               <p className="text-lg font-semibold text-slate-900">This course could not be generated.</p>
               <p className="mt-2 text-slate-700">{GENERATION_FAILED} Please try another course or come back later.</p>
             </div>
+          ) : waitsForModel(course) ? (
+            <p role="status" className="text-lg font-semibold text-slate-900">
+              {NOT_WRITTEN_YET}
+            </p>
           ) : (
             <>
               <p className="text-lg font-semibold text-slate-900">This course is still being generated</p>
