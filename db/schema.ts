@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "./question-flags";
+import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_RESOLUTIONS } from "./report-values";
 
 /*
  * The whole data model (docs/architecture.md, Data model). Parents own their children through
@@ -916,10 +917,9 @@ export type Source = typeof sources.$inferSelect;
  * report on it at once with how it was resolved, which the learner then sees. 'edited' and
  * 'regenerated' are for the review screen's actions (not offered by the API yet).
  */
-export const reportReason = pgEnum("report_reason", ["wrong", "unclear", "typo", "answer_key", "other"]);
-export const reportResolution = pgEnum("report_resolution", ["dismissed", "fixed", "edited", "regenerated"]);
+export const reportReason = pgEnum("report_reason", REPORT_REASONS);
+export const reportResolution = pgEnum("report_resolution", REPORT_RESOLUTIONS);
 
-export const REPORT_NOTE_MAX = 1000;
 
 export const contentReports = pgTable(
   "content_reports",

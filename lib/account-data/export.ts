@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { getUser } from "../accounts/users";
+import { exportReports } from "../reports/export-rows";
 import type { AccountExport } from "../validation/responses/accounts";
 
 /*
@@ -49,6 +50,8 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
         FROM sources s LEFT JOIN source_passages p ON p.source_id = s.id
        WHERE s.owner_id = ${userId} GROUP BY s.id ORDER BY s.id`),
   ]);
+  // The learner's reports on lessons and quiz items (lib/reports/export-rows.ts).
+  const reports = await exportReports(userId);
   return {
     exported_at: new Date().toISOString(),
     account,
@@ -63,5 +66,6 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     concept_mastery: mastery,
     tutor_conversations: tutorConversations,
     sources,
+    reports,
   };
 }

@@ -63,6 +63,7 @@ export const accountExport = z
     concept_mastery: exportedRows,
     tutor_conversations: exportedRows,
     sources: exportedRows.meta({ description: "The caller's own sources: what each file is, and its extracted text as passages (not the file itself)." }),
+    reports: exportedRows.meta({ description: "The caller's reports on lessons and quiz items, with how each was handled." }),
   })
   .meta({ id: "AccountExport" });
 
