@@ -171,6 +171,7 @@ export function QuizRunner({
           explanation={current.explanation}
           concept={current.concept}
           lesson={current.lesson}
+          questionId={question.id}
           explain={current.correct ? null : { question_id: question.id, answer: choice ?? undefined }}
           note={current.correct && !current.first_try_correct ? "Right on your second try: good practice, though this question counts as missed for the quiz." : null}
         >

@@ -70,11 +70,8 @@ export async function listReportQueue({ page = 1, limit = 20 }: { page?: number;
      ORDER BY g.affected DESC, g.last_at DESC NULLS LAST, g.question_id NULLS LAST, g.subsection_id
      LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
   if (!groups.length) {
-    if (page === 1) return { groups: [], total: 0 };
-    // Past the last page: the total still says how many there are.
-    const { rows } = await db.execute<{ n: number }>(sql`
-      SELECT (SELECT count(*) FROM (SELECT 1 FROM content_reports WHERE resolved_at IS NULL GROUP BY question_id, subsection_id) x)::int AS n`);
-    return { groups: [], total: rows[0]?.n ?? 0 };
+    // Past the last page: the first page's count still says how many there are.
+    return { groups: [], total: page > 1 ? (await listReportQueue({ page: 1, limit: 1 })).total : 0 };
   }
   const questionIds = groups.flatMap((g) => (g.question_id !== null ? [g.question_id] : []));
   const subsectionIds = groups.flatMap((g) => (g.subsection_id !== null ? [g.subsection_id] : []));
