@@ -51,7 +51,7 @@ export const listMyReportsEndpoint = endpoint(
 export const reportQueueEndpoint = endpoint(
   {
     method: "GET",
-    path: "/admin/reports",
+    path: "/reports",
     access: "admin",
     tag: "Admin",
     summary: "The reports queue",
@@ -69,7 +69,7 @@ export const reportQueueEndpoint = endpoint(
 export const resolveReportsEndpoint = endpoint(
   {
     method: "POST",
-    path: "/admin/reports/resolve",
+    path: "/reports/resolve",
     access: "admin",
     tag: "Admin",
     summary: "Resolve a lesson's or item's reports",

@@ -33,7 +33,7 @@ export function ResolveGroup({ target, label }: { target: ReportTarget; /** What
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/admin/reports/resolve", { method: "POST", body: { ...target, resolution: action, note: note.trim() || undefined }, fallback: RESOLVE_FAILED });
+      await apiFetch("/reports/resolve", { method: "POST", body: { ...target, resolution: action, note: note.trim() || undefined }, fallback: RESOLVE_FAILED });
       toastSuccess(ACTIONS[action].done);
       setAction(null);
       router.refresh();

@@ -10,7 +10,7 @@ import { anyTarget } from "./target";
 export const NOTHING_OPEN = "Nothing is open about that lesson or question: it may have been resolved already.";
 
 /**
- * POST /admin/reports/resolve: resolves one target's group at once: every open report on it
+ * POST /reports/resolve: resolves one target's group at once: every open report on it
  * (their learners then see it handled) and, for a quiz item, its current analytics flag (which
  * comes back only if the flag changes). The review screen's edit and regeneration will call this
  * with 'edited' or 'regenerated' once they exist (docs/product-rules.md, "Reports"). 404 when

@@ -58,10 +58,10 @@ export const myReportsQuery = z
   })
   .superRefine((value, ctx) => oneTarget(value, ctx, false));
 
-/** GET /admin/reports: one page of the queue. */
+/** GET /reports: one page of the queue. */
 export const reportQueueQuery = z.object(pageQuery);
 
-/** POST /admin/reports/resolve: one target's group, how it was resolved, and a note for the admins. */
+/** POST /reports/resolve: one target's group, how it was resolved, and a note for the admins. */
 export const resolveReportsSchema = z
   .object({
     ...targetFields,

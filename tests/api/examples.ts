@@ -97,8 +97,8 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   // An item of section 0's quiz, which every account has open (learner A's report is on quiz[0]).
   "POST /reports": (w) => ({ body: { question_id: w.quiz[1]!.question_id, reason: "unclear", note: "The second option reads like the first." } }),
   "GET /users/me/reports": (w) => ({ query: { question_id: str(w.quiz[0]!.question_id) } }),
-  "GET /admin/reports": () => ({ query: { page: "1", limit: "10" } }),
-  "POST /admin/reports/resolve": (w) => ({ body: { question_id: w.quiz[0]!.question_id, resolution: "dismissed", note: "The key is right." } }),
+  "GET /reports": () => ({ query: { page: "1", limit: "10" } }),
+  "POST /reports/resolve": (w) => ({ body: { question_id: w.quiz[0]!.question_id, resolution: "dismissed", note: "The key is right." } }),
 };
 
 /**

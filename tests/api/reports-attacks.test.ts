@@ -65,8 +65,8 @@ describe("reports are limited and admin-only to read", () => {
     const learner = await quickAccount();
     const course = await reportsCourse({ enrol: [learner.id] });
     await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key" } });
-    const list = await call("GET /admin/reports", { token: learner.token });
-    const resolve = await call("POST /admin/reports/resolve", { token: learner.token, json: { question_id: course.questions[0], resolution: "dismissed" } });
+    const list = await call("GET /reports", { token: learner.token });
+    const resolve = await call("POST /reports/resolve", { token: learner.token, json: { question_id: course.questions[0], resolution: "dismissed" } });
     expect([list.status, resolve.status]).toEqual([403, 403]);
     const mine = await call("GET /users/me/reports", { token: learner.token });
     expect(mine.body.reports.map((r: { status: string }) => r.status)).toEqual(["open"]);

@@ -19,7 +19,7 @@ const lesson = (course: ReportsCourse) => ({ course_id: course.courseId, section
 type Group = { kind: string; question_id: number | null; course_id: number; affected_learners: number; flag: string | null; reports: { note: string | null }[]; correct_answer: string | null; options: string[] | null; title: string; reason_counts: Record<string, number> };
 
 async function queueOf(admin: { token: string }, courseId: number): Promise<Group[]> {
-  const res = await call("GET /admin/reports", { token: admin.token, path: "/admin/reports?limit=100" });
+  const res = await call("GET /reports", { token: admin.token, path: "/reports?limit=100" });
   expect(res.status).toBe(200);
   return (res.body.groups as Group[]).filter((g) => g.course_id === courseId);
 }
@@ -82,13 +82,13 @@ describe("the admins' queue", () => {
     await call(REPORT, { token: a.token, json: { ...lesson(course), reason: "typo" } });
     await getDb().execute(sql`UPDATE question_stats SET learners = 6, first_correct = 6, attempts = 6 WHERE question_id = ${course.questions[0]}`);
 
-    const dismissed = await call("POST /admin/reports/resolve", { token: admin.token, json: { question_id: course.questions[0], resolution: "dismissed", note: "The key is right." } });
+    const dismissed = await call("POST /reports/resolve", { token: admin.token, json: { question_id: course.questions[0], resolution: "dismissed", note: "The key is right." } });
     expect(dismissed).toMatchObject({ status: 200, body: { resolved_reports: 2, flag_resolved: true } });
-    const fixed = await call("POST /admin/reports/resolve", { token: admin.token, json: { ...lesson(course), resolution: "fixed" } });
+    const fixed = await call("POST /reports/resolve", { token: admin.token, json: { ...lesson(course), resolution: "fixed" } });
     expect(fixed).toMatchObject({ status: 200, body: { resolved_reports: 1, flag_resolved: false } });
     expect(await queueOf(admin, course.courseId)).toEqual([]);
     // Resolved already: the second admin is told so.
-    const twice = await call("POST /admin/reports/resolve", { token: admin.token, json: { question_id: course.questions[0], resolution: "fixed" } });
+    const twice = await call("POST /reports/resolve", { token: admin.token, json: { question_id: course.questions[0], resolution: "fixed" } });
     expect(twice.status).toBe(404);
 
     const seen = await call("GET /users/me/reports", { token: b.token, path: `/users/me/reports?question_id=${course.questions[0]}` });
