@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "./question-flags";
+import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_RESOLUTIONS } from "./report-values";
 
 /*
  * The whole data model (docs/architecture.md, Data model). Parents own their children through
@@ -1010,3 +1011,66 @@ export const sourcePassages = pgTable(
 );
 
 export type Source = typeof sources.$inferSelect;
+
+/*
+ * Learner reports (docs/product-rules.md, "Reports"): a learner's "Report a problem" on a lesson
+ * (subsection) or a quiz item, with a reason and an optional plain-text note. One open report per
+ * learner and target (a second one updates it); resolving a target's group closes every open
+ * report on it at once with how it was resolved, which the learner then sees. 'edited' and
+ * 'regenerated' are for the review screen's actions (not offered by the API yet).
+ */
+export const reportReason = pgEnum("report_reason", REPORT_REASONS);
+export const reportResolution = pgEnum("report_resolution", REPORT_RESOLUTIONS);
+
+
+export const contentReports = pgTable(
+  "content_reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subsectionId: integer("subsection_id").references(() => courseSubsections.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => quizQuestions.id, { onDelete: "cascade" }),
+    reason: reportReason("reason").notNull(),
+    note: text("note"),
+    resolution: reportResolution("resolution"),
+    resolutionNote: text("resolution_note"),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("content_reports_one_target", sql`(${t.subsectionId} IS NULL) <> (${t.questionId} IS NULL)`),
+    check("content_reports_note_length", sql`char_length(${t.note}) <= ${sql.raw(String(REPORT_NOTE_MAX))}`),
+    check("content_reports_resolved", sql`(${t.resolution} IS NULL) = (${t.resolvedAt} IS NULL)`),
+    // One open report per learner and target; the learner's own lookups (their reports on a target, newest first).
+    uniqueIndex("content_reports_open_subsection_key").on(t.userId, t.subsectionId).where(sql`${t.resolvedAt} IS NULL AND ${t.subsectionId} IS NOT NULL`),
+    uniqueIndex("content_reports_open_question_key").on(t.userId, t.questionId).where(sql`${t.resolvedAt} IS NULL AND ${t.questionId} IS NOT NULL`),
+    index("content_reports_user_created_idx").on(t.userId, t.createdAt),
+    // The admin queue reads open reports only, grouped by target; the foreign keys' deletes use these too.
+    index("content_reports_subsection_idx").on(t.subsectionId, t.resolvedAt),
+    index("content_reports_question_idx").on(t.questionId, t.resolvedAt),
+    index("content_reports_resolved_by_idx").on(t.resolvedBy),
+  ],
+);
+
+/**
+ * An analytics flag (question_stats.flag) an admin resolved in the reports queue: the flag it was,
+ * so the question comes back to the queue only if its flag changes to the other one.
+ */
+export const questionFlagReviews = pgTable(
+  "question_flag_reviews",
+  {
+    questionId: integer("question_id")
+      .primaryKey()
+      .references(() => quizQuestions.id, { onDelete: "cascade" }),
+    flag: text("flag").notNull(),
+    resolution: reportResolution("resolution").notNull(),
+    note: text("note"),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("question_flag_reviews_resolved_by_idx").on(t.resolvedBy)],
+);

@@ -10,6 +10,7 @@ const ADMIN_LINKS = [
   { href: "/admin/users", label: "Users", exact: false },
   { href: "/admin/topics", label: "Topics", exact: false },
   { href: "/admin/questions", label: "Questions", exact: false },
+  { href: "/admin/reports", label: "Reports", exact: false },
   { href: "/admin/generation", label: "Generation", exact: false },
 ] as const;
 

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { lessonHref } from "@/components/review/lesson-href";
+import { ReportProblem } from "@/components/reports/report-problem";
 import { ExplainAnswerButton } from "@/components/tutor/tutor-launcher";
 import type { ExplainRequest } from "@/components/tutor/tutor-lesson";
 import { InlineCode } from "@/components/ui/inline-code";
@@ -25,6 +26,7 @@ export function FeedbackPanel({
   note,
   explain,
   children,
+  questionId,
 }: {
   correct: boolean;
   hint?: string | null;
@@ -39,6 +41,8 @@ export function FeedbackPanel({
   explain?: ExplainRequest | null;
   /** The panel's buttons. */
   children: ReactNode;
+  /** The item shown, once its key is: "Report a problem" on it (docs/product-rules.md, "Reports"). */
+  questionId?: number;
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -84,6 +88,7 @@ export function FeedbackPanel({
         {children}
         {explain ? <ExplainAnswerButton lesson={lesson} explain={explain} /> : null}
       </div>
+      {questionId ? <div className="mt-3"><ReportProblem key={questionId} target={{ question_id: questionId }} /></div> : null}
     </section>
   );
 }

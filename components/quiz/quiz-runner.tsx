@@ -189,6 +189,7 @@ export function QuizRunner({
         {current && final ? (
           <FeedbackPanel
             key={`${question.id}-final`}
+            questionId={question.id}
             correct={current.correct}
             correctAnswer={current.correct_answer}
             explanation={current.explanation}

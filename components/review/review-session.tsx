@@ -106,6 +106,7 @@ export function ReviewSession({ cards }: { cards: ReviewCard[] }) {
           explanation={answered.explanation}
           concept={answered.concept}
           lesson={answered.lesson}
+          questionId={card.question_id}
           explain={answered.correct ? null : { question_id: card.question_id, answer: choice ?? undefined }}
           note={`Comes back for review ${dueIn(new Date(answered.next_due_at), new Date())}.`}
         >

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { getUser } from "../accounts/users";
+import { exportReports } from "../reports/export-rows";
 import type { AccountExport } from "../validation/responses/accounts";
 
 /*
@@ -53,6 +54,8 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
         FROM learner_goals WHERE user_id = ${userId}`),
     rowsOf(sql`SELECT course_id, section_index, subsection_index, first_read_at FROM lesson_reads WHERE user_id = ${userId} ORDER BY first_read_at`),
   ]);
+  // The learner's reports on lessons and quiz items (lib/reports/export-rows.ts).
+  const reports = await exportReports(userId);
   return {
     exported_at: new Date().toISOString(),
     account,
@@ -69,5 +72,6 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     sources,
     daily_goal_and_reminders: goal[0] ?? null,
     lesson_reads: lessonReads,
+    reports,
   };
 }

@@ -124,6 +124,11 @@ const MATRIX: Row[] = [
   ["GET /sources/{id}",                                         401, 200, 404, 200], // learner A's own source
   ["GET /sources/{id}/passages",                                401, 200, 404, 200],
   ["DELETE /sources/{id}",                                      401, 204, 404, 204],
+  // Reports: a learner's on what they can see; the queue is the admins'
+  ["POST /reports",                                             401, 201, 201, 201],
+  ["GET /users/me/reports",                                     401, 200, 200, 200],
+  ["GET /reports",                                              401, 403, 403, 200],
+  ["POST /reports/resolve",                                     401, 403, 403, 200], // learner A's open report
   // Admin
   ["POST /topics",                                              401, 403, 403, 201],
   ["PUT /topics/{id}",                                          401, 403, 403, 200],

@@ -34,6 +34,8 @@ export const MUTABLE_TABLES = [
   "sources",
   "source_files",
   "source_passages",
+  "content_reports",
+  "question_flag_reviews",
 ] as const;
 
 const query = sql.raw(

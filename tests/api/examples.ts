@@ -102,6 +102,11 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /sources/:id": (w) => ({ params: { id: str(w.sourceId) } }),
   "GET /sources/:id/passages": (w) => ({ params: { id: str(w.sourceId) }, query: { page: "1", limit: "10" } }),
   "DELETE /sources/:id": (w) => ({ params: { id: str(w.sourceId) } }),
+  // An item of section 0's quiz, which every account has open (learner A's report is on quiz[0]).
+  "POST /reports": (w) => ({ body: { question_id: w.quiz[1]!.question_id, reason: "unclear", note: "The second option reads like the first." } }),
+  "GET /users/me/reports": (w) => ({ query: { question_id: str(w.quiz[0]!.question_id) } }),
+  "GET /reports": () => ({ query: { page: "1", limit: "10" } }),
+  "POST /reports/resolve": (w) => ({ body: { question_id: w.quiz[0]!.question_id, resolution: "dismissed", note: "The key is right." } }),
 };
 
 /**

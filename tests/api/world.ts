@@ -3,6 +3,7 @@ import { getDb } from "../../db/client";
 import { credentialAccount } from "../../db/credential-account";
 import {
   accounts,
+  contentReports,
   courses,
   courseSections,
   enrollments,
@@ -124,6 +125,7 @@ export async function createWorld(): Promise<World> {
     .returning({ id: sources.id });
   await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
   await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
+  await db.insert(contentReports).values({ userId: a!.id, questionId: quiz[0]!.question_id, reason: "answer_key", note: "The key looks wrong." });
   return {
     a: a!,
     b: b!,

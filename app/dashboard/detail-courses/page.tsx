@@ -14,6 +14,7 @@ import { OutlineDrawer } from "@/components/reader/outline-drawer";
 import { loadCourse } from "@/components/reader/load-course";
 import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
+import { ReportProblem } from "@/components/reports/report-problem";
 import { TutorHost } from "@/components/tutor/tutor-host";
 import { TutorLauncher } from "@/components/tutor/tutor-launcher";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -221,6 +222,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               {section.ready ? (
                 <div className="mt-6">
                   <Markdown content={subsection.content ?? ""} topLevel={3} />
+                  <div className="mt-8 border-t border-slate-100 pt-4"><ReportProblem key={`${position.sectionIndex}-${position.subsectionIndex}`} target={{ course_id: id, section_index: position.sectionIndex, subsection_index: position.subsectionIndex }} /></div>
                 </div>
               ) : (
                 <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="section-being-written">

@@ -65,6 +65,7 @@ export const accountExport = z
     sources: exportedRows.meta({ description: "The caller's own sources: what each file is, and its extracted text as passages (not the file itself)." }),
     daily_goal_and_reminders: z.record(z.string(), z.unknown()).nullable().meta({ description: "The daily goal and e-mail reminder settings; null until first saved." }),
     lesson_reads: exportedRows,
+    reports: exportedRows.meta({ description: "The caller's reports on lessons and quiz items, with how each was handled." }),
   })
   .meta({ id: "AccountExport" });
 

@@ -1,0 +1,62 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { AppError } from "../http/app-error";
+import { openSectionQuiz } from "../quizzes/quiz-access";
+import { openLesson } from "../tutor/lesson";
+import type { ReportTarget } from "../validation/reports";
+
+/*
+ * What a report is about, as the database names it: a subsection or a quiz question. A learner
+ * may name only what they can see (docs/product-rules.md, "Reports"): a lesson the reader would
+ * open for them, or an item of a section whose quiz they can open. Anything else (someone else's
+ * personal course, a course they are not enrolled in, a locked lesson or quiz) is one 404, so a
+ * report never confirms what exists beyond what the learner can see.
+ */
+
+export type StoredTarget = { subsectionId: number; questionId: null } | { subsectionId: null; questionId: number };
+
+export const NOTHING_TO_REPORT = "There is no such lesson or question among those you can see.";
+
+const hidden = (error: unknown) => (error instanceof AppError && (error.code === "conflict" || error.code === "not_found") ? new AppError("not_found", NOTHING_TO_REPORT) : error);
+
+/** The subsection at a lesson's coordinates, or null. */
+async function subsectionAt(courseId: number, sectionIndex: number, subsectionIndex: number): Promise<number | null> {
+  const { rows } = await getDb().execute<{ id: number }>(sql`
+    SELECT sub.id FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id
+     WHERE s.course_id = ${courseId} AND s.position = ${sectionIndex} AND sub.position = ${subsectionIndex}`);
+  return rows[0]?.id ?? null;
+}
+
+/** The course and section position of a quiz question, or null. */
+async function questionPlace(questionId: number): Promise<{ courseId: number; sectionIndex: number } | null> {
+  const { rows } = await getDb().execute<{ course_id: number; position: number }>(sql`
+    SELECT s.course_id, s.position FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id WHERE q.id = ${questionId}`);
+  const row = rows[0];
+  return row ? { courseId: row.course_id, sectionIndex: row.position } : null;
+}
+
+/** A target as the caller (a learner) may see it; 404 otherwise. */
+export async function learnerTarget(userId: number, target: ReportTarget): Promise<StoredTarget> {
+  try {
+    if ("questionId" in target) {
+      const place = await questionPlace(target.questionId);
+      if (!place) throw new AppError("not_found", NOTHING_TO_REPORT);
+      await openSectionQuiz(userId, place.courseId, place.sectionIndex);
+      return { subsectionId: null, questionId: target.questionId };
+    }
+    await openLesson(userId, target);
+    const subsectionId = await subsectionAt(target.courseId, target.sectionIndex, target.subsectionIndex);
+    if (subsectionId === null) throw new AppError("not_found", NOTHING_TO_REPORT);
+    return { subsectionId, questionId: null };
+  } catch (error) {
+    throw hidden(error);
+  }
+}
+
+/** A target as it is stored, whoever may see it (admins, and the caller's own list); null when there is none. */
+export async function anyTarget(target: ReportTarget): Promise<StoredTarget | null> {
+  if ("questionId" in target) return { subsectionId: null, questionId: target.questionId };
+  const subsectionId = await subsectionAt(target.courseId, target.sectionIndex, target.subsectionIndex);
+  return subsectionId === null ? null : { subsectionId, questionId: null };
+}

@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "../../db/client";
+import { contentReports, rateLimits } from "../../db/schema";
+import { REPORT_LIMIT } from "../../lib/reports/report-problem";
+import { call } from "../harness/http";
+import { fingerprint } from "./db-fingerprint";
+import { quickAccount, reportsCourse } from "./reports-course";
+
+/*
+ * Attacks on learner reports (docs/security.md, "Reports"): a report names only what the learner
+ * can see (anything else is the same 404, and nothing is written); reports are rate-limited per
+ * learner; only admins list or resolve them; a note is plain text; and no answer of a report
+ * carries an answer key the learner has not been shown.
+ */
+
+const REPORT = "POST /reports";
+const lesson = (courseId: number, sectionIndex = 0) => ({ course_id: courseId, section_index: sectionIndex, subsection_index: 0 });
+
+describe("a report names only what the learner can see", () => {
+  it("a lesson or item of a course the learner is not enrolled in is a 404, and nothing is written", async () => {
+    const learner = await quickAccount();
+    const course = await reportsCourse();
+    const before = await fingerprint();
+    const onLesson = await call(REPORT, { token: learner.token, json: { ...lesson(course.courseId), reason: "unclear" } });
+    const onItem = await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key" } });
+    expect([onLesson.status, onItem.status]).toEqual([404, 404]);
+    expect(onLesson.body.detail).toBe(onItem.body.detail);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("someone else's personal course is a 404, exactly as a course that does not exist", async () => {
+    const [owner, other] = await Promise.all([quickAccount(), quickAccount()]);
+    const course = await reportsCourse({ requestedBy: owner.id, enrol: [owner.id] });
+    const theirs = await call(REPORT, { token: other.token, json: { ...lesson(course.courseId), reason: "typo" } });
+    const none = await call(REPORT, { token: other.token, json: { ...lesson(2_000_000_000), reason: "typo" } });
+    const item = await call(REPORT, { token: other.token, json: { question_id: course.questions[0], reason: "typo" } });
+    expect([theirs.status, none.status, item.status]).toEqual([404, 404, 404]);
+    expect(theirs.body).toEqual(none.body);
+    // The owner may report it.
+    expect((await call(REPORT, { token: owner.token, json: { ...lesson(course.courseId), reason: "typo" } })).status).toBe(201);
+  });
+
+  it("a locked lesson or an item of a quiz the learner cannot open yet is a 404", async () => {
+    const learner = await quickAccount();
+    const course = await reportsCourse({ enrol: [learner.id] });
+    const locked = await call(REPORT, { token: learner.token, json: { ...lesson(course.courseId, 1), reason: "wrong" } });
+    const item = await call(REPORT, { token: learner.token, json: { question_id: course.lockedQuestion, reason: "answer_key" } });
+    expect([locked.status, item.status]).toEqual([404, 404]);
+  });
+});
+
+describe("reports are limited and admin-only to read", () => {
+  it(`past ${REPORT_LIMIT.max} reports in ${REPORT_LIMIT.windowSeconds / 60} minutes a learner gets 429 with Retry-After`, async () => {
+    const learner = await quickAccount();
+    const course = await reportsCourse({ enrol: [learner.id] });
+    await getDb().insert(rateLimits).values({ key: `${REPORT_LIMIT.name}:${learner.id}`, windowStart: new Date(), count: REPORT_LIMIT.max });
+    const res = await call(REPORT, { token: learner.token, json: { ...lesson(course.courseId), reason: "unclear" } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await getDb().select().from(contentReports).where(eq(contentReports.userId, learner.id))).toEqual([]);
+  });
+
+  it("a learner can neither list the queue nor resolve a report, and the report stays open", async () => {
+    const learner = await quickAccount();
+    const course = await reportsCourse({ enrol: [learner.id] });
+    await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key" } });
+    const list = await call("GET /reports", { token: learner.token });
+    const resolve = await call("POST /reports/resolve", { token: learner.token, json: { question_id: course.questions[0], resolution: "dismissed" } });
+    expect([list.status, resolve.status]).toEqual([403, 403]);
+    const mine = await call("GET /users/me/reports", { token: learner.token });
+    expect(mine.body.reports.map((r: { status: string }) => r.status)).toEqual(["open"]);
+  });
+});
+
+describe("what a report answers", () => {
+  it("HTML in a note is kept and returned as the same plain text", async () => {
+    const learner = await quickAccount();
+    const course = await reportsCourse({ enrol: [learner.id] });
+    const note = `<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes"`;
+    const res = await call(REPORT, { token: learner.token, json: { ...lesson(course.courseId), reason: "other", note } });
+    expect(res.status).toBe(201);
+    expect(res.body.note).toBe(note);
+    const [stored] = await getDb().select({ note: contentReports.note }).from(contentReports).where(eq(contentReports.id, res.body.id));
+    expect(stored!.note).toBe(note);
+  });
+
+  it("a report on a quiz item never carries its options or key, in its answer or in the learner's list", async () => {
+    const learner = await quickAccount();
+    const course = await reportsCourse({ enrol: [learner.id] });
+    const res = await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key", note: "I think it is a loop." } });
+    const list = await call("GET /users/me/reports", { token: learner.token, path: `/users/me/reports?question_id=${course.questions[0]}` });
+    expect(res.status).toBe(201);
+    expect(list.body.reports).toHaveLength(1);
+    for (const body of [res.body, list.body]) {
+      const text = JSON.stringify(body);
+      expect(text).not.toContain(course.key);
+      expect(text).not.toMatch(/correct_answer|options|explanation/);
+    }
+  });
+});
