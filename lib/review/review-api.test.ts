@@ -84,6 +84,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
       answer: expect.any(String),
       concept: question!.concept,
       level: "struggling",
+      level_before: "new",
       correct: false,
       hint: key.hint,
       correct_answer: key.correctAnswer,
