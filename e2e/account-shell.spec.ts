@@ -225,7 +225,7 @@ test.describe("admin shell", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics");
 
     const nav = page.getByRole("navigation", { name: "Admin" });
-    await expect(nav.getByRole("link")).toHaveText(["Analytics", "Users", "Topics", "Questions", "Generation"]);
+    await expect(nav.getByRole("link")).toHaveText(["Analytics", "Users", "Topics", "Questions", "Reports", "Generation"]);
     await expect(nav.getByRole("link", { name: "Analytics" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Users" })).not.toHaveAttribute("aria-current");
     await expect(nav.getByRole("link", { name: "Topics" })).not.toHaveAttribute("aria-current");

@@ -31,7 +31,7 @@ test.beforeEach(async ({ page }) => {
 
 test("admin: the sidebar marks the current page, Questions included", async ({ page }) => {
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link")).toHaveText(["Analytics", "Users", "Topics", "Questions", "Generation"]);
+  await expect(nav.getByRole("link")).toHaveText(["Analytics", "Users", "Topics", "Questions", "Reports", "Generation"]);
   await expect(page).toHaveTitle("Analytics – Admin | LearnPath");
   await nav.getByRole("link", { name: "Topics" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Topics");
