@@ -29,10 +29,13 @@ const { values } = parseArgs({
     "pg-port": { type: "string", default: "54381" },
     // Answers are limited to 120 per learner per 10 minutes (lib/quizzes/check-answer.ts,
     // lib/review/answer-card.ts): each is spread over this many learners, so that none reaches it
-    // (24 s of load on both servers at up to 4,000 answers/s stays under 120 each).
+    // (two rounds of 12 s on each server, 48 s of load at up to 2,500 answers/s, stays under 120 each).
     learners: { type: "string", default: "1000" },
     // `--only review/answer`: only the endpoints whose name contains one of these (for profiling).
     only: { type: "string", multiple: true },
+    // Rounds per endpoint, the order of the two servers alternating (app first, then bare first):
+    // each figure is the mean over the rounds (docs/performance.md, "API").
+    rounds: { type: "string", default: "2" },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -42,6 +45,7 @@ const BARE_PORT = APP_PORT + 1;
 const P99_TARGET_MS = 100;
 const RATIO_TARGET = 1.0;
 const LEARNERS = Number(values.learners);
+const ROUNDS = Math.max(1, Number(values.rounds));
 
 assertProductionBuild();
 console.log(`bench:api: production build, ${CONNECTIONS} connections, ${SECONDS} s per endpoint\n`);
@@ -64,6 +68,20 @@ function normalise(endpoint: Endpoint, body: unknown): unknown {
   if (endpoint.path !== "/review/due") return body;
   const due = body as { cards: { options: string[] }[] };
   return { ...due, cards: due.cards.map((c) => ({ ...c, options: [...c.options].sort() })) };
+}
+
+/** The rounds of one server on one endpoint as one figure: mean rates and latencies, summed counts. */
+function meanOf(runs: Measurement[]): Measurement {
+  const mean = (pick: (m: Measurement) => number) => runs.reduce((sum, m) => sum + pick(m), 0) / runs.length;
+  const sum = (pick: (m: Measurement) => number) => runs.reduce((total, m) => total + pick(m), 0);
+  return {
+    requestsPerSecond: mean((m) => m.requestsPerSecond),
+    p50: Math.round(mean((m) => m.p50)),
+    p99: Math.round(mean((m) => m.p99)),
+    non2xx: sum((m) => m.non2xx),
+    errors: sum((m) => m.errors),
+    total: sum((m) => m.total),
+  };
 }
 
 /** Where two JSON values differ, key order included (null when equal). */
@@ -211,13 +229,20 @@ try {
 
   const rows: { endpoint: Endpoint; app: Measurement; bare: Measurement }[] = [];
   for (const endpoint of endpoints) {
-    // A short warm-up lets both servers compile their code paths and fill their pools first.
-    await measure(app.url, endpoint, { connections: CONNECTIONS, seconds: 2 });
-    const appRun = await measure(app.url, endpoint, { connections: CONNECTIONS, seconds: SECONDS });
-    await measure(bareUrl, endpoint, { connections: CONNECTIONS, seconds: 2 });
-    const bareRun = await measure(bareUrl, endpoint, { connections: CONNECTIONS, seconds: SECONDS });
-    rows.push({ endpoint, app: appRun, bare: bareRun });
-    console.log(`  measured ${endpoint.name}`);
+    const runs = { app: [] as Measurement[], bare: [] as Measurement[] };
+    // Whichever server goes second meets what the first left behind (dead rows of its writes, an
+    // autovacuum, a checkpoint): the order alternates so that neither always does.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
+      for (const server of order) {
+        const url = server === "app" ? app.url : bareUrl;
+        // A short warm-up lets the server compile its code paths and fill its pool first.
+        await measure(url, endpoint, { connections: CONNECTIONS, seconds: 2 });
+        runs[server].push(await measure(url, endpoint, { connections: CONNECTIONS, seconds: SECONDS }));
+      }
+    }
+    rows.push({ endpoint, app: meanOf(runs.app), bare: meanOf(runs.bare) });
+    console.log(`  measured ${endpoint.name}${ROUNDS > 1 ? `: app p99 ${runs.app.map((r) => r.p99).join(" / ")} ms, bare ${runs.bare.map((r) => r.p99).join(" / ")} ms` : ""}`);
   }
 
   const pad = (value: string | number, width: number) => String(value).padStart(width);

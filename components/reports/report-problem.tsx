@@ -1,14 +1,16 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useState, type FormEvent } from "react";
-import { buttonClasses } from "@/components/ui/button-link";
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { HANDLED_TEXT, REASON_LABELS, REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from "@/lib/reports/reasons";
+import { HANDLED_TEXT, REPORT_REASONS, type ReportReason } from "@/lib/reports/reasons";
 import type { MyReport, MyReports } from "@/lib/validation/responses/reports";
 
 /** What is reported: a lesson by its place in its course, or a quiz or review item. */
 export type ReportTarget = { question_id: number } | { course_id: number; section_index: number; subsection_index: number };
+
+// The dialog's code (Radix and the form) comes with the first press, not with the page.
+const ReportDialog = dynamic(() => import("./report-dialog").then((m) => m.ReportDialog), { ssr: false });
 
 const SEND_FAILED = "Your report could not be sent. Please try again.";
 
@@ -32,7 +34,9 @@ export function ReportProblem({ target, initial }: { target: ReportTarget; /** T
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const ids = { title: useId(), legend: useId(), note: useId(), count: useId(), error: useId() };
+  const opener = useRef<HTMLButtonElement>(null);
+  // Mounted from the first press on, so that closing it hands focus back to the button.
+  const [loaded, setLoaded] = useState(false);
   const query = targetQuery(target);
 
   useEffect(() => {
@@ -53,6 +57,7 @@ export function ReportProblem({ target, initial }: { target: ReportTarget; /** T
       setNote(editing ? (report!.note ?? "") : "");
       setError(null);
     }
+    if (next) setLoaded(true);
     setOpen(next);
   }
 
@@ -78,77 +83,33 @@ export function ReportProblem({ target, initial }: { target: ReportTarget; /** T
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="report-problem">
-      <Dialog.Root open={open} onOpenChange={openDialog}>
-        <Dialog.Trigger className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-medium text-slate-700 underline hover:text-slate-900">
-          <span aria-hidden="true">⚑</span> {editing ? "Edit your report" : report ? "Report another problem" : "Report a problem"}
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-          <Dialog.Content
-            aria-labelledby={ids.title}
-            className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
-            onOpenAutoFocus={(event) => {
-              const first = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("input[type=radio]:checked, input[type=radio]");
-              if (first) {
-                event.preventDefault();
-                first.focus();
-              }
-            }}
-          >
-            <Dialog.Title id={ids.title} className="text-lg font-bold text-slate-900">
-              {editing ? "Edit your report" : "Report a problem"}
-            </Dialog.Title>
-            <Dialog.Description className="mt-1 text-slate-700">
-              Tell us what is wrong with this {isItem ? "question" : "lesson"}. An admin reads every report.
-            </Dialog.Description>
-            <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-              <fieldset aria-describedby={error ? ids.error : undefined}>
-                <legend id={ids.legend} className="font-semibold text-slate-900">
-                  What is wrong?
-                </legend>
-                <div className="mt-2 space-y-1">
-                  {reasons.map((r) => (
-                    <label key={r} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-slate-50">
-                      <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="size-4 accent-brand-700" />
-                      {REASON_LABELS[r]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <div>
-                <label htmlFor={ids.note} className="font-semibold text-slate-900">
-                  Details (optional)
-                </label>
-                <textarea
-                  id={ids.note}
-                  value={note}
-                  maxLength={REPORT_NOTE_MAX}
-                  onChange={(e) => setNote(e.target.value)}
-                  rows={4}
-                  aria-describedby={ids.count}
-                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
-                />
-                <p id={ids.count} className="mt-1 text-xs text-slate-600">
-                  {note.length} of {REPORT_NOTE_MAX} characters. Plain text.
-                </p>
-              </div>
-              {error ? (
-                <p id={ids.error} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-                  {error}
-                </p>
-              ) : null}
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <Dialog.Close disabled={busy} className={buttonClasses({ variant: "outline" })}>
-                  Cancel
-                </Dialog.Close>
-                <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClasses({})}>
-                  {busy ? "Sending…" : editing ? "Update report" : "Send report"}
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <button
+        ref={opener}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => openDialog(true)}
+        className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-medium text-slate-700 underline hover:text-slate-900"
+      >
+        <span aria-hidden="true">⚑</span> {editing ? "Edit your report" : report ? "Report another problem" : "Report a problem"}
+      </button>
+      {loaded ? (
+        <ReportDialog
+          open={open}
+          onOpenChange={openDialog}
+          opener={opener}
+          isItem={isItem}
+          editing={editing}
+          reasons={reasons}
+          reason={reason}
+          setReason={setReason}
+          note={note}
+          setNote={setNote}
+          busy={busy}
+          error={error}
+          submit={submit}
+        />
+      ) : null}
       <p role="status" className="text-slate-700" data-testid="report-status">
         {announcement ? `${announcement} ` : ""}
         {report?.status === "handled" ? HANDLED_TEXT : report?.status === "open" && !announcement ? "You reported a problem here." : ""}
