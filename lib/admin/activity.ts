@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import type { DashboardActivity } from "../validation/responses/admin";
 
 /*
- * GET /dashboard/stats/activity (docs/product-rules.md, Admin analytics), beside SPEC.md's figures of
+ * GET /dashboard/stats/activity (docs/product-rules.md, Admin analytics), beside the figures of
  * GET /dashboard/stats, over a range of 7, 30 or 90 UTC days ending today:
  * - an active learner (role user) is one who read a lesson (a learning_activity quarter hour) or
  *   took a quiz that day; daily and weekly counts are of distinct learners, a week being an ISO
