@@ -1,9 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import type { Client } from "pg";
-import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
+import { createLearner, logInAsAdmin, logInToDashboard, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
-import { E2E_ADMIN } from "./fixtures/settings";
 
 // Generation in the UI: the admin Generation page (no model configured in e2e: OPENAI_API_KEY is unset,
 // so jobs wait), Retry of a failed course, its log, and the reader's live progress that turns into the
@@ -11,13 +9,6 @@ import { E2E_ADMIN } from "./fixtures/settings";
 
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
-async function logInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin(?:[?#].*)?$/);
-}
 
 /** A throwaway topic with one course in the given generation state; returns the ids. */
 async function insertTopicAndCourse(name: string, course: { status: "pending" | "running" | "failed"; error?: string }) {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { insertNamedUsers } from "./fixtures/admin-db";
-import { E2E_ADMIN } from "./fixtures/settings";
+import { logInAsAdmin } from "./fixtures/accounts";
 
 // The admin users table (docs/product-rules.md, Users and roles): search by name or e-mail, sort
 // by a column's header button (mouse and keyboard), the state in the URL, kept across pages and
@@ -21,13 +21,6 @@ const PEOPLE = [
 const NAMES = PEOPLE.map((p) => `${p.first} ${p.last}`);
 const BY_NAME = [...NAMES].sort();
 
-async function logInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin(?:[?#].*)?$/);
-}
 
 const table = (page: Page) => page.getByRole("table", { name: "Users" });
 /** The name cells of the table's rows, in order (the first cell of each body row). */

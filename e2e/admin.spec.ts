@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { countRows, insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
+import { logInAsAdmin } from "./fixtures/accounts";
 import { E2E_ADMIN } from "./fixtures/settings";
 
 // The admin area: Analytics, Manage Users, Manage Topics, Questions. Everything created here is
@@ -8,13 +9,6 @@ import { E2E_ADMIN } from "./fixtures/settings";
 
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
-async function logInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin(?:[?#].*)?$/);
-}
 
 const rowWith = (page: Page, text: string): Locator => page.getByRole("row").filter({ hasText: text });
 const field = (scope: Page | Locator, name: string) => scope.getByRole("textbox", { name, exact: true });

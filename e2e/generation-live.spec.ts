@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
-import { E2E_ADMIN } from "./fixtures/settings";
+import { logInAsAdmin } from "./fixtures/accounts";
 
 /*
  * Runs under playwright.generation.config.ts: the worker talks to the fake OpenAI-compatible server,
@@ -8,13 +8,6 @@ import { E2E_ADMIN } from "./fixtures/settings";
  * courses (Generating) and then write them (Generated), without anything inserted by hand.
  */
 
-async function logInAsAdmin(page: Page) {
-  await page.goto("/login");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(E2E_ADMIN.email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 async function viewCourses(page: Page, title: string) {
   await page.reload();

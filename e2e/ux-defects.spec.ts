@@ -2,14 +2,13 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { topicIconName } from "../components/ui/icons";
 import { optionsAreCode } from "../components/ui/inline-code";
-import { field, logInNewLearner, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
+import { field, logInAsAdmin, logInNewLearner, uniqueEmail } from "./fixtures/accounts";
 import { animationsSettled } from "./fixtures/animations";
 import { apiToken, enrolThroughApi, quizQuestions, rightAnswers, saveProgress, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { withE2eDb } from "./fixtures/db";
 import { finishCourse } from "./fixtures/learner-state";
 import { waitForCode } from "./fixtures/mail";
-import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
  * Rough edges a new user met, each as the user would notice it fixed.
@@ -18,10 +17,6 @@ import { E2E_ADMIN } from "./fixtures/settings";
 const PHONE = { width: 390, height: 844 };
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-async function logInAsAdmin(page: Page) {
-  await logInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin$/);
-}
 
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
