@@ -1,5 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -299,11 +300,14 @@ export const quizQuestions = pgTable(
     // The subsection of its section that teaches the concept (0-based), and why the right answer is right.
     subsectionIndex: integer("subsection_index"),
     explanation: text("explanation"),
+    // The source passage that supports the key (courses written from sources, docs/sources.md).
+    passageId: integer("passage_id").references((): AnyPgColumn => sourcePassages.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
     // The admin Questions page's search (ILIKE '%…%' on the question text), as the users search (pg_trgm).
     index("quiz_questions_question_trgm_idx").using("gin", sql`${t.question} gin_trgm_ops`),
+    index("quiz_questions_passage_idx").on(t.passageId),
     check("quiz_questions_answer_is_an_option", sql`${t.correctAnswer} = ANY(${t.options})`),
   ],
 );
@@ -1073,4 +1077,75 @@ export const questionFlagReviews = pgTable(
     resolvedAt: timestamp("resolved_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("question_flag_reviews_resolved_by_idx").on(t.resolvedBy)],
+);
+
+/*
+ * Grounding (docs/sources.md, "Citations"): which sources a course was written from, and what each
+ * inline citation [n] of a lesson points to. A citation whose passage is gone (its source deleted)
+ * keeps its number with passage_id null, so the reader can say so instead of linking nowhere.
+ */
+export const courseSources = pgTable(
+  "course_sources",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    sourceId: integer("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.sourceId] }), index("course_sources_source_idx").on(t.sourceId)],
+);
+
+export const subsectionCitations = pgTable(
+  "subsection_citations",
+  {
+    subsectionId: integer("subsection_id")
+      .notNull()
+      .references(() => courseSubsections.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    passageId: integer("passage_id").references(() => sourcePassages.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subsectionId, t.number] }),
+    index("subsection_citations_passage_idx").on(t.passageId),
+    check("subsection_citations_number_positive", sql`${t.number} >= 1`),
+  ],
+);
+
+/*
+ * Flags the machine raised on published content (docs/product-rules.md, "Reports"): the grounding
+ * check's unsupported statements and unresolved citations, and the judge's errors. They join the
+ * learners' reports in the admins' queue and are resolved the same ways.
+ */
+export const contentFlagKind = pgEnum("content_flag_kind", ["grounding", "citation", "judge"]);
+export const contentFlagSeverity = pgEnum("content_flag_severity", ["major", "minor"]);
+
+export const contentFlags = pgTable(
+  "content_flags",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    subsectionId: integer("subsection_id").references(() => courseSubsections.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => quizQuestions.id, { onDelete: "cascade" }),
+    kind: contentFlagKind("kind").notNull(),
+    severity: contentFlagSeverity("severity").notNull(),
+    // What is wrong, in words an admin reads (one statement, one citation, one judged error).
+    message: text("message").notNull(),
+    resolution: reportResolution("resolution"),
+    resolutionNote: text("resolution_note"),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("content_flags_one_target", sql`(${t.subsectionId} IS NULL) <> (${t.questionId} IS NULL)`),
+    check("content_flags_resolved", sql`(${t.resolution} IS NULL) = (${t.resolvedAt} IS NULL)`),
+    index("content_flags_course_idx").on(t.courseId),
+    index("content_flags_open_subsection_idx").on(t.subsectionId).where(sql`${t.resolvedAt} IS NULL`),
+    index("content_flags_open_question_idx").on(t.questionId).where(sql`${t.resolvedAt} IS NULL`),
+    index("content_flags_resolved_by_idx").on(t.resolvedBy),
+  ],
 );
