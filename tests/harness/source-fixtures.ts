@@ -184,3 +184,169 @@ export function docxBomb(megabytes = 120): Buffer {
 export function plainZip(): Buffer {
   return zip([{ name: "notes.txt", data: Buffer.from("Just a note.") }]);
 }
+
+/* ------------------------------------------------------------ long documents (npm run bench:sources) */
+
+/*
+ * Varied prose for the sources benchmark (docs/performance.md, "Sources"): pages of paragraphs
+ * about twelve subjects, chapters and sections under headings, every word chosen by a seeded
+ * generator so the same seed gives the same bytes. Full-text search needs real variety (many
+ * distinct words, each subject's terms recurring in its own chapters), which a repeated filler
+ * sentence would not give.
+ */
+
+/** Each subject's terms: what its headings, sentences and lesson-title queries are made of. */
+export const PROSE_SUBJECTS: Record<string, string[]> = {
+  "computer networks": ["packet routing", "the transport layer", "congestion control", "DNS resolution", "TCP handshakes", "subnet masks", "latency", "bandwidth", "the routing table", "packet loss", "network address translation", "TLS certificates"],
+  "cell biology": ["mitochondria", "the cell membrane", "protein folding", "ribosomes", "DNA replication", "the cytoskeleton", "enzymes", "osmosis", "cell division", "signal transduction", "the nucleus", "ATP synthesis"],
+  accounting: ["double-entry bookkeeping", "the balance sheet", "accrual accounting", "depreciation", "cash flow statements", "the general ledger", "revenue recognition", "working capital", "audit trails", "inventory valuation", "tax provisions", "the trial balance"],
+  chemistry: ["covalent bonds", "reaction rates", "chemical equilibrium", "oxidation states", "the periodic table", "acids and bases", "catalysts", "molar mass", "electronegativity", "buffer solutions", "isotopes", "activation energy"],
+  "european history": ["the printing press", "the Hanseatic League", "feudal obligations", "the Reformation", "guild monopolies", "the Black Death", "parliamentary reform", "colonial trade", "the Congress of Vienna", "industrial towns", "railway expansion", "the Enlightenment"],
+  cooking: ["emulsions", "the Maillard reaction", "knife technique", "stock reduction", "bread fermentation", "caramelisation", "braising", "seasoning with salt", "pastry lamination", "sous vide cooking", "food safety temperatures", "mise en place"],
+  "contract law": ["offer and acceptance", "consideration", "breach of contract", "implied terms", "misrepresentation", "limitation clauses", "remedies and damages", "capacity to contract", "frustration", "good faith", "specific performance", "exclusion clauses"],
+  programming: ["recursion", "hash tables", "garbage collection", "unit tests", "type inference", "concurrency bugs", "the call stack", "immutable data", "database indexes", "error handling", "code review", "caching strategies"],
+  astronomy: ["stellar nucleosynthesis", "red giants", "the Hubble constant", "exoplanet transits", "neutron stars", "orbital resonance", "spectroscopy", "dark matter", "the cosmic microwave background", "planetary atmospheres", "tidal locking", "supernova remnants"],
+  "music theory": ["chord progressions", "the circle of fifths", "counterpoint", "syncopation", "modal scales", "voice leading", "cadences", "time signatures", "harmonic rhythm", "dissonance", "modulation", "the blues scale"],
+  economics: ["supply and demand", "price elasticity", "inflation targets", "comparative advantage", "opportunity cost", "monetary policy", "market failure", "public goods", "interest rates", "labour markets", "externalities", "trade deficits"],
+  medicine: ["blood pressure", "the immune response", "antibiotic resistance", "clinical trials", "insulin signalling", "vaccination schedules", "the cardiac cycle", "inflammation", "pain management", "diagnostic imaging", "drug interactions", "wound healing"],
+};
+
+const SENTENCES = [
+  "{A} depends on {b} more than most introductions admit.",
+  "When {a} changes, {b} usually follows within a short time, and the delay is worth measuring.",
+  "A common mistake is to treat {a} as if it were the same thing as {b}.",
+  "Practitioners judge {a} by comparing it with {b} over several cycles rather than a single case.",
+  "The history of {a} explains why {b} is usually taught before it.",
+  "In practice, {a} is limited by {b}, and the limit is rarely obvious at first.",
+  "One way to see this is to follow {a} step by step until {b} appears.",
+  "Experts still disagree about how much {a} contributes to {b}.",
+  "Without {a}, {b} would have no reliable way to recover from an error or a surprise.",
+  "A small example makes the point: double {a} and watch what happens to {b}.",
+  "Textbooks often skip {a}, yet every serious account of {b} returns to it.",
+  "The relation between {a} and {b} is easier to remember once you have seen it fail.",
+  "Early work on {a} assumed that {b} stayed constant, an assumption later abandoned.",
+  "Measuring {a} directly is hard, so most studies estimate it from {b}.",
+  "Each of the three stages of {a} leaves a trace in {b}.",
+  "Beginners tend to overestimate {a} and underestimate {b}.",
+  "If {a} is the question, {b} is usually part of the answer.",
+  "Careful notes on {a} save hours later, when {b} has to be explained to someone else.",
+  "The key idea is that {a} and {b} balance each other until one of them is pushed too far.",
+  "Few topics reward patience as much as {a}, and {b} is the reason.",
+];
+
+const TRANSITIONS = ["However,", "For this reason,", "In other words,", "By contrast,", "As a result,", "Historically,", "In most cases,", "Put simply,"];
+
+/** A seeded generator (mulberry32): the same seed gives the same document. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  return { next, pick };
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A block of a long document: a chapter heading, a section heading or a paragraph. */
+export type ProseBlock = { kind: "chapter" | "section" | "paragraph"; text: string };
+
+/**
+ * `count` pages of prose (at most `linesPerPage` lines of `charsPerLine` characters each, a
+ * heading counting for two lines): a chapter of one subject every few pages, sections within
+ * it, paragraphs of three to seven sentences. `subjects` limits which subjects appear.
+ */
+export function prosePages(count: number, { seed = 1, subjects = Object.keys(PROSE_SUBJECTS), linesPerPage = 44, charsPerLine = 88 } = {}): ProseBlock[][] {
+  const random = seeded(seed);
+  const pages: ProseBlock[][] = [];
+  let subject = random.pick(subjects);
+  let chapterPagesLeft = 0;
+  let chapter = 0;
+  for (let p = 0; p < count; p++) {
+    const blocks: ProseBlock[] = [];
+    let lines = 0;
+    if (chapterPagesLeft <= 0) {
+      subject = random.pick(subjects);
+      chapterPagesLeft = 2 + Math.floor(random.next() * 4);
+      chapter++;
+      blocks.push({ kind: "chapter", text: `Chapter ${chapter}: ${capitalise(random.pick(PROSE_SUBJECTS[subject]!))} in ${subject}` });
+      lines += 2;
+    }
+    chapterPagesLeft--;
+    const terms = PROSE_SUBJECTS[subject]!;
+    while (lines < linesPerPage - 3) {
+      if (blocks.length && random.next() < 0.12) {
+        blocks.push({ kind: "section", text: `${capitalise(random.pick(terms))} and ${random.pick(terms)}` });
+        lines += 2;
+      }
+      const sentences: string[] = [];
+      const length = 3 + Math.floor(random.next() * 5);
+      for (let s = 0; s < length; s++) {
+        const a = random.pick(terms);
+        let b = random.pick(terms);
+        if (b === a) b = terms[(terms.indexOf(a) + 1) % terms.length]!;
+        const sentence = random.pick(SENTENCES).replace("{A}", capitalise(a)).replace("{a}", a).replace("{b}", b);
+        sentences.push(random.next() < 0.2 ? `${random.pick(TRANSITIONS)} ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}` : sentence);
+      }
+      const paragraph = sentences.join(" ");
+      const paragraphLines = Math.ceil(paragraph.length / charsPerLine);
+      if (lines + paragraphLines > linesPerPage && blocks.some((b) => b.kind === "paragraph")) break;
+      blocks.push({ kind: "paragraph", text: paragraph });
+      lines += paragraphLines + 1;
+    }
+    pages.push(blocks);
+  }
+  return pages;
+}
+
+/** Words of `text` as lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A page's blocks as the extractor gives them back (Markdown-like: `##` headings, blank lines between paragraphs). */
+export function prosePageText(blocks: ProseBlock[]): string {
+  return blocks.map((b) => (b.kind === "paragraph" ? b.text : `${b.kind === "chapter" ? "#" : "##"} ${b.text}`)).join("\n\n");
+}
+
+/**
+ * A PDF of `count` pages of prose (prosePages) with a real text layer: body text in 11-point
+ * Helvetica wrapped at 88 characters, 14 points apart with a wider gap between paragraphs, and
+ * headings in 16-point (chapters) and 14-point (sections) type, as a word processor lays them out.
+ */
+export function prosePdf(count: number, options: { seed?: number; subjects?: string[] } = {}): Buffer {
+  const charsPerLine = 88;
+  const contents = prosePages(count, { ...options, charsPerLine }).map((blocks) => {
+    const ops: string[] = [];
+    let y = 740;
+    for (const block of blocks) {
+      if (block.kind === "paragraph") {
+        for (const line of wrap(block.text, charsPerLine)) {
+          ops.push(`BT /F1 11 Tf 72 ${y} Td ${pdfString(line)} Tj ET`);
+          y -= 14;
+        }
+        y -= 10;
+      } else {
+        const size = block.kind === "chapter" ? 16 : 14;
+        y -= 4;
+        ops.push(`BT /F1 ${size} Tf 72 ${y} Td ${pdfString(block.text)} Tj ET`);
+        y -= 24;
+      }
+    }
+    return ops.join("\n");
+  });
+  return pagesPdf(contents);
+}
