@@ -186,7 +186,7 @@ function lessonTitles(count: number, subjects = Object.keys(PROSE_SUBJECTS)): st
 async function retrieval(topicId: number) {
   const total = await fillTopic(topicId, PASSAGES);
   const [{ sources } = { sources: 0 }] = (await getDb().execute<{ sources: number }>(sql`SELECT count(*)::int AS sources FROM sources WHERE topic_id = ${topicId}`)).rows;
-  console.log(`\n2. Retrieval: ${n(total)} passages in ${sources} sources of one topic, ${n(QUERIES)} lesson-title questions, one at a time`);
+  console.log(`\n2. Retrieval: ${n(total)} passages in ${sources} sources of one topic, ${n(QUERIES)} lesson-title questions, one at a time, then half of them 4 at once`);
   const db = getDb();
   const { rows: ids } = await db.execute<{ id: number }>(sql`SELECT p.id FROM source_passages p JOIN sources s ON s.id = p.source_id WHERE s.topic_id = ${topicId}`);
   const titles = lessonTitles(QUERIES);
@@ -210,6 +210,17 @@ async function retrieval(topicId: number) {
       }),
     );
   }
+  // As a worker writing lessons at once asks (GENERATION_CONCURRENCY 4): reported, no target.
+  const together: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < titles.length / 2) {
+        const title = titles[next++]!;
+        together.push(await time(() => retrievePassages({ topicId }, title)));
+      }
+    }),
+  );
   console.log(`\n   ${"query".padEnd(46)}${"p50".padStart(9)}${"p95".padStart(9)}${"p99".padStart(9)}${"max".padStart(9)}`);
   const ms = (x: number) => `${x.toFixed(2)}`;
   const row = (name: string, xs: number[]) => {
@@ -220,6 +231,7 @@ async function retrieval(topicId: number) {
   row("SELECT 1 (baseline), ms", times.select1);
   const keyP99 = row("a passage by primary key (baseline), ms", times.byKey);
   const p99 = row(`retrievePassages, top ${DEFAULT_PASSAGES} of the topic, ms`, times.retrieve);
+  row(`the same, 4 at once (${n(together.length)} questions), ms`, together);
   const empty = found.filter((f) => f === 0).length;
   console.log(`\n   retrieval p99 = ${(p99 / keyP99).toFixed(1)}x a primary-key read's; ${(found.reduce((a, b) => a + b, 0) / found.length).toFixed(1)} passages per question, ${empty} of ${found.length} questions found none`);
   if (total < PASSAGES) failures.push(`only ${total} passages were written (wanted ${PASSAGES})`);

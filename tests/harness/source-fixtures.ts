@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from "node:zlib";
+import { createRng } from "../api/prng";
 
 /*
  * Files for the source tests, made here rather than checked in, so every byte of them is
@@ -236,20 +237,6 @@ const SENTENCES = [
 
 const TRANSITIONS = ["However,", "For this reason,", "In other words,", "By contrast,", "As a result,", "Historically,", "In most cases,", "Put simply,"];
 
-/** A seeded generator (mulberry32): the same seed gives the same document. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-  return { next, pick };
-}
-
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A block of a long document: a chapter heading, a section heading or a paragraph. */
@@ -261,7 +248,7 @@ export type ProseBlock = { kind: "chapter" | "section" | "paragraph"; text: stri
  * it, paragraphs of three to seven sentences. `subjects` limits which subjects appear.
  */
 export function prosePages(count: number, { seed = 1, subjects = Object.keys(PROSE_SUBJECTS), linesPerPage = 44, charsPerLine = 88 } = {}): ProseBlock[][] {
-  const random = seeded(seed);
+  const random = createRng(seed);
   const pages: ProseBlock[][] = [];
   let subject = random.pick(subjects);
   let chapterPagesLeft = 0;
