@@ -287,7 +287,7 @@ async function generationCost() {
   const title = "How data crosses a network";
   const plain = await generateCourse(topic!.id, title);
   // The same course again in the same topic, now holding a ready source of its subject; the first
-  // course goes first, so the outline sees no sibling the plain run did not see.
+  // course is deleted before, so the outline sees no sibling the plain run did not see.
   await db.delete(schema.courses).where(eq(schema.courses.id, plain.courseId));
   const source = await addAndExtract(topic!.id, "networks-handbook.pdf", prosePdf(40, { seed: 3, subjects: ["computer networks"] }));
   const sourcePassages = await passageCount(sql`s.id = ${source.sourceId}`);
@@ -328,7 +328,7 @@ async function generationCost() {
 
   if (plain.status !== "done" || sourced.status !== "done") failures.push(`a course did not generate: without sources ${plain.status}, with ${sourced.status}`);
   if (sourced.linkedSources === 0) {
-    console.log("   NOT MEASURED: the course was not written from its topic's source (no course_sources row): this build does not generate from sources, so both runs are the plain pipeline.");
+    console.log("   NOT MEASURED: the course was not written from its topic's source (no course_sources row): this build does not generate from sources (or links a course to them elsewhere than the pipeline), so both runs are the plain pipeline.");
     failures.push("generation from sources not measured: the course in a topic with a ready source was not written from it (no course_sources row)");
   } else {
     if (sourced.citations === 0 || growth <= 0) failures.push(`the lessons were written without passages (lesson prompts ${growth >= 0 ? "+" : ""}${n(growth)} tokens, ${sourced.citations} citations): the ratio would not measure generation from sources`);
