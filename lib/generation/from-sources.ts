@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { courseSources, sourcePassages, sources } from "../../db/schema";
 import type { LlmClient } from "../llm/client";
@@ -105,23 +105,44 @@ function anyWordQuery(text: string): string {
   return words.join(" or ");
 }
 
+const passageColumns = {
+  id: sourcePassages.id,
+  sourceId: sourcePassages.sourceId,
+  fileName: sources.fileName,
+  position: sourcePassages.position,
+  page: sourcePassages.page,
+  heading: sourcePassages.heading,
+  text: sourcePassages.text,
+};
+
+/** Passages of ready sources matching `where`, in reading order. */
+async function passagesWhere(where: SQL | undefined, limit: number): Promise<RetrievedPassage[]> {
+  const rows = await getDb()
+    .select(passageColumns)
+    .from(sourcePassages)
+    .innerJoin(sources, eq(sources.id, sourcePassages.sourceId))
+    .where(and(where, eq(sources.status, "ready")))
+    .orderBy(asc(sourcePassages.position), asc(sourcePassages.sourceId))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, rank: 0 }));
+}
+
 /**
  * The passages one lesson is written from: retrieved over the course's sources with its section
- * and lesson titles, best first, at most LESSON_PASSAGES and LESSON_PASSAGE_TOKENS; when no word
- * matches, the sources' opening passages (a lesson is never written from nothing).
+ * and lesson titles, best first, then the passage after each hit (a heading's text often runs on),
+ * at most LESSON_PASSAGES and LESSON_PASSAGE_TOKENS; when no word matches, the sources' opening
+ * passages (a lesson is never written from nothing).
  */
 export async function passagesForLesson(sourceIds: number[], sectionTitle: string, lessonTitle: string): Promise<RetrievedPassage[]> {
   const query = anyWordQuery(`${sectionTitle} ${lessonTitle}`);
   let found = query ? await retrievePassages({ sourceIds }, query, LESSON_PASSAGES) : [];
-  if (!found.length) {
-    const rows = await getDb()
-      .select({ id: sourcePassages.id, sourceId: sourcePassages.sourceId, fileName: sources.fileName, position: sourcePassages.position, page: sourcePassages.page, heading: sourcePassages.heading, text: sourcePassages.text })
-      .from(sourcePassages)
-      .innerJoin(sources, eq(sources.id, sourcePassages.sourceId))
-      .where(and(inArray(sourcePassages.sourceId, sourceIds), eq(sources.status, "ready")))
-      .orderBy(asc(sourcePassages.position), asc(sourcePassages.sourceId))
-      .limit(LESSON_PASSAGES);
-    found = rows.map((r) => ({ ...r, rank: 0 }));
+  if (!found.length) found = await passagesWhere(inArray(sourcePassages.sourceId, sourceIds), LESSON_PASSAGES);
+  else if (found.length < LESSON_PASSAGES) {
+    const next = await passagesWhere(or(...found.map((p) => and(eq(sourcePassages.sourceId, p.sourceId), eq(sourcePassages.position, p.position + 1)))), LESSON_PASSAGES);
+    const taken = new Set(found.map((p) => p.id));
+    // Each hit's follower right after the hits, best hit's first.
+    const followers = found.flatMap((hit) => next.filter((n) => n.sourceId === hit.sourceId && n.position === hit.position + 1 && !taken.has(n.id)));
+    found = [...found, ...followers].slice(0, LESSON_PASSAGES);
   }
   const kept: RetrievedPassage[] = [];
   let used = 0;
@@ -193,7 +214,7 @@ export function evidenceFor(passages: RetrievedPassage[]) {
 export async function loadNumberedPassages(numbering: NumberedPassage[]): Promise<RetrievedPassage[]> {
   if (!numbering.length) return [];
   const rows = await getDb()
-    .select({ id: sourcePassages.id, sourceId: sourcePassages.sourceId, fileName: sources.fileName, position: sourcePassages.position, page: sourcePassages.page, heading: sourcePassages.heading, text: sourcePassages.text })
+    .select(passageColumns)
     .from(sourcePassages)
     .innerJoin(sources, eq(sources.id, sourcePassages.sourceId))
     .where(inArray(sourcePassages.id, numbering.map((n) => n.passage_id)));
