@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentFlags, courses, courseSections, courseSources, courseSubsections, generationRuns, quizQuestions, sourcePassages, sources, subsectionCitations, topics } from "../../db/schema";
-import { startFakeOpenAi, UNSUPPORTED_CLAIM } from "../../tests/harness/fake-openai";
-import { contentCounts, pointModelAtFake, startWorker, waitForCourse } from "../../tests/harness/generation";
+import { UNSUPPORTED_CLAIM } from "../../tests/harness/fake-openai";
+import { contentCounts, fakeModelWithWorker, waitForCourse } from "../../tests/harness/generation";
 import { createUser } from "../../tests/harness/http";
 import { enqueueCourseGeneration, enqueueTopicCourses } from "./commands";
 import { citationProblems, citedNumbers, LESSON_PASSAGE_TOKENS, LESSON_PASSAGES, passagesForLesson } from "./from-sources";
@@ -18,20 +17,7 @@ import { citationProblems, citedNumbers, LESSON_PASSAGE_TOKENS, LESSON_PASSAGES,
  * grounding call.
  */
 
-const fake = await startFakeOpenAi();
-pointModelAtFake(fake);
-let worker: PgBoss;
-
-beforeAll(async () => {
-  worker = await startWorker();
-});
-
-afterAll(async () => {
-  await worker?.stop({ graceful: false, close: true });
-  await fake.close();
-});
-
-beforeEach(() => fake.reset());
+const fake = await fakeModelWithWorker();
 
 const db = getDb();
 const PARTS = 4 * 3;
