@@ -749,6 +749,11 @@ export const generationParts = pgTable(
     content: text("content"),
     // [{question, options, correct_answer, hint, concept}] once written and verified.
     questions: jsonb("questions"),
+    // A course written from sources (docs/sources.md, "Citations"): the passages its lesson was
+    // given, [{number, passage_id}], and what the grounding check found, [{kind, message}], kept
+    // until publication writes subsection_citations and content_flags.
+    passages: jsonb("passages"),
+    flags: jsonb("flags"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.sectionIndex, t.position] })],

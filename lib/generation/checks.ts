@@ -111,9 +111,9 @@ function givesAnswerAway(text: string, q: GeneratedQuestion): boolean {
  * Splits generated questions into the ones to keep (clean, not repeating `existing` or each
  * other, with the answer copied exactly from the options) and the ones to regenerate.
  */
-export function checkQuestions(questions: GeneratedQuestion[], existing: Pick<GeneratedQuestion, "question">[] = []): { valid: CheckedQuestion[]; rejected: RejectedQuestion[] } {
+export function checkQuestions<Q extends GeneratedQuestion>(questions: Q[], existing: Pick<GeneratedQuestion, "question">[] = []): { valid: Q[]; rejected: RejectedQuestion[] } {
   const seen = new Set(existing.map((q) => norm(q.question)));
-  const valid: CheckedQuestion[] = [];
+  const valid: Q[] = [];
   const rejected: RejectedQuestion[] = [];
   for (const q of questions) {
     const problem = questionProblem(q) ?? (seen.has(norm(q.question)) ? "it repeats another question" : null);
@@ -123,7 +123,8 @@ export function checkQuestions(questions: GeneratedQuestion[], existing: Pick<Ge
     }
     seen.add(norm(q.question));
     const options = q.options.map((o) => o.trim());
-    valid.push({ question: q.question.trim(), options, correct_answer: q.correct_answer.trim(), hint: q.hint.trim(), concept: q.concept.trim(), explanation: q.explanation.trim() });
+    // Whatever else the task's schema carries (a sourced question's passage number) stays.
+    valid.push({ ...q, question: q.question.trim(), options, correct_answer: q.correct_answer.trim(), hint: q.hint.trim(), concept: q.concept.trim(), explanation: q.explanation.trim() });
   }
   return { valid, rejected };
 }

@@ -15,9 +15,13 @@ import { getCourseGeneration } from "./status";
  * topic, and a learner's request for a course of their own.
  */
 
-/** Queues course proposals for a topic, in the caller's transaction (with the topic row). */
-export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: number, options: { userId?: number } = {}): Promise<void> {
-  await sendJob(generateTopicCoursesJob, { topicId, ...(options.userId ? { userId: options.userId } : {}) }, { tx });
+/**
+ * Queues course proposals for a topic, in the caller's transaction (with the topic row); for a
+ * learner's request, optionally written from their own ready source (docs/sources.md).
+ */
+export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: number, options: { userId?: number; sourceId?: number } = {}): Promise<void> {
+  const { userId, sourceId } = options;
+  await sendJob(generateTopicCoursesJob, { topicId, ...(userId ? { userId, ...(sourceId ? { sourceId } : {}) } : {}) }, { tx });
 }
 
 /**

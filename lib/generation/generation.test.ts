@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, enrollments, generationParts, generationRuns, generationSections, quizAnswers, quizAttempts, quizQuestions, topics, userTopics } from "../../db/schema";
 import { createUser } from "../../tests/harness/http";
@@ -9,8 +8,7 @@ import { getCourseForLearner } from "../courses/get-course";
 import { enroll } from "../learning/enrollment";
 import { updateProgress } from "../learning/update-progress";
 import { suggestLevel } from "./personalise";
-import { startFakeOpenAi } from "../../tests/harness/fake-openai";
-import { contentCounts, courseRow, queueNewCourse, startWorker, pointModelAtFake, waitForCourse } from "../../tests/harness/generation";
+import { contentCounts, courseRow, fakeModelWithWorker, queueNewCourse, waitForCourse } from "../../tests/harness/generation";
 import { createTopicWithGeneration, requestPersonalCourse, retryCourseGeneration, retryTopicCourses } from "./commands";
 import { getCourseGenerationLog, getGenerationOverview, listLiveCalls } from "./reports";
 import { getCourseGeneration } from "./status";
@@ -21,20 +19,7 @@ import { getCourseGeneration } from "./status";
  * retries, or Failed with a readable reason, never with partial or duplicated content.
  */
 
-const fake = await startFakeOpenAi();
-pointModelAtFake(fake);
-let worker: PgBoss;
-
-beforeAll(async () => {
-  worker = await startWorker();
-});
-
-afterAll(async () => {
-  await worker?.stop({ graceful: false, close: true });
-  await fake.close();
-});
-
-beforeEach(() => fake.reset());
+const fake = await fakeModelWithWorker();
 
 const SECTIONS = 4;
 const SUBSECTIONS = 3;

@@ -6,13 +6,26 @@ import type { LlmClient } from "../llm/client";
 import { questionsPrompt } from "../llm/prompts/questions";
 import { buildMessages } from "../llm/prompts/render";
 import { replaceQuestionsPrompt } from "../llm/prompts/replace-questions";
+import { lessonPassagesBlock, questionPassagesBlock } from "../llm/prompts/sources";
 import { subsectionPrompt } from "../llm/prompts/subsection";
-import type { GeneratedQuestion } from "../llm/schemas";
+import type { GeneratedQuestion, SourcedQuestion } from "../llm/schemas";
 import { callChecked, GenerationError } from "./call-checked";
 import { checkQuestions, checkSubsections, type RejectedQuestion } from "./checks";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
 import { lessonDigest } from "./digest";
 import type { SendFollowUp } from "./follow-up";
+import {
+  citationProblems,
+  courseSourceIds,
+  evidenceFor,
+  groundingFlags,
+  loadNumberedPassages,
+  numberedPassages,
+  passagesForLesson,
+  passageProblem,
+  type NumberedPassage,
+  type PartFlag,
+} from "./from-sources";
 import type { PartPayload } from "./jobs/part-payload";
 import type { RunContext } from "./log";
 import { learnerProfile } from "./personalise";
@@ -24,7 +37,9 @@ import { verifyQuestions } from "./verify-questions";
  * The two jobs of one part (one subsection) of a course's working copy: its markdown, then its
  * batch of verified quiz questions, grounded in that markdown. Each saves its result under the
  * course's row lock only if no earlier run did, then publishes what became complete; a re-run
- * finds the result saved and makes no model call.
+ * finds the result saved and makes no model call. In a course written from sources the lesson is
+ * written from its retrieved passages and cites them (checked), the grounding check lists what
+ * they do not support, and each question names its supporting passage (docs/sources.md).
  */
 
 // A slot waiting for its turn: subsections first (everything else waits on them), earlier sections first.
@@ -68,7 +83,11 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload, n
   const loaded = await loadPart(payload);
   if (!loaded) return;
   const { course, section, part, context, label } = loaded;
+  let numbering: NumberedPassage[] | null = null;
+  let flags: PartFlag[] | null = null;
   if (part.content === null) {
+    const sourceIds = await courseSourceIds(course.id);
+    const passages = sourceIds.length ? await passagesForLesson(sourceIds, section.title, part.title) : [];
     const outline = await getDb().select().from(generationSections).where(eq(generationSections.courseId, course.id)).orderBy(asc(generationSections.position));
     const profile = await learnerProfile(course.requestedBy, course.topicId);
     const output = await callChecked(
@@ -83,16 +102,24 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload, n
         section_summary: section.summary || section.title,
         subsection_title: part.title,
         learner_profile: profile.text,
+        source_passages: lessonPassagesBlock(numberedPassages(passages)),
       }),
-      (data) => checkSubsections([part.title], [{ title: part.title, content: data.content }]),
+      (data) => [
+        ...checkSubsections([part.title], [{ title: part.title, content: data.content }]),
+        ...(passages.length ? citationProblems(data.content, passages.length) : []),
+      ],
       context,
       label,
       { priority: priority("subsection", section.position) },
     );
     part.content = output.content.trim();
+    if (passages.length) {
+      numbering = passages.map((p, i) => ({ number: i + 1, passage_id: p.id }));
+      flags = await groundingFlags(llm, { content: part.content, passages, context, label, priority: priority("subsection", section.position) });
+    }
   }
   await save(payload, next, async (tx) => {
-    await tx.update(generationParts).set({ content: part.content }).where(and(partWhere(payload), isNull(generationParts.content)));
+    await tx.update(generationParts).set({ content: part.content, passages: numbering, flags }).where(and(partWhere(payload), isNull(generationParts.content)));
     await next.questions(tx, payload);
   });
 }
@@ -103,8 +130,21 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
   if (!loaded) return;
   const { course, section, part, context, label } = loaded;
   if (part.content === null) return; // its subsection job sends this one again once the content is saved
-  let questions = part.questions as GeneratedQuestion[] | null;
+  let questions = part.questions as (GeneratedQuestion | SourcedQuestion)[] | null;
   if (questions === null) {
+    // A lesson written from passages gets questions that each name the passage supporting the key.
+    const passages = await loadNumberedPassages((part.passages as NumberedPassage[] | null) ?? []);
+    const task = passages.length ? ("source-questions" as const) : ("questions" as const);
+    const sourcePassages = questionPassagesBlock(numberedPassages(passages));
+    const evidence = evidenceFor(passages);
+    /** The schema's checks, and (from sources) a passage number among the lesson's. */
+    const check = (batch: (GeneratedQuestion | SourcedQuestion)[], kept: Pick<GeneratedQuestion, "question">[]) => {
+      const checked = checkQuestions(batch, kept);
+      if (!passages.length) return checked;
+      const valid = checked.valid.filter((q) => !passageProblem(q, passages.length));
+      const rejected = checked.valid.filter((q) => passageProblem(q, passages.length)).map((q) => ({ question: q.question, reason: passageProblem(q, passages.length)! }));
+      return { valid, rejected: [...checked.rejected, ...rejected] };
+    };
     const siblings = await getDb()
       .select({ questions: generationParts.questions })
       .from(generationParts)
@@ -116,7 +156,7 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
 
     const first = await callChecked(
       llm,
-      "questions",
+      task,
       buildMessages(questionsPrompt, {
         course_title: course.title,
         section_title: section.title,
@@ -125,25 +165,33 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
         question_count: wanted,
         existing_questions: existing.length ? existing.map((q) => q.question).join(" | ") : "none",
         learner_profile: profile.text,
+        source_passages: sourcePassages,
       }),
       () => [],
       context,
       `${label} (questions)`,
       { counts: [wanted], ...quizPriority },
     );
-    const checked = checkQuestions(first.questions, existing);
+    const checked = check(first.questions, existing);
     const rejected: RejectedQuestion[] = [...checked.rejected];
     let candidates = checked.valid.slice(0, wanted);
-    const pool: GeneratedQuestion[] = [];
+    const pool: (GeneratedQuestion | SourcedQuestion)[] = [];
     for (let round = 0; ; round++) {
-      const { kept, dropped } = await verifyQuestions(llm, candidates, { courseTitle: course.title, sectionTitle: section.title, context, label, priority: quizPriority.priority });
+      const { kept, dropped } = await verifyQuestions(llm, candidates, {
+        courseTitle: course.title,
+        sectionTitle: section.title,
+        context,
+        label,
+        priority: quizPriority.priority,
+        evidence: (q) => evidence("passage" in q ? q.passage : undefined),
+      });
       pool.push(...kept);
       rejected.push(...dropped);
       if (pool.length >= wanted || round >= REPLACEMENT_ROUNDS) break;
       const needed = wanted - pool.length;
       const replacement = await callChecked(
         llm,
-        "replace-questions",
+        passages.length ? "source-questions" : "replace-questions",
         buildMessages(replaceQuestionsPrompt, {
           course_title: course.title,
           section_title: section.title,
@@ -152,13 +200,14 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
           existing_questions: [...existing, ...pool].length ? [...existing, ...pool].map((q, i) => `${i + 1}. ${q.question}`).join("\n") : "(none yet)",
           rejected: rejected.slice(-5).map((r) => r.reason).join("; ") || "none",
           learner_profile: profile.text,
+          source_passages: sourcePassages,
         }),
         () => [],
         context,
         `${label} (replacement questions)`,
         { counts: [needed], ...quizPriority },
       );
-      const again = checkQuestions(replacement.questions, [...existing, ...pool]);
+      const again = check(replacement.questions, [...existing, ...pool]);
       rejected.push(...again.rejected);
       candidates = again.valid.slice(0, needed);
     }

@@ -6,10 +6,12 @@ import { storeCourseDuration } from "../courses/store-duration";
 import type { LlmClient } from "../llm/client";
 import { courseOutlinePrompt } from "../llm/prompts/course-outline";
 import { buildMessages } from "../llm/prompts/render";
+import { sourceMaterialBlock } from "../llm/prompts/sources";
 import { topicCoursesPrompt } from "../llm/prompts/topic-courses";
 import { callChecked } from "./call-checked";
 import { checkOutline, checkTopicCourses, MAX_COURSES } from "./checks";
 import type { SendFollowUp } from "./follow-up";
+import { courseSourceIds, recordCourseSources, sourceExcerpt, sourcesForNewCourse } from "./from-sources";
 import type { OutlinePayload } from "./jobs/generate-course-outline";
 import type { TopicCoursesPayload } from "./jobs/generate-topic-courses";
 import type { PartPayload } from "./jobs/part-payload";
@@ -28,7 +30,10 @@ import { publishAndResend } from "./publish";
  * and verified (lib/generation/parts.ts). Each saved piece publishes what became complete
  * (lib/generation/publish.ts): a section is readable as soon as its subsections are in, its quiz
  * as soon as its questions are, and the last piece flips is_detail_created_by_ai. A job that runs
- * twice finds its work done; a retry redoes only the call that failed.
+ * twice finds its work done; a retry redoes only the call that failed. A course of a topic with
+ * ready sources (or a learner's request naming their own source) is written from them: the
+ * proposals and the outline see an excerpt, each lesson its retrieved passages, and it cites them
+ * (lib/generation/from-sources.ts, docs/sources.md "Generation from sources").
  */
 
 export { GenerationError, OUTPUT_TRIES } from "./call-checked";
@@ -45,6 +50,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
   if (!payload.userId && existing.length) return [];
   const profile = await learnerProfile(payload.userId, topic.id);
   const context: RunContext = { topicId: topic.id };
+  const sourceIds = await sourcesForNewCourse(topic.id, payload.userId ? { userId: payload.userId, sourceId: payload.sourceId } : undefined);
 
   const output = await callChecked(
     llm,
@@ -55,6 +61,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
       course_count: COURSES_PER_TOPIC,
       existing_courses: existing.length ? existing.map((c) => c.title).join("; ") : "none",
       learner_profile: profile.text,
+      source_material: sourceMaterialBlock(await sourceExcerpt(sourceIds), "courses"),
     }),
     (data) => {
       const problems = checkTopicCourses(data);
@@ -92,6 +99,11 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
       )
       .onConflictDoNothing()
       .returning({ id: courses.id });
+    await recordCourseSources(
+      tx,
+      inserted.map((c) => c.id),
+      sourceIds,
+    );
     for (const { id } of inserted) await next.outline(tx, { courseId: id, attempt: 1 });
     return inserted.map((c) => c.id);
   });
@@ -112,6 +124,10 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
 
   const planned = await db.select({ n: sql<number>`count(*)::int` }).from(generationSections).where(eq(generationSections.courseId, course.id));
   let outline: { title: string; summary: string; subsections: string[] }[] | null = null;
+  // A course created without its sources recorded (an admin's new course, one made before its
+  // topic's sources were ready) is written from the topic's ready sources, recorded with its plan.
+  const recorded = await courseSourceIds(course.id);
+  const sourceIds = recorded.length ? recorded : await sourcesForNewCourse(course.topicId);
   if (!planned[0]?.n) {
     const profile = await learnerProfile(course.requestedBy, course.topicId);
     const output = await callChecked(
@@ -125,6 +141,7 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
         section_count: SECTIONS_PER_COURSE,
         subsections_per_section: SUBSECTIONS_PER_SECTION,
         learner_profile: profile.text,
+        source_material: sourceMaterialBlock(await sourceExcerpt(sourceIds), "outline"),
       }),
       checkOutline,
       { courseId: course.id, attempt: payload.attempt },
@@ -141,6 +158,7 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
       // A fresh plan replaces whatever content the course had (a regenerated course starts empty).
       await tx.delete(courseSections).where(eq(courseSections.courseId, course.id));
       await storeCourseDuration(tx, course.id);
+      if (!recorded.length) await recordCourseSources(tx, [course.id], sourceIds);
       await tx.insert(generationSections).values(outline.map((s, position) => ({ courseId: course.id, position, title: s.title, summary: s.summary, subsectionTitles: s.subsections })));
       await tx
         .insert(generationParts)

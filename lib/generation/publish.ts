@@ -8,6 +8,7 @@ import { norm } from "./checks";
 import type { SendFollowUp } from "./follow-up";
 import type { PartPayload } from "./jobs/part-payload";
 import { QUESTION_POOL_SIZE } from "./plan";
+import { publishLessonGrounding, questionPassages } from "./publish-grounding";
 
 /**
  * Progressive publication, in the caller's transaction (which holds the course's row lock):
@@ -42,7 +43,11 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
     const own = partsOf(section.position);
     if (!own.length || own.some((p) => p.content === null)) break;
     const [row] = await tx.insert(courseSections).values({ courseId, position: section.position, title: section.title }).returning({ id: courseSections.id });
-    await tx.insert(courseSubsections).values(own.map((p) => ({ sectionId: row!.id, position: p.position, title: p.title, content: p.content! })));
+    const lessons = await tx
+      .insert(courseSubsections)
+      .values(own.map((p) => ({ sectionId: row!.id, position: p.position, title: p.title, content: p.content! })))
+      .returning({ id: courseSubsections.id, position: courseSubsections.position });
+    await publishLessonGrounding(tx, courseId, own, lessons);
     published.set(section.position, row!.id);
     addedSection = true;
   }
@@ -74,6 +79,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
       pool.push(...batch.map((q) => ({ ...q, subsection: part.position })));
     }
     if (redo.some((r) => r.sectionIndex === position)) continue;
+    const passageOf = await questionPassages(tx, own);
     await tx.insert(quizQuestions).values(
       pool.slice(0, QUESTION_POOL_SIZE).map((q, i) => ({
         sectionId,
@@ -86,6 +92,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
         subsectionIndex: q.subsection,
         // Batches saved before questions carried explanations have none.
         explanation: q.explanation || null,
+        passageId: passageOf(q.subsection, q),
       })),
     );
     quizzed.add(sectionId);

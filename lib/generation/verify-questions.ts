@@ -14,14 +14,27 @@ import type { RunContext } from "./log";
  * differently from the key are dropped (and replaced by the caller, or not written).
  */
 
-export type VerifyRun = { courseTitle: string; sectionTitle: string; context: RunContext; label: string; priority: number };
+export type VerifyRun<Q> = {
+  courseTitle: string;
+  sectionTitle: string;
+  context: RunContext;
+  label: string;
+  priority: number;
+  /** A course written from sources: the passage that supports a question's key, which the verifier reads (docs/sources.md). */
+  evidence?: (question: Q) => string | undefined;
+};
 
-function numberedQuestions(questions: GeneratedQuestion[]): string {
-  return questions.map((q, i) => `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}`).join("\n\n");
+function numberedQuestions<Q extends GeneratedQuestion>(questions: Q[], evidence?: (question: Q) => string | undefined): string {
+  return questions
+    .map((q, i) => {
+      const passage = evidence?.(q);
+      return `${i + 1}. ${q.question}\n${q.options.map((o) => `   - ${o}`).join("\n")}${passage ? `\n   Passage: "${passage}"` : ""}`;
+    })
+    .join("\n\n");
 }
 
 /** The questions the blind answer agrees with, options in the order it saw them (keys spread), and the rest with why. */
-export async function verifyQuestions<Q extends GeneratedQuestion>(llm: LlmClient, questions: Q[], run: VerifyRun) {
+export async function verifyQuestions<Q extends GeneratedQuestion>(llm: LlmClient, questions: Q[], run: VerifyRun<Q>) {
   const kept: Q[] = [];
   const dropped: RejectedQuestion[] = [];
   if (!questions.length) return { kept, dropped };
@@ -29,7 +42,7 @@ export async function verifyQuestions<Q extends GeneratedQuestion>(llm: LlmClien
   const output = await callChecked(
     llm,
     "verify",
-    buildMessages(verifyQuizPrompt, { course_title: run.courseTitle, section_title: run.sectionTitle, question_count: shown.length, numbered_questions: numberedQuestions(shown) }),
+    buildMessages(verifyQuizPrompt, { course_title: run.courseTitle, section_title: run.sectionTitle, question_count: shown.length, numbered_questions: numberedQuestions(shown, run.evidence) }),
     () => [],
     run.context,
     `${run.label} (verification)`,

@@ -20,6 +20,7 @@ const outline = buildMessages(courseOutlinePrompt, {
   section_count: 4,
   subsections_per_section: 3,
   learner_profile: "none",
+  source_material: "",
 });
 
 afterAll(() => fake.close());

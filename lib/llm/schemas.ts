@@ -37,11 +37,22 @@ export const questionsSchema = (n?: number) => z.object({ questions: arrayOf(que
 /** Fresh variants of several concepts' items, `n` in all, each naming its concept; exactly 4 options when n is given. */
 export const questionVariantsSchema = (n?: number) => z.object({ variants: arrayOf(question(n === undefined ? undefined : OPTIONS_PER_QUESTION), n) });
 
+/**
+ * A course written from sources (docs/sources.md, "Citations"): each question also names the
+ * number of the passage that supports its key, as the prompt numbered them.
+ */
+export const sourceQuestionsSchema = (n?: number) =>
+  z.object({ questions: arrayOf(question(n === undefined ? undefined : OPTIONS_PER_QUESTION).extend({ passage: z.number().int() }), n) });
+
+/** The grounding check: the lesson's statements its cited passages do not support (none: an empty list). */
+export const groundingSchema = () => z.object({ unsupported: z.array(z.string()) });
+
 export const verificationSchema = (n?: number) => z.object({ answers: arrayOf(z.object({ number: z.number().int(), answer: z.string() }), n) });
 
 export type TopicCoursesOutput = z.infer<ReturnType<typeof topicCoursesSchema>>;
 export type CourseOutlineOutput = z.infer<ReturnType<typeof courseOutlineSchema>>;
 export type GeneratedQuestion = z.infer<typeof questionSchema>;
+export type SourcedQuestion = GeneratedQuestion & { passage: number };
 export type VerificationOutput = z.infer<ReturnType<typeof verificationSchema>>;
 
 /**
@@ -57,6 +68,8 @@ export const TASKS = {
   verify: { schema: verificationSchema, name: "quiz_verification", model: "quiz", maxTokens: 600 },
   "replace-questions": { schema: questionsSchema, name: "replacement_questions", model: "quiz", maxTokens: 1000 },
   "question-variants": { schema: questionVariantsSchema, name: "question_variants", model: "quiz", maxTokens: 1200 },
+  "source-questions": { schema: sourceQuestionsSchema, name: "source_quiz_questions", model: "quiz", maxTokens: 1000 },
+  grounding: { schema: groundingSchema, name: "grounding_check", model: "quiz", maxTokens: 600 },
 } as const;
 
 export type Task = keyof typeof TASKS;

@@ -5,6 +5,13 @@
  * four options, a hint, a concept and a one-sentence explanation. The right option starts with "Yes:" so the fake's own
  * verifier can answer the quiz. Variants come as a real model writes them: the right option always
  * first, one round of the concepts after another.
+ *
+ * Courses from sources (docs/sources.md) are answered FROM the passages the prompt numbers
+ * ("[n] file, page p, "heading": text" lines): the outline's lessons are named after the source
+ * material's headings; a lesson copies the opening sentences of its passages, each followed by the
+ * number it was given ("... attached [1]."); `source_quiz_questions` name a passage number the
+ * prompt gave (cycling through them); `grounding_check` lists the lesson's sentences that are not
+ * found, word for word, in the cited passages it was given (none, for the fake's own lessons).
  */
 
 export type FakeTask =
@@ -16,9 +23,11 @@ export type FakeTask =
   | "quiz_verification"
   | "replacement_questions"
   | "question_variants"
+  | "source_quiz_questions"
+  | "grounding_check"
   | "calibration";
 
-export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "section_content", "subsection_content", "quiz_questions", "quiz_verification", "replacement_questions", "question_variants", "calibration"];
+export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "section_content", "subsection_content", "quiz_questions", "quiz_verification", "replacement_questions", "question_variants", "source_quiz_questions", "grounding_check", "calibration"];
 
 /** The calibration task's answer: exactly this many tokens (what the benchmark's reference call asks for). */
 export const CALIBRATION_TOKENS = 1000;
@@ -75,6 +84,37 @@ export function variantOf(concept: string, i: number): Question {
   return { ...q, concept, options: [q.correct_answer, ...q.options.filter((o) => o !== q.correct_answer)] };
 }
 
+/** The passages a source task's prompt numbers: "[n] location: text" lines (the text after the location's first ": "). */
+export function promptPassages(prompt: string): { number: number; text: string }[] {
+  return [...prompt.matchAll(/^\[(\d+)\] (?:[^\n]*?: )?(.+)$/gm)].map((m) => ({ number: Number(m[1]), text: m[2]! }));
+}
+
+/** The sentence `unsupported-claim` adds to a lesson: in no passage, so the grounding check lists it. */
+export const UNSUPPORTED_CLAIM = "Every reader of this material also receives a free bicycle each spring";
+
+const sentencesOf = (text: string) => text.match(/[^.!?]+[.!?]+/g)?.map((s) => s.trim()) ?? [text.trim()];
+
+/** A lesson written from its passages: the opening sentences of up to three, each citing its number, and key points. */
+function sourcedLesson(passages: { number: number; text: string }[]): string {
+  const cite = (sentence: string, number: number) => `${sentence.replace(/[.!?]+$/, "")} [${number}].`;
+  const paragraphs = passages.slice(0, 3).map((p) => sentencesOf(p.text).slice(0, 2).map((s) => cite(s, p.number)).join(" "));
+  const points = passages.slice(0, 3).map((p) => `- ${cite(sentencesOf(p.text).at(-1)!, p.number)}`);
+  return [...paragraphs, "**Key points**", points.join("\n")].join("\n\n");
+}
+
+const norm = (text: string) => text.toLowerCase().replace(/\s+/g, " ").trim();
+
+/** The grounding check as the fake does it: the lesson's sentences (citations and markup taken out) not found in the passages. */
+function unsupportedSentences(prompt: string): string[] {
+  const lesson = /<<<LESSON\n([\s\S]*?)\nLESSON>>>/.exec(prompt)?.[1] ?? "";
+  const passages = norm(/<<<PASSAGES\n([\s\S]*?)\nPASSAGES>>>/.exec(prompt)?.[1] ?? "");
+  return lesson
+    .split(/\n+/)
+    .flatMap((line) => sentencesOf(line.replace(/^\s*(?:[-*]|\d+\.)\s+/, "").replace(/\*\*/g, "")))
+    .map((s) => s.replace(/\s*\[\d+(?:\s*,\s*\d+)*\]/g, "").replace(/[.!?]+$/, "").trim())
+    .filter((s) => s.length >= 12 && !passages.includes(norm(s)));
+}
+
 function count(prompt: string, re: RegExp, fallback: number): number {
   const m = re.exec(prompt);
   return m ? Number(m[1]) : fallback;
@@ -103,11 +143,14 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
     case "course_outline": {
       const sections = count(prompt, /Exactly (\d+) sections/, 4);
       const subs = count(prompt, /exactly\s+(\d+) subsection titles/, 3);
+      // From sources: the lessons follow the material's headings, in its order.
+      const material = /^Source material \(.*\n([\s\S]*?)\n\n/m.exec(prompt)?.[1] ?? "";
+      const headings = [...material.matchAll(/^- (.+?): /gm)].map((m) => m[1]!);
       return {
         sections: Array.from({ length: sections }, (_, s) => ({
           title: `Part ${s + 1}`,
           summary: `What part ${s + 1} teaches, and how it builds on the part before it.`,
-          subsections: Array.from({ length: subs }, (_, j) => `Lesson ${s + 1}.${j + 1}`),
+          subsections: Array.from({ length: subs }, (_, j) => `Lesson ${s + 1}.${j + 1}${headings.length ? `: ${headings[(s * subs + j) % headings.length]}` : ""}`),
         })),
       };
     }
@@ -123,8 +166,17 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
     }
     case "subsection_content": {
       const title = /Write the subsection "([^"]+)"/.exec(prompt)?.[1] ?? "the lesson";
-      return { content: subsectionMarkdown(title, title.length) };
+      const passages = promptPassages(prompt);
+      return { content: passages.length ? sourcedLesson(passages) : subsectionMarkdown(title, title.length) };
     }
+    case "source_quiz_questions": {
+      const q = schemaCount(schema, "questions") ?? count(prompt, /exactly (\d+) (?:new )?multiple-choice questions/, 1);
+      const about = /(?:on the lesson|for the section) "([^"]+)"/.exec(prompt)?.[1] ?? "the section";
+      const numbers = promptPassages(prompt).map((p) => p.number);
+      return { questions: Array.from({ length: q }, (_, i) => ({ ...makeQuestion(about, i), passage: numbers[i % numbers.length] ?? 1 })) };
+    }
+    case "grounding_check":
+      return { unsupported: unsupportedSentences(prompt) };
     case "quiz_questions":
     case "replacement_questions": {
       const q = schemaCount(schema, "questions") ?? count(prompt, /exactly (\d+) (?:new )?multiple-choice questions/, 1);

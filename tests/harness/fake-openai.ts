@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { FAKE_TASKS, goodAnswer, tokensOf, tutorReply, variantOf, type FakeChatTask, type FakeTask, type Question } from "./fake-answers";
+import { FAKE_TASKS, goodAnswer, promptPassages, tokensOf, tutorReply, UNSUPPORTED_CLAIM, variantOf, type FakeChatTask, type FakeTask, type Question } from "./fake-answers";
 
-export { goodAnswer, type FakeChatTask, type FakeTask } from "./fake-answers";
+export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from "./fake-answers";
 
 /*
  * A fake OpenAI-compatible server on loopback (test code only), so tests exercise the real SDK
@@ -21,6 +21,14 @@ export { goodAnswer, type FakeChatTask, type FakeTask } from "./fake-answers";
  * the habits of real models on their own (reasoning before the JSON, the key always option A) and,
  * as rules, a key leaked into the question, a copy of an item the prompt showed, one variant too
  * many or too few; a rule's `also` adds more faults to the same answer.
+ *
+ * Source tasks (a course written from sources) are answered from the passages the prompt numbers
+ * (fake-answers.ts): a lesson cites the numbers it was given, `source_quiz_questions` name one of
+ * them, `grounding_check` lists the lesson's sentences no given passage holds (normally none).
+ * Source faults, on `subsection_content`: "bad-citation" cites [k+1] where the prompt gave
+ * [1]..[k] (the citation check rejects it and the lesson is written again; `times: Infinity` fails
+ * the course), "unsupported-claim" adds UNSUPPORTED_CLAIM, in no passage, citing [1], which the
+ * fake grounding check then lists (a `grounding` flag on the published lesson).
  *
  * The chat task `tutor` (the AI tutor's conversation) is a request with no response_format whose
  * first (system) message has the line "Task: tutor". Its answer is plain markdown, ~60-180 tokens
@@ -56,7 +64,9 @@ export type FakeFault =
   | "copy-example"
   | "extra-variant"
   | "leak-answer"
-  | "inline-think";
+  | "inline-think"
+  | "bad-citation"
+  | "unsupported-claim";
 
 export type FakeRule = {
   fault: FakeFault;
@@ -210,6 +220,13 @@ function faultyAnswer(fault: FakeFault, good: Record<string, unknown>, prompt: s
     case "runaway":
       // A model looping inside a JSON string: it would never close it (max_tokens cuts it).
       return `${JSON.stringify(good).slice(0, -2)}${" and so on".repeat(2000)}`;
+    case "bad-citation": {
+      if (typeof good.content !== "string") return good;
+      const given = promptPassages(prompt).length;
+      return { content: good.content.replace(/\[\d+\]/, `[${given + 1}]`) };
+    }
+    case "unsupported-claim":
+      return typeof good.content === "string" ? { content: `${UNSUPPORTED_CLAIM} [1].\n\n${good.content}` } : good;
     case "wrong-count":
       if (variants) return { variants: variants.slice(0, -1) };
       return Array.isArray(good.questions) ? { ...good, questions: (good.questions as Question[]).slice(1) } : good;

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, quizQuestions, topics } from "../../db/schema";
 import { getEnv } from "../../lib/env";
@@ -7,7 +8,7 @@ import { enqueueCourseGeneration } from "../../lib/generation/commands";
 import { createBoss } from "../../lib/jobs/boss";
 import { generationJobs } from "../../lib/jobs/registry";
 import { startJobRunner } from "../../lib/jobs/runner";
-import type { FakeOpenAi } from "./fake-openai";
+import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai";
 
 /** Points the app's model settings at a fake server, with fast timeouts and retries for tests. */
 export function pointModelAtFake(fake: FakeOpenAi, extra: Record<string, string> = {}) {
@@ -40,6 +41,25 @@ export async function startWorker(): Promise<PgBoss> {
   await boss.start();
   await startJobRunner(boss, generationJobs, env);
   return boss;
+}
+
+/**
+ * A test file's fake model and in-process worker: the model settings point at the fake, the worker
+ * runs for the file's tests, the fake's rules and request log are cleared before each test.
+ */
+export async function fakeModelWithWorker(): Promise<FakeOpenAi> {
+  const fake = await startFakeOpenAi();
+  pointModelAtFake(fake);
+  let worker: PgBoss | undefined;
+  beforeAll(async () => {
+    worker = await startWorker();
+  });
+  afterAll(async () => {
+    await worker?.stop({ graceful: false, close: true });
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+  return fake;
 }
 
 let counter = 0;

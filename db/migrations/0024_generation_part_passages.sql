@@ -1,0 +1,2 @@
+ALTER TABLE "generation_parts" ADD COLUMN "passages" jsonb;--> statement-breakpoint
+ALTER TABLE "generation_parts" ADD COLUMN "flags" jsonb;
