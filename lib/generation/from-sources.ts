@@ -99,12 +99,6 @@ export async function sourceExcerpt(sourceIds: number[]): Promise<string> {
   return lines.join("\n");
 }
 
-/** Words of a lesson's titles, any of which may match (a title's every word rarely appears in one passage). */
-function anyWordQuery(text: string): string {
-  const words = [...new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => w !== "and" && w !== "the"))];
-  return words.join(" or ");
-}
-
 const passageColumns = {
   id: sourcePassages.id,
   sourceId: sourcePassages.sourceId,
@@ -134,8 +128,8 @@ async function passagesWhere(where: SQL | undefined, limit: number): Promise<Ret
  * passages (a lesson is never written from nothing).
  */
 export async function passagesForLesson(sourceIds: number[], sectionTitle: string, lessonTitle: string): Promise<RetrievedPassage[]> {
-  const query = anyWordQuery(`${sectionTitle} ${lessonTitle}`);
-  let found = query ? await retrievePassages({ sourceIds }, query, LESSON_PASSAGES) : [];
+  // Any word of the titles may match (lib/sources/retrieval.ts): a title's every word rarely appears in one passage.
+  let found = await retrievePassages({ sourceIds }, `${sectionTitle} ${lessonTitle}`, LESSON_PASSAGES);
   if (!found.length) found = await passagesWhere(inArray(sourcePassages.sourceId, sourceIds), LESSON_PASSAGES);
   else if (found.length < LESSON_PASSAGES) {
     const next = await passagesWhere(or(...found.map((p) => and(eq(sourcePassages.sourceId, p.sourceId), eq(sourcePassages.position, p.position + 1)))), LESSON_PASSAGES);

@@ -17,8 +17,8 @@ const MAX_WORDS = 32;
 
 /** The question as an any-word web search: its words joined by `or` (the word "or" itself is a stop word). */
 export function anyWordQuery(question: string): string {
-  const words = (question.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.toLowerCase() !== "or");
-  return words.slice(0, MAX_WORDS).join(" or ");
+  const words = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== "or"));
+  return [...words].slice(0, MAX_WORDS).join(" or ");
 }
 
 export type RetrievalScope = { topicId: number } | { sourceIds: readonly number[] };
