@@ -6,20 +6,18 @@ import { getDb } from "../../db/client";
  * Retrieval (docs/sources.md, "Retrieval"): the passages that best answer a question, by
  * PostgreSQL full-text search over the stored `search` vector (english configuration, GIN index),
  * ranked by cover density (ts_rank_cd), among the ready sources of one topic or a chosen set of
- * sources. A passage matches when it has ANY word of the question: a lesson title rarely has all
- * its words in one passage (requiring all found nothing for one title in seven), and the ranking
- * puts the passages with more of the words, closer together, first. Only the question's letters
- * and digits are read, joined by websearch_to_tsquery's `or`, so any text is a valid query.
+ * sources. A passage matches when it holds ANY telling word of the question: a lesson title rarely
+ * has all its words in one passage (requiring all found nothing for one title in seven). A word is
+ * telling unless the planner's statistics (pg_stats.most_common_elems, kept by ANALYZE) show it in
+ * more than COMMON of all passages and more than RARER_BY times as often as the question's rarest
+ * word: "Introduction to packet routing" searches "packet | rout", not every passage that says
+ * "introduction". That is inverse document frequency at the cost of one catalog read, and it keeps
+ * the ranking to a few hundred candidates instead of thousands. Any text is a valid question: only
+ * its lexemes (to_tsvector) are read.
  */
 
-/** How many words of a question are searched for (a lesson's title and its section's are far fewer). */
-const MAX_WORDS = 32;
-
-/** The question as an any-word web search: its words joined by `or` (the word "or" itself is a stop word). */
-export function anyWordQuery(question: string): string {
-  const words = new Set((question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== "or"));
-  return [...words].slice(0, MAX_WORDS).join(" or ");
-}
+const COMMON = 0.05;
+const RARER_BY = 3;
 
 export type RetrievalScope = { topicId: number } | { sourceIds: readonly number[] };
 
@@ -47,12 +45,28 @@ function scopeOf(scope: RetrievalScope): SQL {
 export async function retrievePassages(scope: RetrievalScope, question: string, limit = DEFAULT_PASSAGES): Promise<RetrievedPassage[]> {
   if ("sourceIds" in scope && scope.sourceIds.length === 0) return [];
   const result = await getDb().execute<{ id: number; source_id: number; file_name: string; position: number; page: number | null; heading: string | null; text: string; rank: number }>(sql`
-    SELECT p.id, p.source_id, s.file_name, p.position, p.page, p.heading, p.text, ts_rank_cd(p.search, q.query)::float8 AS rank
-      FROM websearch_to_tsquery('english'::regconfig, ${anyWordQuery(question)}) AS q(query)
-      JOIN source_passages p ON p.search @@ q.query
-      JOIN sources s ON s.id = p.source_id
-     WHERE ${scopeOf(scope)} AND s.status = 'ready'
-     ORDER BY rank DESC, p.source_id, p.position
-     LIMIT ${limit}`);
+    WITH words AS (
+      SELECT w.lexeme, coalesce(st.freq, 0) AS freq
+        FROM unnest(to_tsvector('english'::regconfig, ${question})) AS w
+        LEFT JOIN (
+          SELECT u.lexeme, u.freq
+            FROM pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(lexeme, freq)
+           WHERE s.schemaname = current_schema() AND s.tablename = 'source_passages' AND s.attname = 'search'
+        ) st ON st.lexeme = w.lexeme
+    ), query AS (
+      SELECT string_agg(plainto_tsquery('simple'::regconfig, lexeme)::text, ' | ')::tsquery AS query
+        FROM words WHERE freq <= ${COMMON} OR freq <= ${RARER_BY} * (SELECT min(freq) FROM words)
+    ), best AS (
+      SELECT p.id, ts_rank_cd(p.search, q.query)::float8 AS rank
+        FROM query q
+        JOIN source_passages p ON p.search @@ q.query
+        JOIN sources s ON s.id = p.source_id
+       WHERE ${scopeOf(scope)} AND s.status = 'ready'
+       ORDER BY rank DESC, p.source_id, p.position
+       LIMIT ${limit}
+    )
+    SELECT p.id, p.source_id, s.file_name, p.position, p.page, p.heading, p.text, best.rank
+      FROM best JOIN source_passages p ON p.id = best.id JOIN sources s ON s.id = p.source_id
+     ORDER BY best.rank DESC, p.source_id, p.position`);
   return result.rows.map((r) => ({ id: r.id, sourceId: r.source_id, fileName: r.file_name, position: r.position, page: r.page, heading: r.heading, text: r.text, rank: Number(r.rank) }));
 }
