@@ -75,7 +75,7 @@ const schema = await import("../db/schema");
 const { asc, eq, sql } = await import("drizzle-orm");
 const { extractSource } = await import("../lib/sources/extraction");
 const { runExtractor } = await import("../lib/sources/extractor/run");
-const { splitIntoPassages, PASSAGE_MAX_WORDS } = await import("../lib/sources/passages");
+const { splitIntoPassages } = await import("../lib/sources/passages");
 const { retrievePassages, DEFAULT_PASSAGES } = await import("../lib/sources/retrieval");
 const { SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } = await import("../lib/generation/plan");
 const { enqueueCourseGeneration } = await import("../lib/generation/commands");
@@ -166,10 +166,9 @@ async function fillTopic(topicId: number, target: number) {
   return total;
 }
 
-// Lesson titles as a course outline would name them, both terms from one subject. Most shapes use
-// words the prose has; "a first look" does not, and full-text search needs every word of the
-// question (websearch_to_tsquery), so those questions, and the ones about subjects no source
-// covers, find nothing: counted, and cheap.
+// Lesson titles as a course outline would name them, both terms from one subject, with the generic
+// words titles have ("introduction", "common mistakes", "a first look") that retrieval must not let
+// drown the subject's terms. The questions about subjects no source covers find nothing: counted.
 const TITLE_SHAPES = ["Introduction to {a}", "{A} and {b}", "{A} in practice", "Measuring {a}", "Common mistakes with {a}", "How {a} depends on {b}", "The history of {a}", "Estimating {a} from {b}", "{A}: key ideas", "{A}: a first look"];
 const OTHER_SUBJECTS = ["version control", "photosynthesis", "public speaking", "plate tectonics"];
 
@@ -233,7 +232,7 @@ async function retrieval(topicId: number) {
   const p99 = row(`retrievePassages, top ${DEFAULT_PASSAGES} of the topic, ms`, times.retrieve);
   row(`the same, 4 at once (${n(together.length)} questions), ms`, together);
   const empty = found.filter((f) => f === 0).length;
-  console.log(`\n   retrieval p99 = ${(p99 / keyP99).toFixed(1)}x a primary-key read's; ${(found.reduce((a, b) => a + b, 0) / found.length).toFixed(1)} passages per question, ${empty} of ${found.length} questions found none`);
+  console.log(`\n   retrieval p99 = ${(p99 / keyP99).toFixed(1)}x a primary-key read's; ${(found.reduce((a, b) => a + b, 0) / found.length).toFixed(1)} passages per question, ${empty} of ${found.length} questions found none${empty ? ` (such as ${[...new Set(titles.filter((_, i) => found[i] === 0))].slice(0, 3).map((t) => `"${t}"`).join(", ")})` : ""}`);
   if (total < PASSAGES) failures.push(`only ${total} passages were written (wanted ${PASSAGES})`);
   if (!(p99 < RETRIEVAL_P99_TARGET_MS)) failures.push(`retrieval p99 ${p99.toFixed(1)} ms over ${n(total)} passages (target < ${RETRIEVAL_P99_TARGET_MS} ms)`);
 }
@@ -311,13 +310,15 @@ async function generationCost() {
     const s = c.bySteps.get("subsection");
     return s ? s.prompt / s.calls : 0;
   };
-  const retrievedTokens = async (titles: string[]) =>
-    sortedOf(await Promise.all(titles.map(async (t) => (await retrievePassages({ topicId: topic!.id }, t)).reduce((a, p) => a + tokensOf(`${p.heading ?? ""}\n${p.text}`), 0))));
-  const budgets = await retrievedTokens(sourced.lessonTitles);
-  const typical = await retrievedTokens(lessonTitles(36, ["computer networks"]));
+  const { LESSON_PASSAGES, LESSON_PASSAGE_TOKENS, passagesForLesson } = await import("../lib/generation/from-sources");
+  const topicSources = (await getDb().select({ id: schema.sources.id }).from(schema.sources).where(eq(schema.sources.topicId, topic!.id))).map((r) => r.id);
+  const lessonTokens = async (titles: string[]) =>
+    sortedOf(await Promise.all(titles.map(async (t) => (await passagesForLesson(topicSources, "", t)).reduce((a, p) => a + tokensOf(p.text), 0))));
+  const budgets = await lessonTokens(sourced.lessonTitles);
+  const typical = await lessonTokens(lessonTitles(36, ["computer networks"]));
   const spread = (xs: number[]) => `${n(xs[0] ?? 0)}-${n(xs.at(-1) ?? 0)} tokens, median ${n(quantile(xs, 0.5))}`;
   console.log(
-    `\n   retrieval budget per lesson: the top ${DEFAULT_PASSAGES} passages, at most ${n(DEFAULT_PASSAGES * PASSAGE_MAX_WORDS)} words; retrieved for this course's ${budgets.length} lesson titles ${spread(budgets)}; for 36 networking lesson titles ${spread(typical)}`,
+    `\n   retrieval budget per lesson: at most ${LESSON_PASSAGES} passages and ${n(LESSON_PASSAGE_TOKENS)} tokens of passage text (lib/generation/from-sources.ts); given to this course's ${budgets.length} lessons ${spread(budgets)}; for 36 networking lesson titles ${spread(typical)}`,
   );
   const growth = subsectionPrompt(sourced) - subsectionPrompt(plain);
   console.log(`   lesson prompt (measured): ${n(subsectionPrompt(plain))} tokens without, ${n(subsectionPrompt(sourced))} with (${growth >= 0 ? "+" : ""}${n(growth)} per lesson)`);

@@ -5,6 +5,7 @@ import { courseSources, sourcePassages, sources } from "../../db/schema";
 import type { LlmClient } from "../llm/client";
 import { groundingPrompt } from "../llm/prompts/grounding";
 import { buildMessages } from "../llm/prompts/render";
+import type { GeneratedQuestion } from "../llm/schemas";
 import { retrievePassages, type RetrievedPassage } from "../sources/retrieval";
 import { callChecked } from "./call-checked";
 import type { RunContext } from "./log";
@@ -20,9 +21,9 @@ import type { RunContext } from "./log";
 const tokensOf = (text: string) => Math.ceil(text.length / 4);
 
 /** What one lesson is given from its sources: at most this many passages... */
-export const LESSON_PASSAGES = 6;
+export const LESSON_PASSAGES = 4;
 /** ...and at most this many tokens of passage text in all (a passage is 120-250 words, ~160-330 tokens). */
-export const LESSON_PASSAGE_TOKENS = 1500;
+export const LESSON_PASSAGE_TOKENS = 1000;
 /** The excerpt the course proposals and the outline follow: headings and opening sentences. */
 export const EXCERPT_TOKENS = 600;
 
@@ -196,11 +197,37 @@ export async function groundingFlags(
   return [...new Set(output.unsupported.map(oneLine).filter(Boolean))].map((message) => ({ kind: "grounding" as const, message }));
 }
 
-/** The supporting passage of each question, as the blind verification reads it (one line). */
+/** How many of a supporting passage's sentences the blind verification reads. */
+export const EVIDENCE_SENTENCES = 3;
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? []);
+
+/**
+ * The sentences of a question's supporting passage that share the most words with the question
+ * and its options (all four alike, so the choice never points at the key), in the passage's order:
+ * what the verification needs to judge the key, at about a third of a whole passage's tokens
+ * (docs/sources.md, "Cost").
+ */
+export function supportingSentences(passage: string, question: Pick<GeneratedQuestion, "question" | "options">): string {
+  const sentences = oneLine(passage).match(/[^.!?]+(?:[.!?]+|$)/g)?.map((x) => x.trim()).filter(Boolean) ?? [];
+  if (sentences.length <= EVIDENCE_SENTENCES) return oneLine(passage);
+  const asked = wordsOf(`${question.question} ${question.options.join(" ")}`);
+  const score = (sentence: string) => [...wordsOf(sentence)].filter((w) => asked.has(w)).length;
+  const best = new Set(
+    sentences
+      .map((sentence, index) => ({ index, score: score(sentence) }))
+      .sort((a, b) => b.score - a.score || a.index - b.index)
+      .slice(0, EVIDENCE_SENTENCES)
+      .map((x) => x.index),
+  );
+  return sentences.filter((_, i) => best.has(i)).join(" ");
+}
+
+/** The supporting passage of each question, as the blind verification reads it: its telling sentences, one line. */
 export function evidenceFor(passages: RetrievedPassage[]) {
-  return (number: number | undefined) => {
-    const passage = number === undefined ? undefined : passages[number - 1];
-    return passage ? oneLine(passage.text) : undefined;
+  return (question: GeneratedQuestion & { passage?: number }) => {
+    const passage = question.passage === undefined ? undefined : passages[question.passage - 1];
+    return passage ? supportingSentences(passage.text, question) : undefined;
   };
 }
 

@@ -183,7 +183,7 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
         context,
         label,
         priority: quizPriority.priority,
-        evidence: (q) => evidence("passage" in q ? q.passage : undefined),
+        evidence,
       });
       pool.push(...kept);
       rejected.push(...dropped);
