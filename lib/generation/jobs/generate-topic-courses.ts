@@ -8,7 +8,7 @@ import { generationPolicy, modelForJobs } from "./policy";
 const id = z.number().int().positive();
 
 /** Without userId: the topic's own courses; with it: one course for that learner. */
-export const topicCoursesPayload = z.object({ topicId: id, userId: id.optional() });
+export const topicCoursesPayload = z.object({ topicId: id, userId: id.optional(), sourceId: id.optional() });
 
 export type TopicCoursesPayload = z.infer<typeof topicCoursesPayload>;
 
