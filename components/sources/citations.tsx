@@ -87,8 +87,17 @@ export function CitationRef({ number }: { number: number }) {
   );
 }
 
+/** "See the source: handbook.pdf, page 12" with a panel of its own (a quiz item's feedback, its remediation). */
+export function SourceOfAnswer({ passage }: { passage: CitedPassage }) {
+  return (
+    <CitationPanelHost>
+      <SeeSource passage={passage} />
+    </CitationPanelHost>
+  );
+}
+
 /** "See the source: handbook.pdf, page 12" under a quiz item's feedback, opening the same panel. */
-export function SeeSource({ passage }: { passage: CitedPassage }) {
+function SeeSource({ passage }: { passage: CitedPassage }) {
   const open = usePassagePanel();
   const label = `See the source: ${passage.file_name}${passage.page ? `, page ${passage.page}` : ""}`;
   if (!open) return null;
