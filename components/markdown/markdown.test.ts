@@ -46,7 +46,8 @@ describe("Markdown", () => {
 describe("Markdown citations", () => {
   async function cited(content: string, citations: number[]): Promise<string> {
     const { LessonCitations } = await import("@/components/sources/citations");
-    const { prelude } = await prerender(createElement(LessonCitations, { path: "/x", children: createElement(Markdown, { content, citations }) }));
+    const lesson = createElement(Markdown, { content, citations });
+    const { prelude } = await prerender(createElement(LessonCitations as (props: { path: string }) => ReturnType<typeof LessonCitations>, { path: "/x" }, lesson));
     return new Response(prelude).text();
   }
 
