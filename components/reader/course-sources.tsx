@@ -8,13 +8,14 @@ const TYPES: Record<string, string> = {
 };
 
 /** The sources a course was written from (docs/sources.md, "What learners see"): names as text, with type and pages. */
-export function CourseSourcesList({ sources }: { sources: CourseSourceView[] }) {
+export function CourseSourcesList({ sources, level = 3 }: { sources: CourseSourceView[]; /** Its heading's level on the page. */ level?: 2 | 3 }) {
   if (!sources.length) return null;
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section aria-labelledby="course-sources-heading" className="mt-8 border-t border-slate-100 pt-4" data-testid="course-sources">
-      <h3 id="course-sources-heading" className="text-base font-semibold text-slate-900">
+      <Heading id="course-sources-heading" className={level === 2 ? "text-2xl font-bold text-slate-900" : "text-base font-semibold text-slate-900"}>
         Sources
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm text-slate-700">This course was written from these files; the numbers in its lessons open the passage they cite.</p>
       <ul role="list" className="mt-2 space-y-1 text-sm text-slate-800">
         {sources.map((s) => (
