@@ -32,7 +32,7 @@ test("admin: a topic's Sources page uploads a PDF, shows its extraction to ready
 
   await picker.setInputFiles({ name: "photo.pdf", mimeType: "application/pdf", buffer: pngImage() });
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This file is a PNG image, not a PDF. Upload a PDF, a Word document (.docx), Markdown or plain text.");
+  await expect(page.locator("form").getByRole("alert")).toHaveText("This file is a PNG image, not a PDF. Upload a PDF, a Word document (.docx), Markdown or plain text.");
   await expect(picker).toBeFocused();
 
   await row.getByRole("button", { name: "Delete quokka handbook.pdf" }).click();
