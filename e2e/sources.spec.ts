@@ -55,7 +55,7 @@ async function insertCitedCourse(): Promise<number> {
     const sectionId = await one(`INSERT INTO course_sections (course_id, position, title) VALUES ($1, 0, 'Quokkas') RETURNING id`, [courseId]);
     const lessonId = await one(`INSERT INTO course_subsections (section_id, position, title, content) VALUES ($1, 0, 'Where they live', $2) RETURNING id`, [
       sectionId,
-      "Quokkas live on Rottnest island [1]. An older claim [2] has lost its source. A list[1] in code stays code: `list[1]`.",
+      "Quokkas live on Rottnest island [1]. An older claim [2] has lost its source. In code, `list[1]` stays code.",
     ]);
     const sourceId = await one(
       `INSERT INTO sources (topic_id, file_name, media_type, byte_size, sha256, status, pages_done, pages_total) VALUES ($1, '<b>quokka</b> handbook.pdf', 'application/pdf', 100, $2, 'ready', 12, 12) RETURNING id`,

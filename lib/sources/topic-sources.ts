@@ -4,7 +4,7 @@ import { getDb } from "../../db/client";
 import { topics } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import type { SourceView } from "../validation/responses/sources";
-import { listTopicSources } from "./sources";
+import { listTopicSources } from "./source-list";
 
 /** The admin's Sources page of a topic (docs/sources.md, "What admins see"): the topic's title and its sources, newest first. */
 export async function getTopicSourcesPage(topicId: number): Promise<{ topic: { id: number; title: string }; sources: SourceView[] }> {
