@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/browser-test";
 import { logInAsAdmin, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
+import { expectAccessible } from "./fixtures/axe";
 import { numberedPdf, pngImage } from "../tests/harness/source-fixtures";
 
 // Sources as admins and learners see them (docs/sources.md): an admin uploads a PDF to a topic and
@@ -12,7 +13,7 @@ async function insertTopic(title: string): Promise<number> {
   return withDb(async (client) => (await client.query<{ id: number }>(`INSERT INTO topics (title, description) VALUES ($1, 'For the sources spec.') RETURNING id`, [title])).rows[0]!.id);
 }
 
-test("admin: a topic's Sources page uploads a PDF, shows its extraction to ready, refuses a PNG named .pdf with the server's message, and deletes", async ({ page }) => {
+test("admin: a topic's Sources page uploads a PDF, shows its extraction to ready, refuses a PNG named .pdf with the server's message, and deletes", async ({ page }, testInfo) => {
   const title = `Quokkas ${unique()}`;
   await insertTopic(title);
   await logInAsAdmin(page);
@@ -29,6 +30,7 @@ test("admin: a topic's Sources page uploads a PDF, shows its extraction to ready
   await expect(row.getByTestId("source-status")).toHaveText(/Waiting to be read…|Extracting…( page \d+ of 12)?|Ready: 12 pages/);
   await expect(row.getByTestId("source-status")).toHaveText(/Ready: 12 pages, \d+ passages/, { timeout: 30_000 });
   await expect(page.getByRole("status").filter({ hasText: "quokka handbook.pdf: Ready: 12 pages" })).toBeAttached();
+  await expectAccessible(page, testInfo, "a topic's sources");
 
   await picker.setInputFiles({ name: "photo.pdf", mimeType: "application/pdf", buffer: pngImage() });
   await page.getByRole("button", { name: "Upload" }).click();
@@ -71,7 +73,7 @@ async function insertCitedCourse(): Promise<number> {
   });
 }
 
-test("learner: a lesson's [1] opens the quoted passage with its file and page; Escape closes it and focus returns", async ({ page }) => {
+test("learner: a lesson's [1] opens the quoted passage with its file and page; Escape closes it and focus returns", async ({ page }, testInfo) => {
   const courseId = await insertCitedCourse();
   await logInNewLearner(page, "sources", courseId);
   await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
@@ -86,6 +88,7 @@ test("learner: a lesson's [1] opens the quoted passage with its file and page; E
   await expect(panel).toContainText("<b>quokka</b> handbook.pdf");
   await expect(panel).toContainText("Page 4 · Habitat");
   await expect(panel.getByTestId("cited-passage")).toHaveText("Page 4 marker: the quokka number 4 lives on Rottnest island.");
+  await expectAccessible(page, testInfo, "the citation panel");
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(cite).toBeFocused();
