@@ -18,8 +18,8 @@ export { listTopicSources } from "./source-list";
  * Sources (docs/sources.md): adding one (its type checked from its bytes, the original and its
  * extraction job written in one transaction), listing, reading and deleting them. Who may see a
  * source: an admin, any; a learner, their own (anyone else's is a 404, as if it did not exist).
- * A topic's sources are an admin's to manage; learners will reach their passages through the
- * courses written from them.
+ * A topic's sources are an admin's to manage; learners reach their passages through the
+ * courses written from them (course-sources.ts).
  */
 
 const NOT_FOUND = "No such source.";
