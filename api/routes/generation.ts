@@ -46,17 +46,20 @@ export const generatePersonalCourse = endpoint(
     access: "signed-in",
     tag: "Generation",
     summary: "Ask for a personal course",
-    description: "A course on one of the caller's topics, written for their level and history, visible only to them and admins. A few per learner per day.",
+    description: "A course on one of the caller's topics, written for their level and history, visible only to them and admins; with `source_id`, written from that source of the caller's own (it must be ready). A few per learner per day.",
     body: { json: generateCourseSchema },
     responses: { 202: { description: "Generation was requested.", schema: generationRequest } },
     errors: {
-      404: "No such topic.",
-      409: "A personal course is already being generated for the caller, or course writing is turned off (no model is configured).",
+      404: "No such topic, or no such source of the caller's own.",
+      409: "A personal course is already being generated for the caller, course writing is turned off (no model is configured), or the source is not ready (still being read, or it failed).",
       422: "The topic is not one of the caller's interests.",
       429: "The daily quota is used up; `detail` says when to ask again (also Retry-After).",
     },
   },
-  async (c) => c.json(await requestPersonalCourseWithinQuota(c.var.caller.id, c.req.valid("json").topic_id), 202),
+  async (c) => {
+    const { topic_id, source_id } = c.req.valid("json");
+    return c.json(await requestPersonalCourseWithinQuota(c.var.caller.id, topic_id, source_id), 202);
+  },
 );
 
 // The caller's own request only: there is no user id to ask about (lib/learning/course-request.ts).

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { apiRange } from "@/lib/pagination";
+import { listCourseSources, listLessonCitations } from "@/lib/sources/course-sources";
 import { addSource, assertMayAddOwnSource, assertTopicExists, deleteSource, getSource, listOwnSources, listPassages, listTopicSources } from "@/lib/sources/sources";
-import { idPath } from "@/lib/validation/params";
-import { passageView, sourceView } from "@/lib/validation/responses/sources";
+import { idPath, lessonPath } from "@/lib/validation/params";
+import { citationView, courseSourceView, passageView, sourceView } from "@/lib/validation/responses/sources";
 import { passagePageQuery, sourceUploadQuery } from "@/lib/validation/sources";
 import { endpoint } from "../endpoint";
 import { readFileBody } from "../http/body";
@@ -149,5 +150,41 @@ export const deleteSourceEndpoint = endpoint(
   async (c) => {
     await deleteSource(c.var.caller, c.req.valid("param").id);
     return c.body(null, 204);
+  },
+);
+
+// What learners see (docs/sources.md, "What learners see"): exactly who may see the course may see these.
+const COURSE_HIDDEN = "No such course (or someone else's personal course).";
+
+export const listCourseSourcesEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/courses/:id/sources",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "The sources a course was written from",
+    description: "Each source's file name, type and pages; an empty list for a course written without sources. File names are text: never render them as HTML.",
+    params: idPath,
+    responses: { 200: { description: "The course's sources.", schema: z.array(courseSourceView) } },
+    errors: { 404: COURSE_HIDDEN },
+  },
+  async (c) => c.json(await listCourseSources(c.var.caller, c.req.valid("param").id)),
+);
+
+export const listLessonCitationsEndpoint = endpoint(
+  {
+    method: "GET",
+    path: "/courses/:id/sections/:sectionIndex/subsections/:subsectionIndex/citations",
+    access: "signed-in",
+    tag: "Learning",
+    summary: "The citations of a lesson",
+    description: "Each inline `[n]` of the lesson with the passage it cites: file name, page, heading and the quoted text (plain text, never HTML); `passage` is null once its source was removed.",
+    params: lessonPath,
+    responses: { 200: { description: "The lesson's citations, by number.", schema: z.array(citationView) } },
+    errors: { 404: `${COURSE_HIDDEN} Or no such lesson.` },
+  },
+  async (c) => {
+    const { id, sectionIndex, subsectionIndex } = c.req.valid("param");
+    return c.json(await listLessonCitations(c.var.caller, { courseId: id, sectionIndex, subsectionIndex }));
   },
 );

@@ -1,6 +1,6 @@
 "use client";
 
-// Manage Topics: 'Add Topic' above the table, and per row 'View Courses', Edit and Delete (with a warning
+// Manage Topics: 'Add Topic' above the table, and per row 'View Courses', 'Sources' (its own page), Edit and Delete (with a warning
 // that the topic's courses go too). Mutations call the API, then refresh the server-rendered table.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -80,6 +80,9 @@ export function TopicActions({ topic, modelConfigured }: TopicActionsProps) {
       <button type="button" onClick={() => setDialog("courses")} className={buttonClasses({ variant: "secondary", size: "sm" })}>
         View Courses<span className="sr-only"> of {topic.title}</span>
       </button>
+      <Link href={`/admin/topics/${topic.id}/sources`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+        Sources<span className="sr-only"> of {topic.title}</span>
+      </Link>
       <button type="button" onClick={() => setDialog("edit")} className={buttonClasses({ variant: "outline", size: "sm" })}>
         Edit<span className="sr-only"> {topic.title}</span>
       </button>

@@ -42,3 +42,26 @@ describe("Markdown", () => {
     expect(out).toMatch(/<code[^>]*>inline<\/code>/);
   });
 });
+
+describe("Markdown citations", () => {
+  async function cited(content: string, citations: number[]): Promise<string> {
+    const { LessonCitations } = await import("@/components/sources/citations");
+    const lesson = createElement(Markdown, { content, citations });
+    const { prelude } = await prerender(createElement(LessonCitations as (props: { path: string }) => ReturnType<typeof LessonCitations>, { path: "/x" }, lesson));
+    return new Response(prelude).text();
+  }
+
+  it("makes a button of each [n] the lesson cites, and leaves other numbers, code and links as text", async () => {
+    const out = await cited("A variable names a value [1]. See [2] and [7].\n\n`list[1]` and [a link [1]](https://example.com)", [1, 2]);
+    expect(out.match(/<button[^>]*data-testid="citation"[^>]*>\[<!-- -->1<!-- -->\]<\/button>/g)).toHaveLength(1);
+    expect(out).toMatch(/aria-label="Source 2"/);
+    expect(out).not.toMatch(/aria-label="Source 7"/);
+    expect(out).toContain("[7]");
+    expect(out).toContain("<code");
+    expect(out).toContain("list[1]");
+  });
+
+  it("without citations, [n] is text", async () => {
+    expect(await html("A value [1].")).not.toContain("<button");
+  });
+});

@@ -4,10 +4,12 @@ import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { lessonHref } from "@/components/review/lesson-href";
 import { ReportProblem } from "@/components/reports/report-problem";
+import { SourceOfAnswer } from "@/components/sources/citations";
 import { ExplainAnswerButton } from "@/components/tutor/tutor-launcher";
 import type { ExplainRequest } from "@/components/tutor/tutor-lesson";
 import { InlineCode } from "@/components/ui/inline-code";
 import type { Lesson } from "@/lib/validation/responses/review";
+import type { CitedPassage } from "@/lib/validation/responses/sources";
 
 /**
  * Feedback after an answer, in a panel below the question that never covers it (on a phone it
@@ -27,6 +29,7 @@ export function FeedbackPanel({
   explain,
   children,
   questionId,
+  source,
 }: {
   correct: boolean;
   hint?: string | null;
@@ -43,6 +46,8 @@ export function FeedbackPanel({
   children: ReactNode;
   /** The item shown, once its key is: "Report a problem" on it (docs/product-rules.md, "Reports"). */
   questionId?: number;
+  /** The source passage supporting the key, sent only once the item is final (docs/sources.md). */
+  source?: CitedPassage | null;
 }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -78,6 +83,11 @@ export function FeedbackPanel({
         ) : null}
         {concept ? <p className="text-sm text-slate-700">Concept: {concept}</p> : null}
         {note ? <p className="text-sm text-slate-700">{note}</p> : null}
+        {source ? (
+          <p>
+            <SourceOfAnswer passage={source} />
+          </p>
+        ) : null}
         <p>
           <Link href={lessonHref(lesson)} className="font-semibold text-brand-700 underline hover:text-brand-800">
             Read the lesson: {lesson.title}

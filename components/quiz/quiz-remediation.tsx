@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { lessonHref } from "@/components/review/lesson-href";
+import { SourceOfAnswer } from "@/components/sources/citations";
 import { InlineCode } from "@/components/ui/inline-code";
 import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
 
 /**
  * The result screen's remediation (docs/product-rules.md, "Practice"): each missed item with the
  * learner's first answer, the right one, why it is right, and a link to the subsection that
- * teaches it.
+ * teaches it, and the source passage behind the right answer where the item has one.
  */
 export function QuizRemediation({ questions, results }: { questions: QuizQuestion[]; results: QuizResult["results"] }) {
   const missed = results.filter((r) => !r.correct);
@@ -32,6 +33,11 @@ export function QuizRemediation({ questions, results }: { questions: QuizQuestio
             {r.explanation ? (
               <p className="mt-2 text-sm text-slate-700">
                 <InlineCode text={r.explanation} />
+              </p>
+            ) : null}
+            {r.source ? (
+              <p className="mt-2 text-sm">
+                <SourceOfAnswer passage={r.source} />
               </p>
             ) : null}
             <p className="mt-2 text-sm">

@@ -194,6 +194,7 @@ export function QuizRunner({
             correctAnswer={current.correct_answer}
             explanation={current.explanation}
             concept={current.concept}
+            source={current.source}
             lesson={current.lesson}
             explain={current.correct ? null : { question_id: question.id, answer: choice ?? undefined }}
             note={current.correct && !current.first_try_correct ? "Right on your second try: good practice, though this question counts as missed for the quiz." : null}

@@ -6,6 +6,7 @@ import { readerHref } from "@/components/reader/links";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import type { CourseRequest } from "@/lib/validation/responses/course-request";
+import { AttachSource, readySourceOf } from "./attach-source";
 
 /*
  * "Write me a course on this" (docs/product-rules.md, "Course generation"): asks for a course of
@@ -29,11 +30,13 @@ export type WriteCourseProps = {
   initial: CourseRequest;
   heading: string;
   intro: string;
+  /** A learner may attach a file of their own (docs/sources.md): the upload limit, or null where learners may keep none. */
+  sourceMaxBytes: number | null;
 };
 
 const under = (state: CourseRequest["state"]) => state === "waiting" || state === "writing";
 
-export function WriteCourse({ topics, initial, heading, intro }: WriteCourseProps) {
+export function WriteCourse({ topics, initial, heading, intro, sourceMaxBytes }: WriteCourseProps) {
   const headingId = useId();
   const selectId = useId();
   // A request under way or failed, on one of these topics, is shown as its card; a finished one is in
@@ -44,6 +47,8 @@ export function WriteCourse({ topics, initial, heading, intro }: WriteCourseProp
   const [topicId, setTopicId] = useState(mine ? initial.topic_id! : (topics[0]?.id ?? 0));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState("");
   const polling = request !== null && under(request.state);
 
   useEffect(() => {
@@ -83,13 +88,15 @@ export function WriteCourse({ topics, initial, heading, intro }: WriteCourseProp
     setBusy(true);
     try {
       await apiFetch("/users/topic-preference", { method: "POST", body: { topic_ids: [id] }, fallback: "Could not add the topic to your interests." });
-      await apiFetch("/courses/generate", { method: "POST", body: { topic_id: id }, fallback: "Could not ask for your course. Please try again." });
+      const sourceId = file && sourceMaxBytes !== null ? await readySourceOf(file, sourceMaxBytes, setProgress) : undefined;
+      await apiFetch("/courses/generate", { method: "POST", body: { topic_id: id, source_id: sourceId }, fallback: "Could not ask for your course. Please try again." });
       const title = topics.find((t) => t.id === id)?.title ?? null;
       setRequest({ ...initial, state: "waiting", topic_id: id, topic_title: title, course_id: null, course_title: null, sections: [], detail: null });
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "Could not ask for your course. Please try again.");
     } finally {
       setBusy(false);
+      setProgress("");
     }
   }
 
@@ -123,12 +130,16 @@ export function WriteCourse({ topics, initial, heading, intro }: WriteCourseProp
                 </select>
               </div>
             ) : null}
+            {sourceMaxBytes !== null ? <AttachSource file={file} onChange={setFile} disabled={busy} maxBytes={sourceMaxBytes} /> : null}
             <button type="button" onClick={() => void ask(topicId)} disabled={busy || !topicId} aria-busy={busy} className={buttonClasses({ size: "lg" })}>
               {busy ? "Asking..." : "Write me a course on this"}
             </button>
           </div>
         </>
       )}
+      <p role="status" aria-live="polite" className="mt-3 text-slate-700 empty:hidden">
+        {progress}
+      </p>
       <p role="alert" className="mt-3 font-medium text-red-700 empty:hidden">
         {problem}
       </p>

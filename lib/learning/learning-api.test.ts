@@ -356,6 +356,7 @@ describe("section quizzes", () => {
       correct_answer: firstKey.correctAnswer,
       explanation: expect.any(String),
       lesson: { course_id: courseId, section_index: 0, subsection_index: expect.any(Number), title: expect.any(String) },
+      source: null, // a course written without sources
     });
     const stored = await getDb().select().from(quizAnswers).innerJoin(quizAttempts, eq(quizAttempts.id, quizAnswers.attemptId)).where(eq(quizAttempts.userId, learner.user.id));
     expect(stored).toHaveLength(questions.length);

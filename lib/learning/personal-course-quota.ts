@@ -3,6 +3,7 @@ import { getEnv } from "../env";
 import { requestPersonalCourse } from "../generation/commands";
 import { AppError } from "../http/app-error";
 import { logger } from "../log/logger";
+import { assertOwnReadySource } from "../sources/course-sources";
 import { hitLimit, releaseHit, type Limit } from "../rate-limit";
 import { COURSE_WRITING_OFF, courseWritingOn } from "./course-request";
 
@@ -30,8 +31,10 @@ function whenAgain(retryAfterSeconds: number): string {
 }
 
 /** POST /courses/generate within the caller's daily quota: 429 saying when it resets once it is used up. */
-export async function requestPersonalCourseWithinQuota(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
+export async function requestPersonalCourseWithinQuota(userId: number, topicId: number, sourceId?: number): Promise<{ topic_id: number; detail: string }> {
   if (!courseWritingOn()) throw new AppError("conflict", COURSE_WRITING_OFF);
+  // Someone else's source is a 404, one not yet read a 409: checked before the request counts.
+  if (sourceId !== undefined) await assertOwnReadySource(userId, sourceId);
   const limit = quota();
   try {
     await hitLimit(limit, String(userId));
@@ -41,7 +44,7 @@ export async function requestPersonalCourseWithinQuota(userId: number, topicId: 
     throw new AppError("rate_limited", `You can ask for ${limit.max} personal courses a day. You can ask again ${whenAgain(retryAfterSeconds)}.`, { retryAfterSeconds });
   }
   try {
-    return await requestPersonalCourse(userId, topicId);
+    return await requestPersonalCourse(userId, topicId, sourceId);
   } catch (error) {
     await releaseHit(limit, String(userId)).catch((refundError: unknown) => logger().error({ err: refundError, user_id: userId }, "could not give back a personal-course quota place"));
     throw error;

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type DatabaseOrTransaction } from "../../db/client";
-import { courseSections, courseSubsections, quizQuestions } from "../../db/schema";
+import { courseSections, courseSubsections, quizQuestions, sourcePassages, sources } from "../../db/schema";
 import type { Lesson } from "../validation/responses/review";
+import type { CitedPassage } from "../validation/responses/sources";
 
 /** What grading, review and mastery need to know about a question, key included (server side only). */
 export type QuestionFacts = {
@@ -17,6 +18,8 @@ export type QuestionFacts = {
   concept: string;
   /** Where the concept is taught: the API's `lesson` object. */
   lesson: Lesson;
+  /** The source passage that supports the key (docs/sources.md): shown only with the key, once the item is final. */
+  passage: CitedPassage | null;
 };
 
 const factsQuery = (db: DatabaseOrTransaction) => {
@@ -36,10 +39,16 @@ const factsQuery = (db: DatabaseOrTransaction) => {
         sectionIndex: courseSections.position,
         sectionTitle: courseSections.title,
         lessonTitle: courseSubsections.title,
+        passageFile: sources.fileName,
+        passagePage: sourcePassages.page,
+        passageHeading: sourcePassages.heading,
+        passageText: sourcePassages.text,
       })
       .from(quizQuestions)
       .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
       .leftJoin(courseSubsections, and(eq(courseSubsections.sectionId, quizQuestions.sectionId), eq(courseSubsections.position, subsection)))
+      .leftJoin(sourcePassages, eq(sourcePassages.id, quizQuestions.passageId))
+      .leftJoin(sources, eq(sources.id, sourcePassages.sourceId))
       // `= any($1)`: one statement text for any number of ids, so it is named and PostgreSQL plans it once per connection (docs/performance.md, "API").
       .where(sql`${quizQuestions.id} = any(${sql.placeholder("ids")})`)
       .prepare("question_facts")
@@ -75,6 +84,7 @@ export async function loadQuestionFacts(db: DatabaseOrTransaction, questionIds: 
           subsection_index: r.lessonTitle === null ? 0 : r.subsectionIndex,
           title: r.lessonTitle ?? r.sectionTitle,
         },
+        passage: r.passageText === null || r.passageFile === null ? null : { file_name: r.passageFile, page: r.passagePage, heading: r.passageHeading, text: r.passageText },
       },
     ]),
   );

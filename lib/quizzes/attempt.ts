@@ -154,5 +154,7 @@ export function feedbackOf(item: Pick<DrawItem, "questionId" | "firstChoice" | "
     explanation: final ? fact.explanation : null,
     lesson: fact.lesson,
     concept: final ? fact.concept : null,
+    // The passage supports the key: it would give the answer away before the item is final.
+    source: final ? fact.passage : null,
   };
 }

@@ -138,6 +138,7 @@ function resultOf(questionId: number, answer: string | null, correct: boolean, f
     explanation: fact.explanation,
     concept: fact.concept,
     lesson: fact.lesson,
+    source: fact.passage,
   };
 }
 

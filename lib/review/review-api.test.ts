@@ -90,6 +90,7 @@ describe("Must show: a fresh learner's miss, explained, reviewed and mastered th
       correct_answer: key.correctAnswer,
       explanation: question!.explanation,
       lesson: { course_id: courseId, section_index: 0, subsection_index: question!.subsection, title: lesson!.title },
+      source: null, // a course written without sources
     });
     expect(question!.explanation!.length).toBeGreaterThan(20);
 

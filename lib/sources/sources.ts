@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { sourceFiles, sourcePassages, sources, topics, users } from "../../db/schema";
 import { getEnv } from "../env";
@@ -10,45 +10,21 @@ import type { ListRange, Slice } from "../pagination";
 import type { PassageView, SourceView } from "../validation/responses/sources";
 import { detectKind, MEDIA_TYPES, SourceRejection } from "./detect";
 import { extractSourceJob } from "./jobs/extract-source";
+import { listWhere } from "./source-list";
+
+export { listTopicSources } from "./source-list";
 
 /*
  * Sources (docs/sources.md): adding one (its type checked from its bytes, the original and its
  * extraction job written in one transaction), listing, reading and deleting them. Who may see a
  * source: an admin, any; a learner, their own (anyone else's is a 404, as if it did not exist).
- * A topic's sources are an admin's to manage; learners will reach their passages through the
- * courses written from them.
+ * A topic's sources are an admin's to manage; learners reach their passages through the
+ * courses written from them (course-sources.ts).
  */
 
 const NOT_FOUND = "No such source.";
 
 export type Viewer = { id: number; role: "user" | "admin" };
-
-const columns = {
-  id: sources.id,
-  topic_id: sources.topicId,
-  owner_id: sources.ownerId,
-  file_name: sources.fileName,
-  media_type: sources.mediaType,
-  byte_size: sources.byteSize,
-  sha256: sources.sha256,
-  status: sources.status,
-  pages_done: sources.pagesDone,
-  pages_total: sources.pagesTotal,
-  failure: sources.failure,
-  // Qualified by hand: drizzle names a single table's columns unqualified, and "id" inside the subquery would be the passage's.
-  passage_count: sql<number>`(SELECT count(*)::int FROM source_passages p WHERE p.source_id = "sources"."id")`,
-  created_at: sources.createdAt,
-  updated_at: sources.updatedAt,
-};
-
-type Row = { created_at: Date; updated_at: Date } & Omit<SourceView, "created_at" | "updated_at">;
-
-const toView = (row: Row): SourceView => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
-
-async function listWhere(where: SQL): Promise<SourceView[]> {
-  const rows = await getDb().select(columns).from(sources).where(where).orderBy(desc(sources.createdAt), desc(sources.id));
-  return rows.map(toView);
-}
 
 /** Checked before the upload's body is read: the topic exists. */
 export async function assertTopicExists(topicId: number): Promise<void> {
@@ -108,10 +84,6 @@ export async function addSource(source: NewSource): Promise<SourceView> {
   });
   const [view] = await listWhere(eq(sources.id, id));
   return view!;
-}
-
-export function listTopicSources(topicId: number): Promise<SourceView[]> {
-  return listWhere(eq(sources.topicId, topicId));
 }
 
 export function listOwnSources(userId: number): Promise<SourceView[]> {

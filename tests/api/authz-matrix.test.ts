@@ -124,6 +124,9 @@ const MATRIX: Row[] = [
   ["GET /sources/{id}",                                         401, 200, 404, 200], // learner A's own source
   ["GET /sources/{id}/passages",                                401, 200, 404, 200],
   ["DELETE /sources/{id}",                                      401, 204, 404, 204],
+  // What learners see of sources: whoever may see the course (the seeded catalogue course: everyone signed in)
+  ["GET /courses/{id}/sources",                                 401, 200, 200, 200],
+  ["GET /courses/{id}/sections/{sectionIndex}/subsections/{subsectionIndex}/citations", 401, 200, 200, 200],
   // Reports: a learner's on what they can see; the queue is the admins'
   ["POST /reports",                                             401, 201, 201, 201],
   ["GET /users/me/reports",                                     401, 200, 200, 200],

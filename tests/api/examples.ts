@@ -102,6 +102,8 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /sources/:id": (w) => ({ params: { id: str(w.sourceId) } }),
   "GET /sources/:id/passages": (w) => ({ params: { id: str(w.sourceId) }, query: { page: "1", limit: "10" } }),
   "DELETE /sources/:id": (w) => ({ params: { id: str(w.sourceId) } }),
+  "GET /courses/:id/sources": (w) => ({ params: inCourse(w) }),
+  "GET /courses/:id/sections/:sectionIndex/subsections/:subsectionIndex/citations": (w) => ({ params: { ...inSection(w), subsectionIndex: "0" } }),
   // An item of section 0's quiz, which every account has open (learner A's report is on quiz[0]).
   "POST /reports": (w) => ({ body: { question_id: w.quiz[1]!.question_id, reason: "unclear", note: "The second option reads like the first." } }),
   "GET /users/me/reports": (w) => ({ query: { question_id: str(w.quiz[0]!.question_id) } }),

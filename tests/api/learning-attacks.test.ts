@@ -104,7 +104,7 @@ describe("the answer key stays on the server", () => {
     const firstKey = key.find((q) => q.id === first.id)!.correctAnswer;
     const wrongOption = first.options.find((o) => o !== firstKey)!;
     const check = await call(quizCheck, { token: learner.token, params: { id: String(courseId), sectionIndex: "0" }, json: { question_id: first.id, answer: wrongOption } });
-    expect(check.body).toMatchObject({ correct: false, final: false, correct_answer: null, explanation: null, concept: null });
+    expect(check.body).toMatchObject({ correct: false, final: false, correct_answer: null, explanation: null, concept: null, source: null });
     expect(JSON.stringify(check.body)).not.toContain(JSON.stringify(firstKey));
 
     // After submitting (the result's remediation): every result carries its right option, why, and the lesson.
@@ -112,7 +112,7 @@ describe("the answer key stays on the server", () => {
     expect(result.body.passed).toBe(false);
     for (const r of result.body.results) {
       const keyed = key.find((q) => q.id === r.question_id)!;
-      expect(Object.keys(r).sort()).toEqual(["answer", "concept", "correct", "correct_answer", "explanation", "hint", "lesson", "level", "level_before", "question_id"]);
+      expect(Object.keys(r).sort()).toEqual(["answer", "concept", "correct", "correct_answer", "explanation", "hint", "lesson", "level", "level_before", "question_id", "source"]);
       expect(r.hint).toBe(r.correct ? null : keyed.hint);
       expect(r.correct_answer).toBe(keyed.correctAnswer);
       expect(r.explanation).toEqual(expect.any(String));

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
 import { SectionMasteryLine } from "@/components/mastery/section-mastery";
+import { CourseSourcesList } from "@/components/reader/course-sources";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { courseCompleteHref, idParam, readerHref } from "@/components/reader/links";
 import { CourseNotLoaded } from "@/components/reader/course-message";
@@ -16,6 +17,8 @@ import type { CourseShape } from "@/lib/learning/progress";
 import { loadSectionMastery } from "@/lib/mastery/section-mastery";
 import { resumePosition, sectionState, type LearnerProgress, type SectionState } from "@/lib/learning/reader-navigation";
 import { Icon } from "@/components/ui/icons";
+import { logger } from "@/lib/log/logger";
+import { listCourseSources } from "@/lib/sources/course-sources";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -49,7 +52,14 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
   const review = new Set(course.review_sections);
   const resume = course.enrolled ? resumePosition(shape, learner) : null;
   const subsectionCount = shape.reduce((sum, n) => sum + n, 0);
-  const mastery = course.enrolled ? await loadSectionMastery(caller.id, course.id) : null;
+  const [mastery, sources] = await Promise.all([
+    course.enrolled ? loadSectionMastery(caller.id, course.id) : null,
+    // The overview stands without its sources list should that read fail.
+    listCourseSources(caller, course.id).catch((error: unknown) => {
+      logger().error({ err: error, course_id: course.id }, "course overview: could not load the course's sources");
+      return [];
+    }),
+  ]);
   const finished = course.enrolled && course.course_progress >= 100 && shape.length > 0 && shape.every((_, s) => learner.quizPassed(s));
 
   return (
@@ -151,6 +161,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
           </ol>
         )}
       </section>
+      <CourseSourcesList sources={sources} level={2} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Markdown } from "@/components/markdown/markdown";
 import { CourseOutline, type OutlineSection } from "@/components/reader/course-outline";
+import { CourseSourcesList } from "@/components/reader/course-sources";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { courseCompleteHref, courseDetailsHref, idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
 import { CourseNotLoaded } from "@/components/reader/course-message";
@@ -15,6 +16,7 @@ import { loadCourse } from "@/components/reader/load-course";
 import { ReaderNav, type NextAction } from "@/components/reader/reader-nav";
 import { RefreshButton } from "@/components/reader/refresh-button";
 import { ReportProblem } from "@/components/reports/report-problem";
+import { LessonCitations } from "@/components/sources/citations";
 import { TutorHost } from "@/components/tutor/tutor-host";
 import { TutorLauncher } from "@/components/tutor/tutor-launcher";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -25,6 +27,9 @@ import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-gen
 import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
 import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
 import { isOpen, isRead, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
+import { logger } from "@/lib/log/logger";
+import { listCourseSources, readerSourcesOf } from "@/lib/sources/course-sources";
+import type { CourseSourceView } from "@/lib/validation/responses/sources";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -181,6 +186,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   const next = nextAction(id, step);
   const atQuiz = step.kind === "section" && !step.quizPassed;
   const finished = step.kind === "section" && step.to === null && step.quizPassed;
+  const sources = section.ready ? await lessonSources(caller, id, position) : { citedNumbers: [], list: [] };
+  const lessonMarkdown = <Markdown content={subsection.content ?? ""} topLevel={3} citations={sources.citedNumbers} />;
 
   return (
     <Page>
@@ -221,7 +228,12 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               ) : null}
               {section.ready ? (
                 <div className="mt-6">
-                  <Markdown content={subsection.content ?? ""} topLevel={3} />
+                  {sources.citedNumbers.length ? (
+                    <LessonCitations path={`/courses/${id}/sections/${position.sectionIndex}/subsections/${position.subsectionIndex}/citations`}>{lessonMarkdown}</LessonCitations>
+                  ) : (
+                    lessonMarkdown
+                  )}
+                  <CourseSourcesList sources={sources.list} />
                   <div className="mt-8 border-t border-slate-100 pt-4"><ReportProblem key={`${position.sectionIndex}-${position.subsectionIndex}`} target={{ course_id: id, section_index: position.sectionIndex, subsection_index: position.subsectionIndex }} /></div>
                 </div>
               ) : (
@@ -270,6 +282,17 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
       </div>
     </Page>
   );
+}
+
+/** The lesson's cited numbers and the course's sources; a failure to read them leaves the lesson as plain text. */
+async function lessonSources(caller: { id: number; role: "user" | "admin" }, courseId: number, position: Position): Promise<{ citedNumbers: number[]; list: CourseSourceView[] }> {
+  try {
+    const { citedNumbers, hasSources } = await readerSourcesOf(courseId, position.sectionIndex, position.subsectionIndex);
+    return { citedNumbers, list: hasSources ? await listCourseSources(caller, courseId) : [] };
+  } catch (error) {
+    logger().error({ err: error, course_id: courseId }, "reader: could not load the course's sources");
+    return { citedNumbers: [], list: [] };
+  }
 }
 
 function requestedPosition(section: string | string[] | undefined, sub: string | string[] | undefined): Position | null {

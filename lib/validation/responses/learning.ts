@@ -3,6 +3,7 @@ import { z } from "../zod";
 import { id, timestamp } from "./common";
 import { MASTERY_LEVELS } from "@/lib/mastery/model";
 import { lesson } from "./review";
+import { citedPassage } from "./sources";
 
 /* Response shapes of the learning calls (see common.ts). */
 
@@ -129,6 +130,7 @@ export const answerCheck = z
     explanation: z.string().nullable().meta({ description: finalOnly("Why the right option is right") }),
     lesson: lesson.meta({ description: "The subsection that teaches the item's concept." }),
     concept: z.string().nullable().meta({ description: finalOnly("The concept the item tests") }),
+    source: citedPassage.nullable().meta({ description: finalOnly("The source passage that supports the right option (null too for an item written without sources)") }),
   })
   .meta({ id: "AnswerCheck" });
 
@@ -176,6 +178,7 @@ export const quizResult = z
           .nullable()
           .meta({ description: "The concept's level before this attempt (the result shows what it moved); null when the answer is a passing attempt graded earlier." }),
         lesson,
+        source: citedPassage.nullable().meta({ description: "The source passage that supports the right option; null for an item written without sources." }),
       }),
     ),
   })

@@ -35,3 +35,37 @@ export const passageView = z
   .meta({ id: "SourcePassage" });
 
 export type PassageView = z.output<typeof passageView>;
+
+/* What learners see of a course's sources (docs/sources.md, "What learners see"). */
+
+export const courseSourceView = z
+  .object({
+    id,
+    file_name: z.string().meta({ description: "As uploaded (a learner's own file is named only to them and admins). Show it as text, never as HTML." }),
+    media_type: z.string(),
+    pages: z.number().int().min(0).nullable().meta({ description: "How many pages it has (1 for a file without pages); null while unknown." }),
+  })
+  .meta({ id: "CourseSource" });
+
+export type CourseSourceView = z.output<typeof courseSourceView>;
+
+/** A cited passage as a lesson or a quiz item shows it. */
+export const citedPassage = z
+  .object({
+    file_name: z.string().meta({ description: "The source's file name, as text." }),
+    page: z.number().int().min(1).nullable().meta({ description: "The page it is on; null for a file without pages." }),
+    heading: z.string().nullable(),
+    text: z.string().meta({ description: "The quoted passage: plain text, never HTML." }),
+  })
+  .meta({ id: "CitedPassage" });
+
+export type CitedPassage = z.output<typeof citedPassage>;
+
+export const citationView = z
+  .object({
+    number: z.number().int().min(1).meta({ description: "The `[n]` of the lesson's text." }),
+    passage: citedPassage.nullable().meta({ description: "Null once the source was removed." }),
+  })
+  .meta({ id: "Citation" });
+
+export type CitationView = z.output<typeof citationView>;
