@@ -75,7 +75,7 @@ export async function retryTopicCourses(topicId: number): Promise<{ topic_id: nu
 }
 
 /** A learner asks for a course on one of their topics, written for their level and history. */
-export async function requestPersonalCourse(userId: number, topicId: number): Promise<{ topic_id: number; detail: string }> {
+export async function requestPersonalCourse(userId: number, topicId: number, sourceId?: number): Promise<{ topic_id: number; detail: string }> {
   const db = getDb();
   const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
   if (!topic) throw new AppError("not_found", "Topic not found.");
@@ -86,6 +86,6 @@ export async function requestPersonalCourse(userId: number, topicId: number): Pr
     .from(courses)
     .where(and(eq(courses.requestedBy, userId), inArray(courses.generationStatus, ["pending", "running"])));
   if (n > 0) throw new AppError("conflict", "A course is already being generated for you. Please wait until it is ready.");
-  await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId }));
+  await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId, sourceId }));
   return { topic_id: topicId, detail: "Your course is being generated. It will appear under your courses when it is ready." };
 }
