@@ -117,7 +117,7 @@ const MATRIX: Row[] = [
   ["GET /generation",                                           401, 403, 403, 200],
   // Review and publication: the admins' alone
   ["GET /courses/{id}/publication",                             401, 403, 403, 200],
-  ["POST /courses/{id}/publish",                                401, 403, 403, 200], // already published: changes nothing
+  ["POST /courses/{id}/publish",                                401, 403, 403, 200], // the world's own paused course
   ["POST /courses/{id}/unpublish",                              401, 403, 403, 200],
   ["POST /courses/{id}/sections/{sectionIndex}/publish",        401, 403, 403, 200],
   ["GET /generation/runs",                                      401, 403, 403, 200],
