@@ -143,3 +143,33 @@ function LogContent({ log }: { log: GenerationLog }) {
     </div>
   );
 }
+
+const PUBLISH_FAILED = "Failed to publish the course";
+
+/** Publish a course waiting for review: learners get it and every section written so far (POST /courses/{id}/publish). */
+export function PublishButton({ courseId, title }: { courseId: number; title: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [refreshing, startTransition] = useTransition();
+  const pending = busy || refreshing;
+
+  async function publish() {
+    setBusy(true);
+    try {
+      await apiFetch(`/courses/${courseId}/publish`, { method: "POST", fallback: PUBLISH_FAILED });
+      toastSuccess(`"${title}" is published: learners can read it.`);
+      startTransition(() => router.refresh());
+    } catch (error) {
+      toastError(error instanceof ApiError ? error.message : PUBLISH_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" onClick={publish} disabled={pending} aria-busy={pending || undefined} className={buttonClasses({ size: "sm" })}>
+      {pending ? "Publishing..." : "Publish"}
+      <span className="sr-only"> {title}</span>
+    </button>
+  );
+}
