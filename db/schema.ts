@@ -35,6 +35,10 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const courseLevel = pgEnum("course_level", ["Beginner", "Intermediate", "Advanced"]);
 export const generationStatus = pgEnum("generation_status", ["pending", "running", "failed", "done"]);
+// Review and publication (docs/product-rules.md): whether a topic's generated courses wait for an
+// admin, and where a course stands (a draft is served to no learner; a paused one only as paused).
+export const generationReview = pgEnum("generation_review", ["off", "required"]);
+export const coursePublication = pgEnum("course_publication", ["draft", "published", "paused"]);
 
 export const users = pgTable(
   "users",
@@ -217,6 +221,8 @@ export const topics = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    // null: GENERATION_REVIEW decides.
+    generationReview: generationReview("generation_review"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("topics_title_key").on(sql`lower(${t.title})`), index("topics_created_by_idx").on(t.createdBy)],
@@ -242,6 +248,7 @@ export const courses = pgTable(
     generationAttempt: integer("generation_attempt").notNull().default(0),
     // Set for a course generated for one learner (personalised from their level and history).
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    publication: coursePublication("publication").notNull().default("published"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,6 +269,8 @@ export const courseSections = pgTable(
       .references(() => courses.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     title: text("title").notNull(),
+    // null: written but waiting for an admin's review; learners get none of it.
+    publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
   },
   (t) => [
     uniqueIndex("course_sections_course_position_key").on(t.courseId, t.position),
@@ -941,6 +950,8 @@ export type User = typeof users.$inferSelect;
 export type GenerationRun = typeof generationRuns.$inferSelect;
 export type Topic = typeof topics.$inferSelect;
 export type Course = typeof courses.$inferSelect;
+export type CoursePublication = (typeof coursePublication.enumValues)[number];
+export type GenerationReview = (typeof generationReview.enumValues)[number];
 export type CourseLevel = (typeof courseLevel.enumValues)[number];
 export type UserRole = (typeof userRole.enumValues)[number];
 

@@ -90,6 +90,9 @@ export const envSchema = z.object({
   GENERATION_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(20),
   GENERATION_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   GENERATION_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  // Whether generated courses wait for an admin before learners see them (docs/product-rules.md,
+  // "Review and publication"); a topic may say otherwise.
+  GENERATION_REVIEW: z.enum(["off", "required"]).default("off"),
   // Sources (docs/sources.md): the largest file one upload may send, the most pages a PDF may
   // have, how long one file's extraction may run and how much memory (V8 heap, MB) its child
   // process may use before it is stopped, and how many sources of their own one learner may keep.

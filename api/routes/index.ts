@@ -7,6 +7,7 @@ import * as generation from "./generation";
 import * as goals from "./goals";
 import * as interests from "./interests";
 import * as profile from "./profile";
+import * as publication from "./publication";
 import * as quizzes from "./quizzes";
 import * as reports from "./reports";
 import * as review from "./review";
@@ -21,6 +22,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, tutor, generation, sources, reports, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, tutor, generation, publication, sources, reports, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -14,33 +14,48 @@ import type { GenerationLog } from "@/lib/validation/responses/generation";
 const RETRY_FAILED = "Failed to retry generation";
 const LOG_FAILED = "Failed to fetch generation log";
 
-/** Retry for a failed course (`kind: "course"`) or a topic whose course proposals failed (`kind: "topic"`). */
-export function RetryButton({ kind, id, title, modelConfigured }: { kind: "course" | "topic"; id: number; title: string; modelConfigured: boolean }) {
+/** A POST from a table row, then the server-rendered tables refresh; `done` says what happened. */
+function RowAction({ path, title, label, busyLabel, fallback, done }: { path: string; title: string; label: string; busyLabel: string; fallback: string; done: () => string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [refreshing, startTransition] = useTransition();
   const pending = busy || refreshing;
 
-  async function retry() {
+  async function run() {
     setBusy(true);
     try {
-      await apiFetch(kind === "course" ? `/courses/${id}/generation/retry` : `/topics/${id}/generation/retry`, { method: "POST", fallback: RETRY_FAILED });
-      // Without a model the retry only queues: say so (docs/product-rules.md, Admin screens).
-      if (!modelConfigured) toastSuccess("Queued again. It will be written once a model is connected.");
-      else toastSuccess(kind === "course" ? "Generation restarted." : "The topic's courses are being generated.");
+      await apiFetch(path, { method: "POST", fallback });
+      toastSuccess(done());
       startTransition(() => router.refresh());
     } catch (error) {
-      toastError(error instanceof ApiError ? error.message : RETRY_FAILED);
+      toastError(error instanceof ApiError ? error.message : fallback);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <button type="button" onClick={retry} disabled={pending} aria-busy={pending || undefined} className={buttonClasses({ size: "sm" })}>
-      {pending ? "Retrying..." : "Retry"}
+    <button type="button" onClick={run} disabled={pending} aria-busy={pending || undefined} className={buttonClasses({ size: "sm" })}>
+      {pending ? busyLabel : label}
       <span className="sr-only"> {title}</span>
     </button>
+  );
+}
+
+/** Retry for a failed course (`kind: "course"`) or a topic whose course proposals failed (`kind: "topic"`). */
+export function RetryButton({ kind, id, title, modelConfigured }: { kind: "course" | "topic"; id: number; title: string; modelConfigured: boolean }) {
+  return (
+    <RowAction
+      path={kind === "course" ? `/courses/${id}/generation/retry` : `/topics/${id}/generation/retry`}
+      title={title}
+      label="Retry"
+      busyLabel="Retrying..."
+      fallback={RETRY_FAILED}
+      // Without a model the retry only queues: say so (docs/product-rules.md, Admin screens).
+      done={() =>
+        !modelConfigured ? "Queued again. It will be written once a model is connected." : kind === "course" ? "Generation restarted." : "The topic's courses are being generated."
+      }
+    />
   );
 }
 
@@ -141,5 +156,21 @@ function LogContent({ log }: { log: GenerationLog }) {
         </>
       )}
     </div>
+  );
+}
+
+const PUBLISH_FAILED = "Failed to publish the course";
+
+/** Publish a course waiting for review: learners get it and every section written so far (POST /courses/{id}/publish). */
+export function PublishButton({ courseId, title }: { courseId: number; title: string }) {
+  return (
+    <RowAction
+      path={`/courses/${courseId}/publish`}
+      title={title}
+      label="Publish"
+      busyLabel="Publishing..."
+      fallback={PUBLISH_FAILED}
+      done={() => `"${title}" is published: learners can read it.`}
+    />
   );
 }

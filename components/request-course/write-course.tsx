@@ -34,7 +34,8 @@ export type WriteCourseProps = {
   sourceMaxBytes: number | null;
 };
 
-const under = (state: CourseRequest["state"]) => state === "waiting" || state === "writing";
+// Written and waiting for an admin's review counts as under way: the card stays until it can be read.
+const under = (state: CourseRequest["state"]) => state === "waiting" || state === "writing" || state === "review";
 
 export function WriteCourse({ topics, initial, heading, intro, sourceMaxBytes }: WriteCourseProps) {
   const headingId = useId();
@@ -152,17 +153,20 @@ function RequestCard({ request, onRetry, busy }: { request: CourseRequest; onRet
   const ready = request.sections.filter((s) => s.ready).length;
   const firstReady = request.course_id !== null && request.sections[0]?.ready === true;
   // Without a model nothing is being written, whatever is queued: the card says so and no more.
-  const off = !request.model_configured && under(request.state);
-  const label = request.state === "failed" ? "Failed" : request.state === "ready" ? "Ready" : off ? "Turned off" : "Being written";
+  const off = !request.model_configured && (request.state === "waiting" || request.state === "writing");
+  const label =
+    request.state === "failed" ? "Failed" : request.state === "ready" ? "Ready" : off ? "Turned off" : request.state === "review" ? "Waiting for review" : "Being written";
   const status = off
     ? "Nothing is being written."
     : request.state === "failed"
       ? "Writing this course failed."
       : request.state === "ready"
         ? "Your course is written."
-        : request.state === "waiting"
-          ? "Planning your course: its sections appear here as they are written."
-          : `${ready} of ${request.sections.length} sections ready`;
+        : request.state === "review"
+          ? "Written, waiting for review."
+          : request.state === "waiting"
+            ? "Planning your course: its sections appear here as they are written."
+            : `${ready} of ${request.sections.length} sections ready`;
   return (
     <article aria-label={title} className="mt-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -184,7 +188,7 @@ function RequestCard({ request, onRetry, busy }: { request: CourseRequest; onRet
               <span>
                 Section {i + 1}: {s.title}
               </span>
-              <span className={s.ready ? "font-semibold text-green-800" : "text-slate-600"}>{s.ready ? "Ready" : off ? "Not written" : "Being written"}</span>
+              <span className={s.ready ? "font-semibold text-green-800" : "text-slate-600"}>{s.ready ? "Ready" : s.in_review ? "Written, waiting for review" : off ? "Not written" : "Being written"}</span>
             </li>
           ))}
         </ol>

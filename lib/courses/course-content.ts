@@ -18,6 +18,8 @@ type CourseSections = {
   title: string;
   ready: boolean;
   quizReady: boolean;
+  /** Approved for learners (docs/product-rules.md, "Review and publication"); learner reads go through lib/publication/served.ts. */
+  published: boolean;
   /** `minutes`: the lesson's reading time (lib/courses/duration.ts); null while its section is being written. */
   subsections: { title: string; content: string; minutes: number | null }[];
 }[];
@@ -33,10 +35,10 @@ async function loadSections(courseId: number, finished: boolean): Promise<Course
   const written = await db.query.courseSections.findMany({
     where: eq(courseSections.courseId, courseId),
     orderBy: (s, { asc }) => asc(s.position),
-    columns: { id: true, position: true, title: true },
+    columns: { id: true, position: true, title: true, publishedAt: true },
     with: { subsections: { orderBy: (s, { asc }) => asc(s.position), columns: { title: true, content: true } } },
   });
-  const timed = written.map((s) => ({ ...s, subsections: s.subsections.map((sub) => ({ ...sub, minutes: lessonMinutes(sub.content) })) }));
+  const timed = written.map(({ publishedAt, ...s }) => ({ ...s, published: publishedAt !== null, subsections: s.subsections.map((sub) => ({ ...sub, minutes: lessonMinutes(sub.content) })) }));
   if (finished) return timed.map((s) => ({ ...s, ready: true, quizReady: true }));
   // While a course is generated its sections appear one by one: the rest of its outline stands in
   // for them, so the course has its final shape (and progress its final scale) from the start.
@@ -51,7 +53,7 @@ async function loadSections(courseId: number, finished: boolean): Promise<Course
     ...timed.map((s) => ({ ...s, ready: true, quizReady: withQuiz.has(s.id) })),
     ...planned
       .filter((p) => p.position >= written.length)
-      .map((p) => ({ id: null, position: p.position, title: p.title, ready: false, quizReady: false, subsections: p.subsectionTitles.map((title) => ({ title, content: "", minutes: null })) })),
+      .map((p) => ({ id: null, position: p.position, title: p.title, ready: false, quizReady: false, published: false, subsections: p.subsectionTitles.map((title) => ({ title, content: "", minutes: null })) })),
   ];
 }
 

@@ -22,8 +22,8 @@ export function generationFor(viewer: NonNullable<Viewer>, generation: CourseGen
 
 /** GET /courses/{id}/generation for this viewer: someone else's personal course is a 404. */
 export async function courseGenerationFor(viewer: NonNullable<Viewer>, courseId: number): Promise<CourseGeneration> {
-  const [course] = await getDb().select({ requestedBy: courses.requestedBy }).from(courses).where(eq(courses.id, courseId));
+  const [course] = await getDb().select({ requestedBy: courses.requestedBy, publication: courses.publication }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
-  assertCanSeeCourse(viewer, course.requestedBy);
+  assertCanSeeCourse(viewer, course);
   return generationFor(viewer, await getCourseGeneration(courseId));
 }

@@ -4,6 +4,7 @@ import { isUnlocked } from "../learning/progress";
 import type { CourseDetail } from "../validation/responses/learning";
 import { loadCourseContent, loadLearnerState } from "./course-content";
 import { toCourseSummary } from "./serialize";
+import { learnerCourse } from "../publication/learner-course";
 import { assertCanSeeCourse } from "./visibility";
 
 /**
@@ -13,17 +14,22 @@ import { assertCanSeeCourse } from "./visibility";
  * personal course is a 404.
  */
 export async function getCourseForLearner(viewer: Pick<Caller, "id" | "role">, courseId: number): Promise<CourseDetail> {
-  const [{ course, shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(viewer.id, courseId)]);
-  assertCanSeeCourse(viewer, course.requestedBy);
+  const [loaded, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(viewer.id, courseId)]);
+  const { shape } = loaded;
+  // Someone else's personal course stays a 404 even to a learner an admin enrolled in it.
+  assertCanSeeCourse(viewer, { requestedBy: loaded.course.requestedBy, publication: "published" });
+  const course = learnerCourse(viewer, loaded.course, state.enrolled);
   const passed = (s: number) => state.passedSections.has(s);
+  // A paused course shows its outline and the learner's record, and no content.
   const readable = (sectionIndex: number, subsectionIndex: number) =>
-    viewer.role === "admin" || (state.enrolled && isUnlocked(shape, { sectionIndex, subsectionIndex }, state.progress, state.furthestUnit, passed));
+    viewer.role === "admin" || (state.enrolled && !course.paused && course.sections[sectionIndex]!.ready && isUnlocked(shape, { sectionIndex, subsectionIndex }, state.progress, state.furthestUnit, passed));
   return {
     ...toCourseSummary(course, state.progress),
     sections: course.sections.map((s, sectionIndex) => ({
       section_title: s.title,
       ready: s.ready,
       quiz_ready: s.quizReady,
+      ...(s.inReview ? { in_review: true as const } : {}),
       subsections: s.subsections.map((sub, subsectionIndex) => ({
         title: sub.title,
         content: readable(sectionIndex, subsectionIndex) ? sub.content : null,

@@ -5,7 +5,8 @@ import { durationHours } from "./duration";
 type CourseRow = Pick<
   Course,
   "id" | "topicId" | "title" | "description" | "level" | "durationMinutes" | "isDetailCreatedByAi" | "generationStatus"
->;
+> &
+  Partial<Pick<Course, "publication">>;
 
 /** A course as lists show it (the API's course list item), plus what cards show. */
 export function toCourseSummary(course: CourseRow, progress = 0): CourseSummary {
@@ -20,6 +21,8 @@ export function toCourseSummary(course: CourseRow, progress = 0): CourseSummary 
     is_detail_created_by_ai: course.isDetailCreatedByAi,
     generation_status: course.generationStatus,
     course_progress: progress,
+    // Only a learner's own lists and the course itself still show a paused course (lib/publication/served.ts).
+    ...(course.publication === "paused" ? { paused: true as const } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
-import { courses, topics, userTopics } from "../../db/schema";
+import { courses, topics, userTopics, type GenerationReview } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { sendJob } from "../jobs/send";
 import type { CourseGeneration } from "../validation/responses/generation";
@@ -28,10 +28,13 @@ export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: nu
  * Creates a topic and queues its course generation in one transaction: both exist or neither.
  * A duplicate title (case-insensitive) is a 409.
  */
-export async function createTopicWithGeneration(tx: Transaction, input: { title: string; description: string; createdBy: number | null }) {
+export async function createTopicWithGeneration(
+  tx: Transaction,
+  input: { title: string; description: string; createdBy: number | null; generationReview?: GenerationReview | null },
+) {
   const [topic] = await tx
     .insert(topics)
-    .values({ title: input.title.trim(), description: input.description, createdBy: input.createdBy })
+    .values({ title: input.title.trim(), description: input.description, createdBy: input.createdBy, generationReview: input.generationReview ?? null })
     .onConflictDoNothing()
     .returning();
   if (!topic) throw new AppError("conflict", "A topic with this title already exists.");

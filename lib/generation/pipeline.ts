@@ -4,6 +4,7 @@ import { getDb, type Transaction } from "../../db/client";
 import { courses, courseSections, generationParts, generationSections, topics } from "../../db/schema";
 import { storeCourseDuration } from "../courses/store-duration";
 import type { LlmClient } from "../llm/client";
+import { initialPublication } from "../publication/policy";
 import { courseOutlinePrompt } from "../llm/prompts/course-outline";
 import { buildMessages } from "../llm/prompts/render";
 import { sourceMaterialBlock } from "../llm/prompts/sources";
@@ -84,6 +85,8 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
       const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topic.id));
       if (n > 0) return [];
     }
+    // A draft under review until an admin publishes it (docs/product-rules.md, "Review and publication").
+    const publication = await initialPublication(tx, topic.id);
     const inserted = await tx
       .insert(courses)
       .values(
@@ -95,6 +98,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
           generationStatus: "pending" as const,
           generationAttempt: 1,
           requestedBy: payload.userId ?? null,
+          publication,
         })),
       )
       .onConflictDoNothing()

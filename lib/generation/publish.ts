@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
 import { courses, courseSections, courseSubsections, generationParts, generationSections, quizQuestions } from "../../db/schema";
 import { storeCourseDuration } from "../courses/store-duration";
+import { reviewRequiredForCourse } from "../publication/policy";
 import type { GeneratedQuestion } from "../llm/schemas";
 import { norm } from "./checks";
 import type { SendFollowUp } from "./follow-up";
@@ -38,11 +39,13 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
   );
 
   let addedSection = false;
+  // Under review, a written section waits for an admin (docs/product-rules.md, "Review and publication").
+  const publishedAt = (await reviewRequiredForCourse(tx, courseId)) ? null : new Date();
   for (const section of plan) {
     if (published.has(section.position)) continue;
     const own = partsOf(section.position);
     if (!own.length || own.some((p) => p.content === null)) break;
-    const [row] = await tx.insert(courseSections).values({ courseId, position: section.position, title: section.title }).returning({ id: courseSections.id });
+    const [row] = await tx.insert(courseSections).values({ courseId, position: section.position, title: section.title, publishedAt }).returning({ id: courseSections.id });
     const lessons = await tx
       .insert(courseSubsections)
       .values(own.map((p) => ({ sectionId: row!.id, position: p.position, title: p.title, content: p.content! })))

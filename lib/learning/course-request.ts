@@ -4,6 +4,7 @@ import { getDb } from "../../db/client";
 import { courses, courseSections, generationSections, topics } from "../../db/schema";
 import { GENERATION_FAILED } from "../courses/course-generation";
 import { describeModelSetup } from "../llm/client";
+import { isServed } from "../publication/served";
 import type { CourseRequest } from "../validation/responses/course-request";
 
 /*
@@ -45,17 +46,26 @@ async function latestRequestJob(userId: number): Promise<JobRow | undefined> {
 
 const UNDEFINED_TABLE = "42P01";
 
-/** Each section in order, planned or published; a published one is ready. */
-async function sectionsOf(courseId: number): Promise<CourseRequest["sections"]> {
+/**
+ * Each section in order, planned or written; a written one is ready once learners are served it
+ * (docs/product-rules.md, "Review and publication"), else waiting for review.
+ */
+async function sectionsOf(courseId: number, served: boolean): Promise<CourseRequest["sections"]> {
   const db = getDb();
-  const [planned, published] = await Promise.all([
+  const [planned, written] = await Promise.all([
     db.select({ title: generationSections.title }).from(generationSections).where(eq(generationSections.courseId, courseId)).orderBy(asc(generationSections.position)),
-    db.select({ title: courseSections.title }).from(courseSections).where(eq(courseSections.courseId, courseId)).orderBy(asc(courseSections.position)),
+    db
+      .select({ title: courseSections.title, publishedAt: courseSections.publishedAt })
+      .from(courseSections)
+      .where(eq(courseSections.courseId, courseId))
+      .orderBy(asc(courseSections.position)),
   ]);
-  return Array.from({ length: Math.max(planned.length, published.length) }, (_, i) => ({
-    title: published[i]?.title ?? planned[i]!.title,
-    ready: i < published.length,
-  }));
+  return Array.from({ length: Math.max(planned.length, written.length) }, (_, i) => {
+    const section = written[i];
+    if (!section) return { title: planned[i]!.title, ready: false };
+    const ready = served && section.publishedAt !== null;
+    return { title: section.title, ready, ...(ready ? {} : { in_review: true as const }) };
+  });
 }
 
 const nothing = () => ({ topic_id: null, topic_title: null, course_id: null, course_title: null, sections: [], detail: null });
@@ -66,7 +76,7 @@ export async function getCourseRequest(userId: number): Promise<CourseRequest> {
   const on = courseWritingOn();
   const [[course], job] = await Promise.all([
     db
-      .select({ id: courses.id, title: courses.title, topicId: topics.id, topicTitle: topics.title, status: courses.generationStatus, done: courses.isDetailCreatedByAi, createdAt: courses.createdAt })
+      .select({ id: courses.id, title: courses.title, topicId: topics.id, topicTitle: topics.title, status: courses.generationStatus, done: courses.isDetailCreatedByAi, createdAt: courses.createdAt, publication: courses.publication })
       .from(courses)
       .innerJoin(topics, eq(topics.id, courses.topicId))
       .where(eq(courses.requestedBy, userId))
@@ -84,7 +94,11 @@ export async function getCourseRequest(userId: number): Promise<CourseRequest> {
   }
   if (!course) return { ...nothing(), state: "none", model_configured: on };
 
-  const state = course.done || course.status === "done" ? "ready" : course.status === "failed" ? "failed" : "writing";
+  const served = isServed(course.publication);
+  const sections = await sectionsOf(course.id, served);
+  const written = course.done || course.status === "done";
+  // Written but not all of it approved yet: the learner waits for an admin, not for the model.
+  const state = written ? (sections.some((s) => s.in_review) || !served ? "review" : "ready") : course.status === "failed" ? "failed" : "writing";
   return {
     state,
     model_configured: on,
@@ -92,7 +106,7 @@ export async function getCourseRequest(userId: number): Promise<CourseRequest> {
     topic_title: course.topicTitle,
     course_id: course.id,
     course_title: course.title,
-    sections: await sectionsOf(course.id),
+    sections,
     detail: state === "failed" ? GENERATION_FAILED : state === "writing" ? off : null,
   };
 }

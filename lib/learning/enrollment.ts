@@ -5,6 +5,7 @@ import { courses, enrollments, users } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { toCourseSummary } from "../courses/serialize";
 import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "../courses/visibility";
+import { courseListed } from "../publication/served";
 import { countedSlice, loadPage, type Page, type ListRange, type Slice } from "../pagination";
 import type { CompletedCourse, CourseSummary, EnrollResponse } from "../validation/responses/learning";
 
@@ -17,6 +18,7 @@ const courseColumns = {
   durationMinutes: courses.durationMinutes,
   isDetailCreatedByAi: courses.isDetailCreatedByAi,
   generationStatus: courses.generationStatus,
+  publication: courses.publication,
 };
 
 /**
@@ -25,9 +27,9 @@ const courseColumns = {
  */
 export async function enroll(viewer: Viewer, userId: number, courseId: number): Promise<EnrollResponse> {
   const db = getDb();
-  const [course] = await db.select({ id: courses.id, requestedBy: courses.requestedBy }).from(courses).where(eq(courses.id, courseId));
+  const [course] = await db.select({ id: courses.id, requestedBy: courses.requestedBy, publication: courses.publication }).from(courses).where(eq(courses.id, courseId));
   if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
-  assertCanSeeCourse(viewer, course.requestedBy);
+  assertCanSeeCourse(viewer, course);
   // An admin may name any user_id: one that does not exist is a 404, not a foreign-key failure.
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "User not found.");
@@ -51,7 +53,7 @@ function selectMyCourses(userId: number, onlyOngoing = false) {
     .select({ ...courseColumns, progress: enrollments.progress })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(onlyOngoing ? and(eq(enrollments.userId, userId), isNull(enrollments.completedAt)) : eq(enrollments.userId, userId))
+    .where(and(eq(enrollments.userId, userId), courseListed, onlyOngoing ? isNull(enrollments.completedAt) : undefined))
     .orderBy(...myCoursesOrder)
     .$dynamic();
 }
@@ -62,7 +64,7 @@ const myCoursesSliceOf = preparedQuery((db) =>
     .select({ ...courseColumns, progress: enrollments.progress, total: listLength })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    .where(eq(enrollments.userId, sql.placeholder("userId")))
+    .where(and(eq(enrollments.userId, sql.placeholder("userId")), courseListed))
     .orderBy(...myCoursesOrder)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
@@ -70,7 +72,11 @@ const myCoursesSliceOf = preparedQuery((db) =>
 );
 
 async function countMyCourses(userId: number): Promise<number> {
-  const [row] = await getDb().select({ n: count() }).from(enrollments).where(eq(enrollments.userId, userId));
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), courseListed));
   return row?.n ?? 0;
 }
 
@@ -103,7 +109,8 @@ export async function listOngoingCoursesRow(userId: number, limit: number): Prom
   return rows.map((r) => toCourseSummary(r, r.progress));
 }
 
-const completed = (userId: number) => and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt));
+// A draft is in none of a learner's lists (docs/product-rules.md, "Review and publication"); a paused course shows as paused.
+const completed = (userId: number) => and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt), courseListed);
 
 // Newest first; the course id breaks ties (two completions in one instant) so pages never overlap or skip one.
 const completedOrder = [desc(enrollments.completedAt), desc(enrollments.courseId)];
@@ -139,7 +146,7 @@ export async function listCompletedCoursesRange(userId: number, range: ListRange
     .limit(range.limit)
     .offset(range.offset);
   return countedSlice(rows, range, toCompletedCourse, async () => {
-    const [row] = await getDb().select({ n: count() }).from(enrollments).where(completed(userId));
+    const [row] = await getDb().select({ n: count() }).from(enrollments).innerJoin(courses, eq(courses.id, enrollments.courseId)).where(completed(userId));
     return row?.n ?? 0;
   });
 }

@@ -83,7 +83,7 @@ const COURSE_UNDER_WAY = fixedStatement(
           array(select distinct a.section_index from quiz_attempts a where a.user_id = $1 and a.course_id = e.course_id and a.passed) as passed,
           array(select distinct a.section_index from quiz_attempts a where a.user_id = $1 and a.course_id = e.course_id) as tried
      from enrollments e join courses c on c.id = e.course_id
-    where e.user_id = $1 and e.completed_at is null
+    where e.user_id = $1 and e.completed_at is null and c.publication = 'published'
     order by e.updated_at desc, e.enrolled_at desc, e.course_id desc
     limit 1`,
 );

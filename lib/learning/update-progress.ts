@@ -2,8 +2,9 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "../../db/client";
 import { enrollments } from "../../db/schema";
-import { loadCourseShape, loadLearnerState } from "../courses/course-content";
+import { loadCourseContent, loadLearnerState } from "../courses/course-content";
 import { AppError } from "../http/app-error";
+import { usableCourse } from "../publication/learner-course";
 import type { ProgressResponse } from "../validation/responses/learning";
 import { acceptedProgress, earnedProgress, isUnlocked, isValidPosition, nextOpenablePosition, unitIndex, type Position } from "./progress";
 
@@ -38,7 +39,9 @@ export async function updateProgress(
   requested: number,
   position?: Position,
 ): Promise<ProgressResponse> {
-  const [shape, state] = await Promise.all([loadCourseShape(courseId), loadLearnerState(userId, courseId)]);
+  const [{ course, shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
+  // Reading moves only in a course learners are served (docs/product-rules.md, "Review and publication").
+  usableCourse({ id: userId, role: "user" }, course, state.enrolled);
   if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);
   if (requested < state.progress) throw new AppError("conflict", `Progress cannot go down (it is ${state.progress}).`);
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { loadCourseContent, loadLearnerState, type LearnerState } from "../courses/course-content";
-import { COURSE_NOT_FOUND } from "../courses/visibility";
+import { usableCourse } from "../publication/learner-course";
+import { IN_REVIEW } from "../publication/served";
 import { AppError } from "../http/app-error";
 import { firstQuizToPassBefore, type CourseShape } from "../learning/progress";
 import { NOT_ENROLLED } from "../learning/update-progress";
@@ -14,10 +15,13 @@ export type OpenQuiz = { sectionId: number; shape: CourseShape; state: LearnerSt
  * (409), so a quiz cannot be fetched, probed or passed ahead of the course's order.
  */
 export async function openSectionQuiz(userId: number, courseId: number, sectionIndex: number): Promise<OpenQuiz> {
-  const [{ course, shape }, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
-  if (course.requestedBy !== null && course.requestedBy !== userId && !state.enrolled) throw new AppError("not_found", COURSE_NOT_FOUND);
+  const [loaded, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(userId, courseId)]);
+  const { shape } = loaded;
+  // Everyone takes a quiz as a learner: a draft, a paused course or a section in review has none to take.
+  const course = usableCourse({ id: userId, role: "user" }, loaded.course, state.enrolled);
   const section = course.sections.find((s) => s.position === sectionIndex);
   if (!section) throw new AppError("not_found", "This course has no such section.");
+  if (section.inReview) throw new AppError("conflict", IN_REVIEW);
   // Planned but not published yet (the course is still being generated): nothing to take.
   if (section.id === null) throw new AppError("conflict", "This section is still being written.");
   if (!state.enrolled) throw new AppError("conflict", NOT_ENROLLED);

@@ -3,6 +3,7 @@ import { getPool } from "../../db/client";
 import { CATALOGUE_VERSION_SQL, perCatalogueVersion } from "../courses/catalogue-version";
 import { courseSummaryColumns, toCourseSummary } from "../courses/serialize";
 import { conceptKeySql } from "../mastery/list-mastery";
+import { courseServed } from "../publication/served";
 import { levelOfRow } from "../mastery/model";
 import { loadPage, type Page, type ListRange, type Slice } from "../pagination";
 import type { CourseSummary } from "../validation/responses/learning";
@@ -25,8 +26,8 @@ type Catalogue = {
 };
 
 const currentCatalogue = perCatalogueVersion(async (db): Promise<Catalogue> => {
-  // Every course not written for one learner: the same candidates for everyone.
-  const rows = await db.query.courses.findMany({ columns: courseSummaryColumns, where: (c, { isNull }) => isNull(c.requestedBy) });
+  // Every published course not written for one learner: the same candidates for everyone.
+  const rows = await db.query.courses.findMany({ columns: courseSummaryColumns, where: (c, { and, isNull }) => and(isNull(c.requestedBy), courseServed) });
   const summaries = rows.map((c) => toCourseSummary(c));
   return { index: indexCandidates(summaries.map(candidateOf)), summaries: new Map(summaries.map((c) => [c.id, c])), concepts: new Map() };
 });

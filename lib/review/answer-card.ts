@@ -1,12 +1,13 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, preparedQuery } from "../../db/client";
-import { reviewCards } from "../../db/schema";
+import { courseSections, courses, quizQuestions, reviewCards } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { conceptKey, roundMastery } from "../mastery/model";
 import { loadQuestionFacts } from "../mastery/question-facts";
 import { recordAnswers } from "../mastery/record-answers";
 import { revealItems, revealTimes } from "../quizzes/reveals";
+import { sectionServed } from "../publication/served";
 import { hitLimit, type Limit } from "../rate-limit";
 import type { ReviewAnswer } from "../validation/responses/review";
 
@@ -24,6 +25,10 @@ const cardQuestion = preparedQuery((db) =>
   db
     .select({ questionId: reviewCards.questionId })
     .from(reviewCards)
+    // A card of a course or section not served to learners is not found (docs/product-rules.md, "Review and publication").
+    .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
+    .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
+    .innerJoin(courses, and(eq(courses.id, courseSections.courseId), sectionServed))
     .where(and(eq(reviewCards.id, sql.placeholder("cardId")), eq(reviewCards.userId, sql.placeholder("userId"))))
     .prepare("review_card_question"),
 );

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
 import { conceptKeySql as conceptKeyOf } from "../mastery/list-mastery";
+import { sectionServed } from "../publication/served";
 import { shuffle } from "../quizzes/draw";
 import type { DueCards } from "../validation/responses/review";
 import { shownItem } from "./shown-item";
@@ -16,8 +17,17 @@ const conceptKeySql = sql<string>`${sql.raw(conceptKeyOf('"quiz_questions"', '"c
 /** Only the concept of one course: a review of that concept on demand (from /dashboard/progress), due or not. */
 export type ConceptFilter = { courseId: number; conceptKey: string };
 
+// Cards of a course or section not served to learners wait, uncounted, until it is again
+// (docs/product-rules.md, "Review and publication").
+const servedCourseOfSection = and(eq(courses.id, courseSections.courseId), sectionServed);
+
 const dueCounts = preparedQuery((db) => {
-  const mine = eq(reviewCards.userId, sql.placeholder("userId"));
+  const servedQuestions = db
+    .select({ id: quizQuestions.id })
+    .from(quizQuestions)
+    .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
+    .innerJoin(courses, servedCourseOfSection);
+  const mine = and(eq(reviewCards.userId, sql.placeholder("userId")), inArray(reviewCards.questionId, servedQuestions));
   return db
     .select({
       due: sql<number>`(select count(*)::int from ${reviewCards} where ${and(mine, lte(reviewCards.due, sql.placeholder("now")))})`,
@@ -48,7 +58,7 @@ const cardsFrom = (db: Database) =>
     .from(reviewCards)
     .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    .innerJoin(courses, eq(courses.id, courseSections.courseId));
+    .innerJoin(courses, servedCourseOfSection);
 
 /**
  * A session's due cards in one statement on the (user_id, due) index: per concept (course and
@@ -63,7 +73,7 @@ const sessionCards = preparedQuery((db) => {
       .from(reviewCards)
       .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
       .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-      .innerJoin(courses, eq(courses.id, courseSections.courseId))
+      .innerJoin(courses, servedCourseOfSection)
       .where(and(eq(reviewCards.userId, sql.placeholder("userId")), lte(reviewCards.due, sql.placeholder("now"))))
       .orderBy(courseSections.courseId, conceptKeySql, asc(reviewCards.due), asc(reviewCards.id)),
   );

@@ -7,6 +7,7 @@ import { perCatalogueVersion } from "../courses/catalogue-version";
 import { AppError } from "../http/app-error";
 import { courseSummaryColumns, toCourseSummary } from "../courses/serialize";
 import { canSeeCourse, visibleCourses, type Viewer } from "../courses/visibility";
+import { courseServed } from "../publication/served";
 import type { CourseSummary, TopicCourses, TopicSummary } from "../validation/responses/learning";
 
 const LEVEL_ORDER = { Beginner: 0, Intermediate: 1, Advanced: 2 } as const;
@@ -51,7 +52,8 @@ function loadTopicRows(db: Database) {
 const currentCatalogue = perCatalogueVersion(async (db) => {
   const [topicRows, courseRows] = await Promise.all([
     loadTopicRows(db),
-    db.query.courses.findMany({ columns: { ...courseSummaryColumns, requestedBy: true } }),
+    // Drafts and paused courses are in no list (docs/product-rules.md, "Review and publication").
+    db.query.courses.findMany({ columns: { ...courseSummaryColumns, requestedBy: true }, where: courseServed }),
   ]);
   // Each topic's courses in the lists' order: a viewer's share of them keeps it (the sort is stable).
   const byTopic = new Map<number, CourseRow[]>();
@@ -89,7 +91,7 @@ const currentCatalogue = perCatalogueVersion(async (db) => {
 });
 
 function summariseTopic(t: TopicRow, byTopic: Map<number, CourseRow[]>, viewer: Viewer): TopicSummary {
-  const list = (byTopic.get(t.id) ?? []).flatMap(({ requestedBy, ...course }) => (canSeeCourse(viewer, requestedBy) ? [course] : []));
+  const list = (byTopic.get(t.id) ?? []).flatMap(({ requestedBy, ...course }) => (canSeeCourse(viewer, { requestedBy, publication: "published" }) ? [course] : []));
   return {
     id: t.id,
     title: t.title,

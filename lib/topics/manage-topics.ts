@@ -70,7 +70,7 @@ export async function createTopic(caller: Caller, input: TopicInput): Promise<To
     id = await getDb().transaction(async (tx) => {
       const [row] = await tx
         .insert(topics)
-        .values({ title: input.title, description: input.description, createdBy: caller.id })
+        .values({ title: input.title, description: input.description, createdBy: caller.id, generationReview: input.generation_review ?? null })
         .returning({ id: topics.id });
       await onTopicCreated(tx, row!.id);
       return row!.id;
@@ -88,7 +88,7 @@ export async function updateTopic(id: number, input: TopicInput): Promise<TopicW
   try {
     updated = await getDb()
       .update(topics)
-      .set({ title: input.title, description: input.description })
+      .set({ title: input.title, description: input.description, ...(input.generation_review === undefined ? {} : { generationReview: input.generation_review }) })
       .where(eq(topics.id, id))
       .returning({ id: topics.id });
   } catch (error) {

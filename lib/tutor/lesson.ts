@@ -1,6 +1,6 @@
 import "server-only";
 import { loadCourseContent, loadLearnerState } from "../courses/course-content";
-import { COURSE_NOT_FOUND } from "../courses/visibility";
+import { usableCourse } from "../publication/learner-course";
 import { AppError } from "../http/app-error";
 import { isUnlocked } from "../learning/progress";
 import { NOT_ENROLLED } from "../learning/update-progress";
@@ -17,8 +17,10 @@ export type LessonContext = { courseTitle: string; level: string; sectionTitle: 
  * lesson not yet open to them (the reader's own rule) a 409.
  */
 export async function openLesson(userId: number, ref: LessonRef): Promise<LessonContext> {
-  const [{ course, shape }, state] = await Promise.all([loadCourseContent(ref.courseId), loadLearnerState(userId, ref.courseId)]);
-  if (course.requestedBy !== null && course.requestedBy !== userId && !state.enrolled) throw new AppError("not_found", COURSE_NOT_FOUND);
+  const [loaded, state] = await Promise.all([loadCourseContent(ref.courseId), loadLearnerState(userId, ref.courseId)]);
+  const { shape } = loaded;
+  // The tutor is a learner's: a draft, a paused course or a section in review gives it nothing to read.
+  const course = usableCourse({ id: userId, role: "user" }, loaded.course, state.enrolled);
   const section = course.sections[ref.sectionIndex];
   const lesson = section?.subsections[ref.subsectionIndex];
   if (!section || !lesson) throw new AppError("not_found", "This course has no such lesson.");

@@ -14,6 +14,12 @@ export const topicSchema = z.object({
     .trim()
     .min(1, "Description is required")
     .max(TOPIC_DESCRIPTION_MAX, `Description must be at most ${TOPIC_DESCRIPTION_MAX} characters`),
+  // docs/product-rules.md, "Review and publication": null follows GENERATION_REVIEW; absent on an edit keeps it.
+  generation_review: z
+    .enum(["off", "required"], { error: "Review must be off or required" })
+    .nullable()
+    .optional()
+    .meta({ description: "Whether this topic's generated courses wait for an admin's review: `off`, `required`, or null for the server's GENERATION_REVIEW." }),
 });
 
 export type TopicInput = z.infer<typeof topicSchema>;

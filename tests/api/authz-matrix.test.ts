@@ -115,6 +115,11 @@ const MATRIX: Row[] = [
   ["POST /courses/{id}/generation/retry",                       401, 403, 403, 409], // the course did not fail
   ["POST /topics/{id}/generation/retry",                        401, 403, 403, 202],
   ["GET /generation",                                           401, 403, 403, 200],
+  // Review and publication: the admins' alone
+  ["GET /courses/{id}/publication",                             401, 403, 403, 200],
+  ["POST /courses/{id}/publish",                                401, 403, 403, 200], // the world's own paused course
+  ["POST /courses/{id}/unpublish",                              401, 403, 403, 200],
+  ["POST /courses/{id}/sections/{sectionIndex}/publish",        401, 403, 403, 200],
   ["GET /generation/runs",                                      401, 403, 403, 200],
   // Sources: a topic's are the admins'; a learner's own are theirs and the admins' (anyone else's is a 404)
   ["POST /topics/{id}/sources",                                 401, 403, 403, 201],

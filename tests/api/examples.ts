@@ -85,6 +85,11 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /courses/:id/generation/log": (w) => ({ params: inCourse(w) }),
   "POST /courses/:id/generation/retry": (w) => ({ params: inCourse(w) }),
   "POST /topics/:id/generation/retry": (w) => ({ params: { id: str(w.topicId) } }),
+  // The world's own paused course: publishing or pausing the seeded course would change every other world's.
+  "GET /courses/:id/publication": (w) => ({ params: { id: str(w.reviewCourseId) } }),
+  "POST /courses/:id/publish": (w) => ({ params: { id: str(w.reviewCourseId) } }),
+  "POST /courses/:id/unpublish": (w) => ({ params: { id: str(w.reviewCourseId) } }),
+  "POST /courses/:id/sections/:sectionIndex/publish": (w) => ({ params: { id: str(w.reviewCourseId), sectionIndex: "0" } }),
   "GET /generation": () => ({}),
   "GET /generation/runs": () => ({ query: { limit: "20" } }),
   "POST /topics": (w) => ({ body: { title: `New topic ${w.topicId}`, description: "What it is about." } }),

@@ -6,6 +6,7 @@ import {
   contentReports,
   courses,
   courseSections,
+  courseSubsections,
   enrollments,
   quizDrawItems,
   quizDraws,
@@ -56,6 +57,8 @@ export type World = {
   conversationId: number;
   /** Learner A's own source, extracted (one passage). */
   sourceId: number;
+  /** A course of this world alone for the publication calls: paused, its one section not approved (in no list). */
+  reviewCourseId: number;
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -126,6 +129,13 @@ export async function createWorld(): Promise<World> {
   await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
   await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
   await db.insert(contentReports).values({ userId: a!.id, questionId: quiz[0]!.question_id, reason: "answer_key", note: "The key looks wrong." });
+  const [{ topicId: seededTopic }] = (await db.select({ topicId: courses.topicId }).from(courses).where(eq(courses.id, courseId))) as [{ topicId: number }];
+  const [reviewCourse] = await db
+    .insert(courses)
+    .values({ topicId: seededTopic, title: `Under review ${unique()}`, level: "Beginner", publication: "paused", generationStatus: "done", isDetailCreatedByAi: true })
+    .returning({ id: courses.id });
+  const [reviewSection] = await db.insert(courseSections).values({ courseId: reviewCourse!.id, position: 0, title: "Draft section", publishedAt: null }).returning({ id: courseSections.id });
+  await db.insert(courseSubsections).values({ sectionId: reviewSection!.id, position: 0, title: "Draft lesson", content: "Not reviewed yet." });
   return {
     a: a!,
     b: b!,
@@ -138,5 +148,6 @@ export async function createWorld(): Promise<World> {
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
     conversationId: conversation!.id,
     sourceId: source!.id,
+    reviewCourseId: reviewCourse!.id,
   };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { CourseLogButton, RetryButton } from "@/components/admin/generation-actions";
+import { CourseLogButton, PublishButton, RetryButton } from "@/components/admin/generation-actions";
 import { GenerationState } from "@/components/admin/generation-state";
 import { AdminHeading, AdminTable, LoadError, TD, TH } from "@/components/admin/page-parts";
 import { GenerationProgress } from "@/components/generation/generation-progress";
@@ -10,6 +10,7 @@ import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/
 import { getGenerationOverview } from "@/lib/generation/reports";
 import { getGenerationQueue, type GenerationQueue } from "@/lib/generation/waiting";
 import { logger } from "@/lib/log/logger";
+import { listWaitingForReview, type WaitingForReview } from "@/lib/publication/waiting";
 import { tutorUsageByDay } from "@/lib/tutor/usage-report";
 
 export const metadata: Metadata = { title: "Generation" };
@@ -59,8 +60,9 @@ export default async function GenerationPage() {
   let overview: Overview | null = null;
   let tutorDays: TutorDays = [];
   let queue: GenerationQueue = { queued: 0, topics: [] };
+  let review: WaitingForReview[] = [];
   try {
-    [overview, tutorDays, queue] = await Promise.all([getGenerationOverview(), tutorUsageByDay(new Date()), getGenerationQueue()]);
+    [overview, tutorDays, queue, review] = await Promise.all([getGenerationOverview(), tutorUsageByDay(new Date()), getGenerationQueue(), listWaitingForReview()]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the generation overview");
   }
@@ -71,7 +73,7 @@ export default async function GenerationPage() {
         title="Generation"
         intro="Courses being written by the model, failures with their reason, and what each model call took and cost (estimated from the token counts)."
       />
-      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} tutorDays={tutorDays} queue={queue} />}
+      {!overview ? <LoadError message="Failed to fetch generation status" /> : <GenerationPanels overview={overview} tutorDays={tutorDays} queue={queue} review={review} />}
     </div>
   );
 }
@@ -117,7 +119,48 @@ function QueuePanel({ queue, hasModel }: { queue: GenerationQueue; hasModel: boo
   );
 }
 
-function GenerationPanels({ overview, tutorDays, queue }: { overview: Overview; tutorDays: TutorDays; queue: GenerationQueue }) {
+/** Drafts and sections waiting for an admin (docs/product-rules.md, "Review and publication"), each with its review page and Publish. */
+function ReviewPanel({ review }: { review: WaitingForReview[] }) {
+  return (
+    <Panel id="review-heading" title="Waiting for review" intro="Written courses learners do not get yet: read one before publishing it, or publish it as it is.">
+      {review.length === 0 ? (
+        <Empty>No course is waiting for review.</Empty>
+      ) : (
+        <AdminTable
+          caption="Courses waiting for review"
+          head={
+            <tr>
+              <th scope="col" className={TH}>Course</th>
+              <th scope="col" className={TH}>Topic</th>
+              <th scope="col" className={TH}>Waiting</th>
+              <th scope="col" className={`${TH} text-right`}>Actions</th>
+            </tr>
+          }
+        >
+          {review.map((course) => (
+            <tr key={course.courseId}>
+              <th scope="row" className={`${TD} font-medium text-slate-900`}>
+                <a href={`/admin/courses/${course.courseId}/review`} className="text-brand-700 underline hover:text-brand-900">
+                  {course.title}
+                </a>
+              </th>
+              <td className={TD}>{course.topicTitle}</td>
+              <td className={TD}>
+                {course.state === "draft" ? "Draft" : "Published"}: {course.sectionsWaiting} of {course.sectionsWritten} written {course.sectionsWritten === 1 ? "section" : "sections"} to approve
+                {course.generating ? <span className="block text-xs text-slate-600">Still being written</span> : null}
+              </td>
+              <td className={`${TD} text-right`}>
+                <PublishButton courseId={course.courseId} title={course.title} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </Panel>
+  );
+}
+
+function GenerationPanels({ overview, tutorDays, queue, review }: { overview: Overview; tutorDays: TutorDays; queue: GenerationQueue; review: WaitingForReview[] }) {
   const { generating, failed, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse } = overview;
   const daysWithCalls = byDay.filter((d) => d.calls > 0 || d.courses > 0);
   const hasModel = overview.model_configured;
@@ -126,6 +169,8 @@ function GenerationPanels({ overview, tutorDays, queue }: { overview: Overview; 
       <ModelSetup overview={overview} />
 
       <QueuePanel queue={queue} hasModel={hasModel} />
+
+      <ReviewPanel review={review} />
 
       <Panel
         id="generating-heading"

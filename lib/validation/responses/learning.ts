@@ -23,6 +23,10 @@ export const courseSummary = z
     is_detail_created_by_ai: z.boolean(),
     generation_status: z.enum(generationStatus.enumValues),
     course_progress: percent.meta({ description: "The learner's progress in percent (0 when not enrolled)." }),
+    paused: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present when an admin paused the course: its learners keep their progress, and get no content or quiz until it is published again." }),
   })
   .meta({ id: "CourseSummary", description: "A course in lists." });
 
@@ -77,6 +81,7 @@ export const courseDetail = courseSummary
         section_title: z.string(),
         ready: z.boolean().meta({ description: "False while the section is still being written (titles only)." }),
         quiz_ready: z.boolean().meta({ description: "False while its quiz is still being written." }),
+        in_review: z.literal(true).optional().meta({ description: "Present when the section is written but waiting for an admin's review (titles only)." }),
         subsections: z.array(
           z.object({
             title: z.string(),

@@ -1,0 +1,23 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { DatabaseOrTransaction } from "../../db/client";
+import { courses, topics, type CoursePublication } from "../../db/schema";
+import { getEnv } from "../env";
+
+/*
+ * The publication policy (docs/product-rules.md, "Review and publication"): a topic's own
+ * setting, else GENERATION_REVIEW. With review required, a generated course starts as a draft
+ * and each section it writes waits for an admin.
+ */
+
+/** Whether content written now for this course waits for an admin's review. */
+export async function reviewRequiredForCourse(db: DatabaseOrTransaction, courseId: number): Promise<boolean> {
+  const [row] = await db.select({ review: topics.generationReview }).from(courses).innerJoin(topics, eq(topics.id, courses.topicId)).where(eq(courses.id, courseId));
+  return (row?.review ?? getEnv().GENERATION_REVIEW) === "required";
+}
+
+/** How a course the generator creates in this topic starts. */
+export async function initialPublication(db: DatabaseOrTransaction, topicId: number): Promise<CoursePublication> {
+  const [row] = await db.select({ review: topics.generationReview }).from(topics).where(eq(topics.id, topicId));
+  return (row?.review ?? getEnv().GENERATION_REVIEW) === "required" ? "draft" : "published";
+}
