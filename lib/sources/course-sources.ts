@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, courseSources, courseSubsections, sourcePassages, sources, subsectionCitations } from "../../db/schema";
 import { loadCourseContent } from "../courses/course-content";
@@ -22,7 +22,7 @@ export const PRIVATE_FILE_NAME = "A learner's own file";
 
 async function assertCourseVisible(viewer: NonNullable<Viewer>, courseId: number): Promise<void> {
   const { course } = await loadCourseContent(courseId);
-  assertCanSeeCourse(viewer, course.requestedBy);
+  assertCanSeeCourse(viewer, course);
 }
 
 /** SQL for a source's name as this viewer may see it. */
@@ -44,13 +44,13 @@ export async function listCourseSources(viewer: NonNullable<Viewer>, courseId: n
 
 export type LessonPlace = { courseId: number; sectionIndex: number; subsectionIndex: number };
 
-/** The subsection at a place of a course, or 404. */
-async function subsectionAt(place: LessonPlace): Promise<number> {
+/** The subsection at a place of a course, or 404; for a learner, only in a section published to them (a section in review is not served). */
+async function subsectionAt(viewer: NonNullable<Viewer>, place: LessonPlace): Promise<number> {
   const [row] = await getDb()
     .select({ id: courseSubsections.id })
     .from(courseSubsections)
     .innerJoin(courseSections, eq(courseSections.id, courseSubsections.sectionId))
-    .where(and(eq(courseSections.courseId, place.courseId), eq(courseSections.position, place.sectionIndex), eq(courseSubsections.position, place.subsectionIndex)));
+    .where(and(eq(courseSections.courseId, place.courseId), eq(courseSections.position, place.sectionIndex), eq(courseSubsections.position, place.subsectionIndex), viewer.role === "admin" ? undefined : isNotNull(courseSections.publishedAt)));
   if (!row) throw new AppError("not_found", NO_LESSON);
   return row.id;
 }
@@ -61,7 +61,7 @@ async function subsectionAt(place: LessonPlace): Promise<number> {
  */
 export async function listLessonCitations(viewer: NonNullable<Viewer>, place: LessonPlace): Promise<CitationView[]> {
   await assertCourseVisible(viewer, place.courseId);
-  const subsectionId = await subsectionAt(place);
+  const subsectionId = await subsectionAt(viewer, place);
   const rows = await getDb()
     .select({
       number: subsectionCitations.number,

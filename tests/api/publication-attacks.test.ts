@@ -21,6 +21,7 @@ const quizAttempt = handlerOf("GET /courses/{id}/sections/{sectionIndex}/quiz-at
 const quizCheck = handlerOf("POST /courses/{id}/sections/{sectionIndex}/quiz-check");
 const quizComplete = handlerOf("POST /courses/{id}/sections/{sectionIndex}/quiz-complete");
 const tutor = handlerOf("GET /courses/{id}/sections/{sectionIndex}/subsections/{subsectionIndex}/tutor");
+const citations = handlerOf("GET /courses/{id}/sections/{sectionIndex}/subsections/{subsectionIndex}/citations");
 const generation = handlerOf("GET /courses/{id}/generation");
 const topics = handlerOf("GET /topics");
 const topicCourses = handlerOf("GET /topics/{id}/courses");
@@ -101,6 +102,7 @@ async function learnerCalls(learner: Account, built: Built, sectionIndex: number
     check: await call(quizCheck, { token, params: inSection(courseId, sectionIndex), json: { question_id: question.id, answer: question.answer } }),
     complete: await call(quizComplete, { token, params: inSection(courseId, sectionIndex), json: { answers: [{ question_id: question.id, answer: question.answer }] } }),
     tutor: await call(tutor, { token, params: { ...inSection(courseId, sectionIndex), subsectionIndex: "0" } }),
+    citations: await call(citations, { token, params: { ...inSection(courseId, sectionIndex), subsectionIndex: "0" } }),
     answer: await call(reviewAnswer, { token, json: { card_id: cardId, question_id: question.id, answer: question.answer } }),
   };
   return results;
@@ -180,6 +182,7 @@ describe("what learners are served of a course under review", () => {
     expect(calls.quizzes!.body).toEqual({ detail: "This section is waiting for review." });
     for (const name of ["attempt", "check", "complete", "tutor"]) expect([name, calls[name]!.status]).toEqual([name, 409]);
     expect(calls.answer!.status).toBe(404);
+    expect(calls.citations!.status).toBe(404);
     leaksNothing(...Object.values(calls));
     const [, , , , due, concepts] = await listsOf(world.a, world);
     // The world's own card (the seeded course) stays; this one is neither listed nor counted.
