@@ -39,10 +39,17 @@ export const questionVariantsSchema = (n?: number) => z.object({ variants: array
 
 export const verificationSchema = (n?: number) => z.object({ answers: arrayOf(z.object({ number: z.number().int(), answer: z.string() }), n) });
 
+/** The judge's errors in one section: each on a lesson or a question (by its number in the prompt). */
+export const judgeSchema = () =>
+  z.object({
+    errors: z.array(z.object({ item: z.enum(["lesson", "question"]), number: z.number().int(), severity: z.enum(["major", "minor"]), message: z.string() })),
+  });
+
 export type TopicCoursesOutput = z.infer<ReturnType<typeof topicCoursesSchema>>;
 export type CourseOutlineOutput = z.infer<ReturnType<typeof courseOutlineSchema>>;
 export type GeneratedQuestion = z.infer<typeof questionSchema>;
 export type VerificationOutput = z.infer<ReturnType<typeof verificationSchema>>;
+export type JudgeOutput = z.infer<ReturnType<typeof judgeSchema>>;
 
 /**
  * The tasks the pipeline asks of a model: the schema (from the counts the call wants), its name
@@ -57,6 +64,7 @@ export const TASKS = {
   verify: { schema: verificationSchema, name: "quiz_verification", model: "quiz", maxTokens: 600 },
   "replace-questions": { schema: questionsSchema, name: "replacement_questions", model: "quiz", maxTokens: 1000 },
   "question-variants": { schema: questionVariantsSchema, name: "question_variants", model: "quiz", maxTokens: 1200 },
+  judge: { schema: judgeSchema, name: "section_judgement", model: "judge", maxTokens: 800 },
 } as const;
 
 export type Task = keyof typeof TASKS;
