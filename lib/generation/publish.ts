@@ -4,8 +4,10 @@ import type { Transaction } from "../../db/client";
 import { courses, courseSections, courseSubsections, generationParts, generationSections, quizQuestions } from "../../db/schema";
 import { storeCourseDuration } from "../courses/store-duration";
 import type { GeneratedQuestion } from "../llm/schemas";
+import { balanceCourseKeys } from "./balance-keys";
 import { norm } from "./checks";
 import type { SendFollowUp } from "./follow-up";
+import { judgeWhenPublished } from "./jobs/judge-section";
 import type { PartPayload } from "./jobs/part-payload";
 import { QUESTION_POOL_SIZE } from "./plan";
 
@@ -75,7 +77,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
     }
     if (redo.some((r) => r.sectionIndex === position)) continue;
     await tx.insert(quizQuestions).values(
-      pool.slice(0, QUESTION_POOL_SIZE).map((q, i) => ({
+      (await balanceCourseKeys(tx, courseId, pool.slice(0, QUESTION_POOL_SIZE))).map((q, i) => ({
         sectionId,
         position: i,
         question: q.question,
@@ -89,6 +91,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
       })),
     );
     quizzed.add(sectionId);
+    await judgeWhenPublished(tx, courseId, sectionId);
   }
   for (const { sectionIndex, subsectionIndex } of redo) {
     await tx
