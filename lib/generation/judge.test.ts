@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentFlags, courseSections, generationRuns, quizQuestions } from "../../db/schema";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
-import { pointModelAtFake, queueNewCourse, startWorker, waitForCourse } from "../../tests/harness/generation";
+import { pointModelAtFake, queueNewCourse, waitForCourse } from "../../tests/harness/generation";
+import { runWorkerWith } from "../../tests/harness/generation-worker";
 import { getLlm } from "../llm/client";
 import { judgeSection } from "./judge";
 import { getCourseGenerationLog, getGenerationOverview } from "./reports";
@@ -18,16 +18,7 @@ import { getCourseGenerationLog, getGenerationOverview } from "./reports";
 
 const fake = await startFakeOpenAi();
 pointModelAtFake(fake, { GENERATION_JUDGE: "on", OPENAI_MODEL_JUDGE: "judge-model" });
-let worker: PgBoss;
-
-beforeAll(async () => {
-  worker = await startWorker();
-});
-
-afterAll(async () => {
-  await worker?.stop({ graceful: false, close: true });
-  await fake.close();
-});
+runWorkerWith(fake);
 
 describe("the judge pass", () => {
   it("judges each published section once, and its error becomes a major flag on the item, its cost in the log", { timeout: 60_000 }, async () => {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courseSections, quizQuestions } from "../../db/schema";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
-import { contentCounts, pointModelAtFake, queueNewCourse, startWorker, waitForCourse } from "../../tests/harness/generation";
+import { contentCounts, pointModelAtFake, queueNewCourse, waitForCourse } from "../../tests/harness/generation";
+import { runWorkerWith } from "../../tests/harness/generation-worker";
 import { TASKS } from "../llm/schemas";
 import { balanceKeys } from "./key-positions";
 import { getCourseGenerationLog } from "./reports";
@@ -18,16 +18,7 @@ import { getCourseGenerationLog } from "./reports";
 
 const fake = await startFakeOpenAi({ profile: "reasoning" });
 pointModelAtFake(fake, { OPENAI_REASONING_EFFORT: "low" });
-let worker: PgBoss;
-
-beforeAll(async () => {
-  worker = await startWorker();
-});
-
-afterAll(async () => {
-  await worker?.stop({ graceful: false, close: true });
-  await fake.close();
-});
+runWorkerWith(fake);
 
 beforeEach(() => fake.reset());
 
