@@ -93,6 +93,13 @@ export const envSchema = z.object({
   // Whether generated courses wait for an admin before learners see them (docs/product-rules.md,
   // "Review and publication"); a topic may say otherwise.
   GENERATION_REVIEW: z.enum(["off", "required"]).default("off"),
+  // Reasoning models (docs/architecture.md, "Model habits"): the effort sent as reasoning_effort
+  // when set, and the tokens allowed for thinking on top of each task's answer (default by effort).
+  OPENAI_REASONING_EFFORT: optionalString.pipe(z.enum(["minimal", "low", "medium", "high"], { error: "must be minimal, low, medium or high" }).optional()),
+  OPENAI_REASONING_BUDGET_TOKENS: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(200_000).optional()),
+  // The judge pass (docs/product-rules.md, "Judge"): one call per published section, on its own model.
+  GENERATION_JUDGE: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  OPENAI_MODEL_JUDGE: optionalString,
   // Sources (docs/sources.md): the largest file one upload may send, the most pages a PDF may
   // have, how long one file's extraction may run and how much memory (V8 heap, MB) its child
   // process may use before it is stopped, and how many sources of their own one learner may keep.

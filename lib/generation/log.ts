@@ -5,7 +5,7 @@ import { generationLiveCalls, generationRuns } from "../../db/schema";
 import type { LlmProgress, LlmUsage } from "../llm/client";
 import { logger } from "../log/logger";
 
-export type RunStep = "topic-courses" | "outline" | "subsection" | "questions" | "verify" | "replace-questions" | "question-variants" | "source-questions" | "grounding" | "failed";
+export type RunStep = "topic-courses" | "outline" | "subsection" | "questions" | "verify" | "replace-questions" | "question-variants" | "source-questions" | "grounding" | "judge" | "failed";
 
 export type RunContext = { courseId?: number | null; topicId?: number | null; attempt?: number; sectionIndex?: number | null; subsectionIndex?: number | null };
 

@@ -5,8 +5,10 @@ import { courses, courseSections, courseSubsections, generationParts, generation
 import { storeCourseDuration } from "../courses/store-duration";
 import { reviewRequiredForCourse } from "../publication/policy";
 import type { GeneratedQuestion } from "../llm/schemas";
+import { balanceCourseKeys } from "./balance-keys";
 import { norm } from "./checks";
 import type { SendFollowUp } from "./follow-up";
+import { judgeWhenPublished } from "./jobs/judge-section";
 import type { PartPayload } from "./jobs/part-payload";
 import { QUESTION_POOL_SIZE } from "./plan";
 import { publishLessonGrounding, questionPassages } from "./publish-grounding";
@@ -84,7 +86,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
     if (redo.some((r) => r.sectionIndex === position)) continue;
     const passageOf = await questionPassages(tx, own);
     await tx.insert(quizQuestions).values(
-      pool.slice(0, QUESTION_POOL_SIZE).map((q, i) => ({
+      (await balanceCourseKeys(tx, courseId, pool.slice(0, QUESTION_POOL_SIZE))).map((q, i) => ({
         sectionId,
         position: i,
         question: q.question,
@@ -99,6 +101,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
       })),
     );
     quizzed.add(sectionId);
+    await judgeWhenPublished(tx, courseId, sectionId);
   }
   for (const { sectionIndex, subsectionIndex } of redo) {
     await tx

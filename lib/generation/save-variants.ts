@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, quizQuestions } from "../../db/schema";
+import { balanceCourseKeys } from "./balance-keys";
 import { norm, type RejectedQuestion } from "./checks";
 import type { SortedVariant } from "./variant-checks";
 
@@ -15,7 +16,7 @@ import type { SortedVariant } from "./variant-checks";
 export async function addVariantsToPool(sectionId: number, variants: SortedVariant[]): Promise<{ added: number[]; repeated: RejectedQuestion[] }> {
   if (!variants.length) return { added: [], repeated: [] };
   return getDb().transaction(async (tx) => {
-    const [section] = await tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.id, sectionId)).for("no key update");
+    const [section] = await tx.select({ id: courseSections.id, courseId: courseSections.courseId }).from(courseSections).where(eq(courseSections.id, sectionId)).for("no key update");
     if (!section) return { added: [], repeated: variants.map((v) => ({ question: v.question, reason: "its section was deleted meanwhile" })) };
     const pool = await tx.select({ position: quizQuestions.position, question: quizQuestions.question }).from(quizQuestions).where(eq(quizQuestions.sectionId, sectionId));
     const seen = new Set(pool.map((q) => norm(q.question)));
@@ -32,10 +33,12 @@ export async function addVariantsToPool(sectionId: number, variants: SortedVaria
       fresh.push(v);
     }
     if (!fresh.length) return { added: [], repeated };
+    // Keys balanced over the course, whatever position the model favours (docs/architecture.md, "Model habits").
+    const arranged = await balanceCourseKeys(tx, section.courseId, fresh);
     const rows = await tx
       .insert(quizQuestions)
       .values(
-        fresh.map((v) => ({
+        arranged.map((v) => ({
           sectionId,
           position: next++,
           question: v.question,

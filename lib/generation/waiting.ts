@@ -7,6 +7,7 @@ import { generateCourseOutlineJob } from "./jobs/generate-course-outline";
 import { generateQuestionsJob } from "./jobs/generate-questions";
 import { generateSubsectionJob } from "./jobs/generate-subsection";
 import { generateTopicCoursesJob } from "./jobs/generate-topic-courses";
+import { judgeSectionJob } from "./jobs/judge-section";
 import { writeQuestionVariantsJob } from "./jobs/write-question-variants";
 import { generationLabel } from "./status";
 
@@ -23,7 +24,7 @@ export const WAITING_FOR_A_MODEL = "Waiting for a model";
 /** A generation state as the admin screens name it. */
 export type AdminGenerationState = GenerationLabel | typeof WAITING_FOR_A_MODEL;
 
-const GENERATION_QUEUES = [generateTopicCoursesJob, generateCourseOutlineJob, generateSubsectionJob, generateQuestionsJob, writeQuestionVariantsJob].map((job) => job.name);
+const GENERATION_QUEUES = [generateTopicCoursesJob, generateCourseOutlineJob, generateSubsectionJob, generateQuestionsJob, writeQuestionVariantsJob, judgeSectionJob].map((job) => job.name);
 
 /** Whether a model is configured: without one, nothing generates. */
 export function modelConfigured(): boolean {

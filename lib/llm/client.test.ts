@@ -12,6 +12,7 @@ const fake = await startFakeOpenAi();
 const base = { DATABASE_URL: "postgres://u:p@127.0.0.1:5432/app", AUTH_SECRET: "x".repeat(32) };
 const env = (extra: Record<string, string> = {}) =>
   parseEnv({ ...base, OPENAI_API_KEY: "k", OPENAI_BASE_URL: fake.url, OPENAI_TIMEOUT_MS: "5000", OPENAI_IDLE_TIMEOUT_MS: "1000", OPENAI_MAX_RETRIES: "1", ...extra });
+const client = () => new LlmClient(llmConfigFromEnv(env())!);
 const outline = buildMessages(courseOutlinePrompt, {
   course_title: "Rust Basics",
   course_description: "Ownership and borrowing.",
@@ -52,7 +53,7 @@ describe("LlmClient", () => {
 
   it("uses the model of each task", async () => {
     const client = new LlmClient(llmConfigFromEnv(env({ OPENAI_MODEL: "m-default", OPENAI_MODEL_OUTLINE: "m-outline", OPENAI_MODEL_QUIZ: "m-quiz" }))!);
-    expect(["topic-courses", "outline", "subsection", "questions", "verify", "replace-questions", "question-variants"].map((t) => client.modelFor(t as Task))).toEqual([
+    expect(["topic-courses", "outline", "subsection", "questions", "verify", "replace-questions", "question-variants", "judge"].map((t) => client.modelFor(t as Task))).toEqual([
       "m-outline",
       "m-outline",
       "m-default",
@@ -60,6 +61,7 @@ describe("LlmClient", () => {
       "m-quiz",
       "m-quiz",
       "m-quiz",
+      "m-default",
     ]);
     await client.complete("outline", outline);
     expect(fake.requests[0]!.model).toBe("m-outline");
@@ -147,6 +149,55 @@ describe("LlmClient", () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe("reasoning models (docs/architecture.md, \"Model habits\")", () => {
+  const withReasoning = async (extra: Record<string, string>, run: (client: LlmClient, server: Awaited<ReturnType<typeof startFakeOpenAi>>) => Promise<void>) => {
+    const server = await startFakeOpenAi({ profile: "reasoning" });
+    try {
+      await run(new LlmClient(llmConfigFromEnv(env({ OPENAI_BASE_URL: server.url, ...extra }))!), server);
+    } finally {
+      await server.close();
+    }
+  };
+
+  it("sends OPENAI_REASONING_EFFORT as reasoning_effort, adds its thinking allowance to max_tokens, and parses the answer after the thinking", async () => {
+    await withReasoning({ OPENAI_REASONING_EFFORT: "low" }, async (client, server) => {
+      const { data, usage } = await client.complete("outline", outline);
+      expect(data.sections).toHaveLength(4);
+      expect(server.requests[0]).toMatchObject({ reasoningEffort: "low", maxTokens: 1000 + 2048 });
+      // The thinking went out as reasoning_content and counts as completion tokens.
+      expect(server.requests[0]!.deltas[0]!.field).toBe("reasoning_content");
+      expect(usage.completionTokens).toBe(server.requests[0]!.completionTokens);
+      expect(usage.completionTokens).toBeGreaterThan(300);
+    });
+    // Unset, nothing is sent.
+    await client().complete("outline", outline);
+    expect(fake.requests[0]!.reasoningEffort).toBeNull();
+  });
+
+  it("a server that reasons unasked gets the allowance from the next call on; OPENAI_REASONING_BUDGET_TOKENS sets its size", async () => {
+    await withReasoning({}, async (client, server) => {
+      await client.complete("verify", outline);
+      await client.complete("verify", outline);
+      expect(server.requests.map((r) => r.maxTokens)).toEqual([600, 600 + 4096]);
+    });
+    await withReasoning({ OPENAI_REASONING_EFFORT: "high", OPENAI_REASONING_BUDGET_TOKENS: "500" }, async (client, server) => {
+      await client.complete("outline", outline);
+      expect(server.requests[0]).toMatchObject({ reasoningEffort: "high", maxTokens: 1500 });
+    });
+  });
+
+  it("thinking that spends the whole budget is reported as that, not as invalid JSON", async () => {
+    await withReasoning({ OPENAI_REASONING_EFFORT: "minimal" }, async (client, server) => {
+      server.addRule({ fault: "overthink" });
+      const error = await client.complete("outline", outline).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        kind: "invalid_output",
+        message: "The model spent its whole budget of 2,024 tokens reasoning and wrote no answer; raise OPENAI_REASONING_BUDGET_TOKENS or lower OPENAI_REASONING_EFFORT.",
+      });
+    });
   });
 });
 

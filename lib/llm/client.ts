@@ -4,7 +4,7 @@ import { zodResponseFormat } from "openai/helpers/zod";
 import { z, ZodError } from "zod";
 import { getEnv, type Env } from "../env";
 import { observeModelCall } from "../metrics/model-calls";
-import { parseJsonAnswer } from "./json-answer";
+import { parseJsonAnswer, splitThinking } from "./json-answer";
 import type { ChatMessage } from "./prompts/render";
 import { TASKS, type Task, type TaskCounts, type TaskOutput } from "./schemas";
 import { CallSlots } from "./slots";
@@ -18,12 +18,16 @@ import { CallSlots } from "./slots";
  * connections with backoff that honours Retry-After; a stalled stream is not retried here (the
  * job retries that one call). Output is structured JSON (zodResponseFormat, or JSON mode plus the
  * same zod schema; reasoning written before the object is skipped, lib/llm/json-answer.ts) and every call reports its model, tokens and duration, failed or not.
+ * Reasoning models (docs/architecture.md, "Model habits"): their thinking (`reasoning_content`,
+ * or a `<think>` block in the content) keeps the call alive and counts as progress but is never
+ * parsed; their max_tokens gets a reasoning allowance on top of the task's budget; an answer the
+ * thinking left no room for is reported as that, not as invalid JSON.
  */
 
 export type LlmConfig = {
   apiKey: string;
   baseURL?: string;
-  models: { default: string; outline: string; content: string; quiz: string };
+  models: { default: string; outline: string; content: string; quiz: string; judge: string };
   responseFormat: "json_schema" | "json_object";
   /** Ceiling of one whole call. */
   timeoutMs: number;
@@ -32,7 +36,16 @@ export type LlmConfig = {
   maxRetries: number;
   /** Model calls this process has open at once. */
   concurrency: number;
+  /** Sent as reasoning_effort when set; `budgetTokens` is the thinking allowance added to max_tokens. */
+  reasoning: { effort?: ReasoningEffort; budgetTokens?: number };
 };
+
+export type ReasoningEffort = "minimal" | "low" | "medium" | "high";
+
+/** Thinking tokens allowed on top of a task's answer budget, by effort (a server that reasons unasked gets `medium`'s). */
+export const REASONING_BUDGET: Record<ReasoningEffort, number> = { minimal: 1024, low: 2048, medium: 4096, high: 8192 };
+
+export const REASONING_ADVICE = "raise OPENAI_REASONING_BUDGET_TOKENS or lower OPENAI_REASONING_EFFORT";
 
 export type LlmUsage = { model: string; promptTokens: number; completionTokens: number; durationMs: number };
 
@@ -77,12 +90,14 @@ export function llmConfigFromEnv(env: Env = getEnv()): LlmConfig | null {
       outline: env.OPENAI_MODEL_OUTLINE ?? env.OPENAI_MODEL,
       content: env.OPENAI_MODEL_CONTENT ?? env.OPENAI_MODEL,
       quiz: env.OPENAI_MODEL_QUIZ ?? env.OPENAI_MODEL,
+      judge: env.OPENAI_MODEL_JUDGE ?? env.OPENAI_MODEL,
     },
     responseFormat: env.OPENAI_RESPONSE_FORMAT,
     timeoutMs: env.OPENAI_TIMEOUT_MS,
     idleTimeoutMs: env.OPENAI_IDLE_TIMEOUT_MS,
     maxRetries: env.OPENAI_MAX_RETRIES,
     concurrency: env.GENERATION_CONCURRENCY,
+    reasoning: { effort: env.OPENAI_REASONING_EFFORT, budgetTokens: env.OPENAI_REASONING_BUDGET_TOKENS },
   };
 }
 
@@ -115,9 +130,14 @@ function withSchemaInPrompt(messages: ChatMessage[], name: string, schema: z.Zod
   return [{ ...first, content: `${first.content}\n\nTask: ${name}. The JSON object must match this JSON Schema:\n${JSON.stringify(z.toJSONSchema(schema))}` }, ...rest];
 }
 
+/** What a streamed delta carries beside `content`: vLLM, llama.cpp and DeepSeek send `reasoning_content`, OpenRouter `reasoning`. */
+type ReasoningDelta = { reasoning_content?: string | null; reasoning?: string | null };
+
 export class LlmClient {
   private readonly openai: OpenAI;
   private readonly slots: CallSlots;
+  /** The server sent reasoning on an earlier call: later calls get the thinking allowance even without an effort set. */
+  private reasons = false;
 
   constructor(readonly config: LlmConfig) {
     this.openai = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs, maxRetries: config.maxRetries });
@@ -126,6 +146,13 @@ export class LlmClient {
 
   modelFor(task: Task): string {
     return this.config.models[TASKS[task].model];
+  }
+
+  /** max_tokens for a task: its answer budget, plus the thinking allowance once the model reasons. */
+  maxTokensFor(task: Task): number {
+    const { effort, budgetTokens } = this.config.reasoning;
+    if (!effort && !this.reasons) return TASKS[task].maxTokens;
+    return TASKS[task].maxTokens + (budgetTokens ?? REASONING_BUDGET[effort ?? "medium"]);
   }
 
   /** One structured call. Resolves with the validated answer and its usage; throws LlmError otherwise. */
@@ -150,7 +177,9 @@ export class LlmClient {
   }
 
   private async stream<T extends Task>(task: T, messages: ChatMessage[], options: CallOptions<T>): Promise<{ data: TaskOutput<T>; usage: LlmUsage }> {
-    const { name, maxTokens } = TASKS[task];
+    const { name } = TASKS[task];
+    const maxTokens = this.maxTokensFor(task);
+    const { effort } = this.config.reasoning;
     const build = TASKS[task].schema as (...counts: unknown[]) => z.ZodType;
     // The server gets the counts; the answer is parsed without them (the content checks judge counts).
     const schema = build(...(options.counts ?? []));
@@ -172,6 +201,8 @@ export class LlmClient {
     let reportedAt = performance.now();
 
     let content = "";
+    let reasoning = "";
+    let reasoningTokens = 0;
     let finishReason: string | null = null;
     try {
       const stream = await this.openai.chat.completions.create(
@@ -180,6 +211,7 @@ export class LlmClient {
           messages: jsonMode ? withSchemaInPrompt(messages, name, schema) : messages,
           response_format: jsonMode ? { type: "json_object" } : jsonSchemaFormat,
           max_tokens: maxTokens,
+          ...(effort ? { reasoning_effort: effort } : {}),
           stream: true,
           stream_options: { include_usage: true },
         },
@@ -190,11 +222,13 @@ export class LlmClient {
         idle = setTimeout(() => ((stopped = "idle"), abort.abort()), idleTimeoutMs);
         if (chunk.model) usage.model = progress.model = chunk.model;
         const choice = chunk.choices[0];
-        if (choice?.delta?.content) {
-          content += choice.delta.content;
+        const thought = (choice?.delta as ReasoningDelta | undefined)?.reasoning_content ?? (choice?.delta as ReasoningDelta | undefined)?.reasoning;
+        if (thought) reasoning += thought;
+        if (choice?.delta?.content || thought) {
+          content += choice?.delta?.content ?? "";
           progress.firstTokenAt ??= new Date();
           // A running estimate (about four characters a token); the server's count replaces it at the end.
-          progress.completionTokens = Math.ceil(content.length / 4);
+          progress.completionTokens = Math.ceil((reasoning.length + content.length) / 4);
           if (options.onProgress && performance.now() - reportedAt >= PROGRESS_EVERY_MS) {
             reportedAt = performance.now();
             options.onProgress({ ...progress });
@@ -204,6 +238,7 @@ export class LlmClient {
         if (chunk.usage) {
           usage.promptTokens = chunk.usage.prompt_tokens;
           usage.completionTokens = chunk.usage.completion_tokens;
+          reasoningTokens = chunk.usage.completion_tokens_details?.reasoning_tokens ?? 0;
         }
       }
     } catch (error) {
@@ -220,6 +255,20 @@ export class LlmClient {
     // An aborted stream may simply end instead of throwing.
     if (stopped) throw this.timeoutError(stopped, progress, usage);
 
+    const inline = splitThinking(content);
+    const thinking = reasoning + inline.thinking;
+    if (thinking || reasoningTokens) this.reasons = true;
+    reasoningTokens ||= Math.ceil(thinking.length / 4);
+    // Thinking that left no room for the answer (docs/architecture.md, "Model habits").
+    if (reasoningTokens && (!inline.answer.trim() || (finishReason === "length" && reasoningTokens * 2 >= maxTokens))) {
+      throw new LlmError(
+        "invalid_output",
+        inline.answer.trim()
+          ? `The model spent about ${count(reasoningTokens)} of its ${count(maxTokens)} tokens reasoning and its answer was cut off; ${REASONING_ADVICE}.`
+          : `The model spent its whole budget of ${count(maxTokens)} tokens reasoning and wrote no answer; ${REASONING_ADVICE}.`,
+        usage,
+      );
+    }
     if (finishReason === "length") {
       const reason =
         usage.completionTokens >= maxTokens
@@ -230,7 +279,7 @@ export class LlmClient {
     if (!content) throw new LlmError("invalid_output", "The model's answer was empty.", usage);
     let data: unknown;
     try {
-      data = loose.parse(parseJsonAnswer(content));
+      data = loose.parse(parseJsonAnswer(inline.answer));
     } catch (error) {
       if (error instanceof ZodError) throw new LlmError("invalid_output", describeSchemaError(error), usage);
       throw new LlmError("invalid_output", "The model's answer was not valid JSON.", usage);
@@ -261,7 +310,9 @@ export function describeModelSetup(env: Env = getEnv()) {
       outline: env.OPENAI_MODEL_OUTLINE ?? env.OPENAI_MODEL,
       content: env.OPENAI_MODEL_CONTENT ?? env.OPENAI_MODEL,
       quiz: env.OPENAI_MODEL_QUIZ ?? env.OPENAI_MODEL,
+      judge: env.GENERATION_JUDGE === "on" ? (env.OPENAI_MODEL_JUDGE ?? env.OPENAI_MODEL) : null,
     },
+    reasoning_effort: env.OPENAI_REASONING_EFFORT ?? null,
     response_format: env.OPENAI_RESPONSE_FORMAT,
     concurrency: env.GENERATION_CONCURRENCY,
     idle_timeout_ms: env.OPENAI_IDLE_TIMEOUT_MS,

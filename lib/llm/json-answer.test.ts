@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonAnswer } from "./json-answer";
+import { parseJsonAnswer, splitThinking } from "./json-answer";
 
 /* Reasoning before the JSON (a thinking model's habit) is skipped; what holds no object stays invalid. */
 
@@ -18,5 +18,15 @@ describe("parseJsonAnswer", () => {
     ["prose alone", "I cannot answer {that}."],
   ])("refuses %s", (_name, text) => {
     expect(() => parseJsonAnswer(text)).toThrow(SyntaxError);
+  });
+});
+
+describe("splitThinking", () => {
+  it.each([
+    ["no block", '{"a": 1}', "", '{"a": 1}'],
+    ["a closed block", '<think>plan it</think>\n{"a": 1}', "plan it", '{"a": 1}'],
+    ["a block the budget cut off", "<think>still planning the", "still planning the", ""],
+  ])("separates %s", (_name, text, thinking, answer) => {
+    expect(splitThinking(text)).toEqual({ thinking, answer });
   });
 });

@@ -8,6 +8,18 @@
 
 const THINKING = /<think>[\s\S]*?<\/think>/gi;
 
+/**
+ * A reasoning model's `<think>` block at the start of its content, apart from its answer. A block
+ * never closed (the model ran out of tokens while thinking) is all thinking and no answer.
+ */
+export function splitThinking(text: string): { thinking: string; answer: string } {
+  const start = text.trimStart();
+  if (!start.toLowerCase().startsWith("<think>")) return { thinking: "", answer: text };
+  const close = start.toLowerCase().indexOf("</think>");
+  if (close === -1) return { thinking: start.slice("<think>".length), answer: "" };
+  return { thinking: start.slice("<think>".length, close), answer: start.slice(close + "</think>".length).trim() };
+}
+
 /** The parsed JSON of an answer; throws SyntaxError when it holds no JSON object. */
 export function parseJsonAnswer(text: string): unknown {
   try {

@@ -49,11 +49,18 @@ export const groundingSchema = () => z.object({ unsupported: z.array(z.string())
 
 export const verificationSchema = (n?: number) => z.object({ answers: arrayOf(z.object({ number: z.number().int(), answer: z.string() }), n) });
 
+/** The judge's errors in one section: each on a lesson or a question (by its number in the prompt). */
+export const judgeSchema = () =>
+  z.object({
+    errors: z.array(z.object({ item: z.enum(["lesson", "question"]), number: z.number().int(), severity: z.enum(["major", "minor"]), message: z.string() })),
+  });
+
 export type TopicCoursesOutput = z.infer<ReturnType<typeof topicCoursesSchema>>;
 export type CourseOutlineOutput = z.infer<ReturnType<typeof courseOutlineSchema>>;
 export type GeneratedQuestion = z.infer<typeof questionSchema>;
 export type SourcedQuestion = GeneratedQuestion & { passage: number };
 export type VerificationOutput = z.infer<ReturnType<typeof verificationSchema>>;
+export type JudgeOutput = z.infer<ReturnType<typeof judgeSchema>>;
 
 /**
  * The tasks the pipeline asks of a model: the schema (from the counts the call wants), its name
@@ -70,6 +77,7 @@ export const TASKS = {
   "question-variants": { schema: questionVariantsSchema, name: "question_variants", model: "quiz", maxTokens: 1200 },
   "source-questions": { schema: sourceQuestionsSchema, name: "source_quiz_questions", model: "quiz", maxTokens: 1000 },
   grounding: { schema: groundingSchema, name: "grounding_check", model: "quiz", maxTokens: 600 },
+  judge: { schema: judgeSchema, name: "section_judgement", model: "judge", maxTokens: 800 },
 } as const;
 
 export type Task = keyof typeof TASKS;

@@ -12,7 +12,8 @@ export const NOTHING_OPEN = "Nothing is open about that lesson or question: it m
 /**
  * POST /reports/resolve: resolves one target's group at once: every open report on it
  * (their learners then see it handled) and, for a quiz item, its current analytics flag (which
- * comes back only if the flag changes). The review screen's edit and regeneration will call this
+ * comes back only if the flag changes), and the machine checks' open content flags on it, with the
+ * same resolution. The review screen's edit and regeneration will call this
  * with 'edited' or 'regenerated' once they exist (docs/product-rules.md, "Reports"). 404 when
  * nothing was open, so two admins resolving the same group see that the other one did.
  */
@@ -35,8 +36,12 @@ export async function resolveReports(adminId: number, target: ReportTarget, reso
          WHERE question_flag_reviews.flag <> EXCLUDED.flag`);
       flagResolved = (flags.rowCount ?? 0) > 0;
     }
+    const machine = await tx.execute(sql`
+      UPDATE content_flags SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now()
+       WHERE ${on} AND resolved_at IS NULL`);
     const resolved = reports.rowCount ?? 0;
-    if (resolved === 0 && !flagResolved) throw new AppError("not_found", NOTHING_OPEN);
-    return { resolved_reports: resolved, flag_resolved: flagResolved };
+    const resolvedMachine = machine.rowCount ?? 0;
+    if (resolved === 0 && !flagResolved && resolvedMachine === 0) throw new AppError("not_found", NOTHING_OPEN);
+    return { resolved_reports: resolved, flag_resolved: flagResolved, resolved_machine_flags: resolvedMachine };
   });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { contentReports } from "../../db/schema";
+import { contentFlags, contentReports } from "../../db/schema";
 import { HANDLED_TEXT } from "../../lib/reports/reasons";
 import { call } from "../harness/http";
 import { quickAccount, reportsCourse, type ReportsCourse } from "./reports-course";
@@ -101,6 +101,53 @@ describe("the admins' queue", () => {
     const fresh = await call(REPORT, { token: a.token, json: { question_id: course.questions[0], reason: "unclear" } });
     expect(fresh.status).toBe(201);
     expect((await queueOf(admin, course.courseId)).map((g) => [g.question_id, g.affected_learners, g.flag])).toEqual([[course.questions[0], 1, null]]);
+  });
+});
+
+describe("machine checks' flags in the queue", () => {
+  it("open grounding, citation and judge flags join their item's group with kind and message, ranked by the item's learners; resolving the group resolves them", async () => {
+    const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
+    const course = await reportsCourse({ enrol: [a.id, b.id] });
+    const [{ id: subsectionId }] = (
+      await getDb().execute<{ id: number }>(sql`SELECT sub.id FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id WHERE s.course_id = ${course.courseId} AND s.position = 0`)
+    ).rows as [{ id: number }];
+    await getDb()
+      .insert(contentFlags)
+      .values([
+        { courseId: course.courseId, questionId: course.questions[1], kind: "judge", severity: "major", message: "The key is disputable." },
+        { courseId: course.courseId, questionId: course.questions[1], kind: "grounding", severity: "minor", message: "Not in the sources." },
+        { courseId: course.courseId, subsectionId, kind: "citation", severity: "minor", message: "[2] cites a passage about loops." },
+      ]);
+    // Three learners answered the flagged item (too few for an analytics flag); two are enrolled; one reported the other item.
+    await getDb().execute(sql`UPDATE question_stats SET learners = 3, first_correct = 1, attempts = 3 WHERE question_id = ${course.questions[1]}`);
+    await call(REPORT, { token: a.token, json: { question_id: course.questions[0], reason: "typo" } });
+
+    const groups = (await queueOf(admin, course.courseId)) as (Group & { machine_flags: { kind: string; severity: string; message: string }[] })[];
+    expect(groups.map((g) => [g.kind, g.question_id, g.affected_learners, g.reports.length])).toEqual([
+      ["question", course.questions[1], 3, 0],
+      ["lesson", null, 2, 0],
+      ["question", course.questions[0], 1, 1],
+    ]);
+    expect(groups[0]!.machine_flags).toEqual([
+      expect.objectContaining({ kind: "judge", severity: "major", message: "The key is disputable." }),
+      expect.objectContaining({ kind: "grounding", severity: "minor", message: "Not in the sources." }),
+    ]);
+    expect(groups[1]!.machine_flags).toMatchObject([{ kind: "citation", message: "[2] cites a passage about loops." }]);
+    expect(groups[2]!.machine_flags).toEqual([]);
+
+    const dismissed = await call("POST /reports/resolve", { token: admin.token, json: { question_id: course.questions[1], resolution: "dismissed", note: "Checked." } });
+    expect(dismissed).toMatchObject({ status: 200, body: { resolved_reports: 0, flag_resolved: false, resolved_machine_flags: 2 } });
+    const fixed = await call("POST /reports/resolve", { token: admin.token, json: { ...lesson(course), resolution: "fixed" } });
+    expect(fixed).toMatchObject({ status: 200, body: { resolved_reports: 0, resolved_machine_flags: 1 } });
+    const rows = await getDb().select().from(contentFlags).where(eq(contentFlags.courseId, course.courseId));
+    expect(rows.map((r) => [r.resolution, r.resolutionNote, r.resolvedBy !== null, r.resolvedAt !== null]).sort()).toEqual([
+      ["dismissed", "Checked.", true, true],
+      ["dismissed", "Checked.", true, true],
+      ["fixed", null, true, true],
+    ]);
+    expect((await queueOf(admin, course.courseId)).map((g) => g.question_id)).toEqual([course.questions[0]]);
+    const twice = await call("POST /reports/resolve", { token: admin.token, json: { question_id: course.questions[1], resolution: "fixed" } });
+    expect(twice.status).toBe(404);
   });
 });
 

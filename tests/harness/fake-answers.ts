@@ -25,9 +25,23 @@ export type FakeTask =
   | "question_variants"
   | "source_quiz_questions"
   | "grounding_check"
+  | "section_judgement"
   | "calibration";
 
-export const FAKE_TASKS: FakeTask[] = ["topic_courses", "course_outline", "section_content", "subsection_content", "quiz_questions", "quiz_verification", "replacement_questions", "question_variants", "source_quiz_questions", "grounding_check", "calibration"];
+export const FAKE_TASKS: FakeTask[] = [
+  "topic_courses",
+  "course_outline",
+  "section_content",
+  "subsection_content",
+  "quiz_questions",
+  "quiz_verification",
+  "replacement_questions",
+  "question_variants",
+  "source_quiz_questions",
+  "grounding_check",
+  "section_judgement",
+  "calibration",
+];
 
 /** The calibration task's answer: exactly this many tokens (what the benchmark's reference call asks for). */
 export const CALIBRATION_TOKENS = 1000;
@@ -190,6 +204,8 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
       for (let round = 0; round < perConcept; round++) for (const concept of concepts) variants.push(variantOf(concept, round));
       return { variants };
     }
+    case "section_judgement":
+      return { errors: [] };
     case "calibration":
       return { text: "a".repeat(CALIBRATION_TOKENS * 4 - 11) };
     case "quiz_verification": {
@@ -259,4 +275,29 @@ export function tutorReply(prompt: string, lastUser: string, say?: string): Tuto
   const start = is >= 0 ? is + 4 : 0;
   const end = say.endsWith(".") && say.length - 1 > start ? say.length - 1 : say.length;
   return { thinking, content, key: { start: at + start, end: at + end } };
+}
+
+/* Model habits and the judge (docs/architecture.md, "Model habits"). */
+
+/** What a reasoning model thinks before a generation task's JSON: about `tokens` tokens of plain planning. */
+export function generationThinking(task: FakeTask | FakeChatTask, tokens: number): string {
+  if (tokens <= 0) return "";
+  const opening = `The ${task.replace(/_/g, " ")} asks for JSON only. Let me plan it before I write it: `;
+  let text = opening;
+  for (let i = 0; tokensOf(text) < tokens; i++) text += `${prose(20, i)}. `;
+  return text.slice(0, tokens * 4);
+}
+
+/** The habit "key-first": every question's right option moved to the front. */
+export function keyFirst(good: Record<string, unknown>): Record<string, unknown> {
+  const first = (q: Question) => ({ ...q, options: [q.correct_answer, ...q.options.filter((o) => o !== q.correct_answer)] });
+  if (Array.isArray(good.questions)) return { ...good, questions: (good.questions as Question[]).map(first) };
+  if (Array.isArray(good.variants)) return { ...good, variants: (good.variants as Question[]).map(first) };
+  return good;
+}
+
+/** The fault "judge-flags": the judge finds one major error, on the section's first question. */
+export function judgeFlagsFirstQuestion(good: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(good.errors)) return good;
+  return { errors: [{ item: "question", number: 1, severity: "major", message: "The key is disputable: the second option is also true for an empty list." }] };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { FAKE_TASKS, goodAnswer, promptPassages, tokensOf, tutorReply, UNSUPPORTED_CLAIM, variantOf, type FakeChatTask, type FakeTask, type Question } from "./fake-answers";
+import { FAKE_TASKS, generationThinking, goodAnswer, judgeFlagsFirstQuestion, keyFirst, promptPassages, tokensOf, tutorReply, UNSUPPORTED_CLAIM, variantOf, type FakeChatTask, type FakeTask, type Question } from "./fake-answers";
 
 export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from "./fake-answers";
 
@@ -46,6 +46,15 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * " is ") spread over two or three deltas. "timeout", "rate-limit", "server-error", "stall",
  * "truncated" and "runaway" work as for the other tasks. `sentReply` reads back from the request
  * log what was sent for a request, delta by delta.
+ *
+ * Model habits and the judge (docs/architecture.md, "Model habits"): under a profile with
+ * `reasoningTokens` (`reasoning`), generation tasks think that many tokens first, sent as
+ * `reasoning_content` like the tutor's thinking, counted towards max_tokens and the usage
+ * (completion_tokens_details.reasoning_tokens); the fault "overthink" makes any task think past any
+ * budget, so max_tokens runs out before the answer starts. The request log keeps the
+ * `reasoning_effort` sent. "key-first" puts every question's key first (the habit variants always
+ * have). The task `section_judgement` answers no errors; "judge-flags" reports one major error on
+ * its first question.
  */
 
 export type FakeFault =
@@ -66,7 +75,10 @@ export type FakeFault =
   | "leak-answer"
   | "inline-think"
   | "bad-citation"
-  | "unsupported-claim";
+  | "unsupported-claim"
+  | "overthink"
+  | "key-first"
+  | "judge-flags";
 
 export type FakeRule = {
   fault: FakeFault;
@@ -97,6 +109,8 @@ export type FakeProfile = {
   wrongCountEvery: number;
   /** A reasoning model: chat replies send their thinking first, as `reasoning_content`. */
   thinking?: boolean;
+  /** Tokens a generation task thinks before its JSON, sent as `reasoning_content` (0 or unset: none). */
+  reasoningTokens?: number;
 };
 
 /** `instant`: the old fixed-latency fake; `hosted`: a fast hosted API; `local`: a small model on a 2-core CPU. */
@@ -104,6 +118,8 @@ export const FAKE_PROFILES = {
   instant: { ttftMs: 0, tokensPerSecond: Infinity, slots: Infinity, contextTokens: Infinity, wrongCountEvery: 0 },
   hosted: { ttftMs: 300, tokensPerSecond: 60, slots: 8, contextTokens: 128_000, wrongCountEvery: 0 },
   local: { ttftMs: 1000, tokensPerSecond: 20, slots: 1, contextTokens: 4096, wrongCountEvery: 7, thinking: true },
+  /** A hosted reasoning model at instant speed: every task thinks before it answers. */
+  reasoning: { ttftMs: 0, tokensPerSecond: Infinity, slots: Infinity, contextTokens: 128_000, wrongCountEvery: 0, thinking: true, reasoningTokens: 300 },
 } satisfies Record<string, FakeProfile>;
 
 export type FakeProfileName = keyof typeof FAKE_PROFILES;
@@ -118,6 +134,8 @@ export type FakeRequest = {
   model: string;
   stream: boolean;
   maxTokens: number | null;
+  /** The `reasoning_effort` the request asked for, if any. */
+  reasoningEffort: string | null;
   promptTokens: number;
   completionTokens: number;
   responseFormat: { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } } | undefined;
@@ -147,6 +165,7 @@ type Body = {
   stream?: boolean;
   max_tokens?: number;
   max_completion_tokens?: number;
+  reasoning_effort?: string;
   stream_options?: { include_usage?: boolean };
   response_format?: FakeRequest["responseFormat"];
   messages?: { role?: string; content?: unknown }[];
@@ -227,6 +246,10 @@ function faultyAnswer(fault: FakeFault, good: Record<string, unknown>, prompt: s
     }
     case "unsupported-claim":
       return typeof good.content === "string" ? { content: `${UNSUPPORTED_CLAIM} [1].\n\n${good.content}` } : good;
+    case "key-first":
+      return keyFirst(good);
+    case "judge-flags":
+      return judgeFlagsFirstQuestion(good);
     case "wrong-count":
       if (variants) return { variants: variants.slice(0, -1) };
       return Array.isArray(good.questions) ? { ...good, questions: (good.questions as Question[]).slice(1) } : good;
@@ -327,6 +350,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       model: body.model ?? "",
       stream: body.stream === true,
       maxTokens,
+      reasoningEffort: body.reasoning_effort ?? null,
       promptTokens: tokensOf(prompt),
       completionTokens: 0,
       responseFormat: body.response_format,
@@ -398,7 +422,11 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
         for (const f of faults) if (f && typeof answer !== "string") answer = faultyAnswer(f, answer, prompt);
         content = typeof answer === "string" ? answer : JSON.stringify(answer);
         if (task === "question_variants") content = REASONING + content;
+        reasoning = generationThinking(task, profile.reasoningTokens ?? 0);
       }
+      if (faults.includes("overthink")) reasoning = generationThinking(task, 100_000);
+      // Generation answers go out in as few deltas as the rate allows, the thinking apart from the JSON.
+      if (task !== "tutor" || faults.includes("overthink")) cuts = reasoning ? [reasoning.length] : [];
       // The answer stops at max_tokens, or where the context runs out; thinking counts towards both.
       const budget = Math.min(maxTokens ?? Infinity, profile.contextTokens - record.promptTokens);
       let finish: "stop" | "length" = fault === "truncated" ? "length" : "stop";
@@ -410,7 +438,12 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
         finish = "length";
       }
       record.completionTokens = tokensOf(text);
-      const usage = { prompt_tokens: record.promptTokens, completion_tokens: record.completionTokens, total_tokens: record.promptTokens + record.completionTokens };
+      const usage = {
+        prompt_tokens: record.promptTokens,
+        completion_tokens: record.completionTokens,
+        total_tokens: record.promptTokens + record.completionTokens,
+        ...(reasoning ? { completion_tokens_details: { reasoning_tokens: tokensOf(reasoning) } } : {}),
+      };
       const id = `chatcmpl-fake-${requests.length}`;
       const created = Math.floor(Date.now() / 1000);
       const model = body.model ?? "fake-model";

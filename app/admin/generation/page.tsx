@@ -49,8 +49,14 @@ function ModelSetup({ overview }: { overview: Overview }) {
   const { models } = overview;
   return (
     <p className="mt-6 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800 shadow-sm">
-      Models: outline <strong>{models.outline}</strong>, content <strong>{models.content}</strong>, quiz <strong>{models.quiz}</strong> at{" "}
-      <code>{overview.base_url}</code> ({overview.response_format === "json_schema" ? "JSON-schema output" : "JSON mode"}).
+      Models: outline <strong>{models.outline}</strong>, content <strong>{models.content}</strong>, quiz <strong>{models.quiz}</strong>
+      {models.judge ? (
+        <>
+          , judge <strong>{models.judge}</strong>
+        </>
+      ) : null}{" "}
+      at <code>{overview.base_url}</code> ({overview.response_format === "json_schema" ? "JSON-schema output" : "JSON mode"}
+      {overview.reasoning_effort ? `, reasoning effort ${overview.reasoning_effort}` : ""}).
     </p>
   );
 }

@@ -18,6 +18,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const FLAG_TEXT = { almost_everyone_misses: "Almost everyone misses", almost_nobody_misses: "Almost nobody misses" } as const;
 
+const CHECK_TEXT = { grounding: "Grounding check", citation: "Citation check", judge: "Judge" } as const;
+
 function targetOf(group: QueueGroup): ReportTarget {
   return group.question_id !== null
     ? { question_id: group.question_id }
@@ -64,6 +66,18 @@ function Group({ group }: { group: QueueGroup }) {
           </span>
         ))}
       </div>
+      {group.machine_flags.length ? (
+        <ul className="mt-3 space-y-2 text-sm" aria-label="Machine checks">
+          {group.machine_flags.map((flag) => (
+            <li key={flag.id} className={`rounded-lg px-3 py-2 ring-1 ring-inset ${flag.severity === "major" ? "bg-red-50 text-red-950 ring-red-600/30" : "bg-slate-50 text-slate-900 ring-slate-300"}`}>
+              <span className="font-semibold">
+                {CHECK_TEXT[flag.kind]}, {flag.severity}:
+              </span>{" "}
+              <span className="break-words">{flag.message}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {group.reports.some((r) => r.note) ? (
         <ul className="mt-3 space-y-2 border-l-2 border-slate-200 pl-3 text-sm text-slate-800" aria-label="Learners' notes">
           {group.reports
@@ -100,7 +114,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
     <div className="max-w-5xl">
       <AdminHeading
         title="Reports"
-        intro="What learners reported about lessons and quiz questions, with the questions the analytics flag, one entry per lesson or question, the most affected learners first. Dismiss an entry or mark it fixed: the learners who reported it see that it was reviewed."
+        intro="What learners reported about lessons and quiz questions, with the questions the analytics flag and what the machine checks (grounding, citations, the judge) found, one entry per lesson or question, the most affected learners first. Dismiss an entry or mark it fixed: the learners who reported it see that it was reviewed."
       />
       {!data ? (
         <LoadError message="Failed to fetch the reports" />

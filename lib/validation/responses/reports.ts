@@ -1,3 +1,4 @@
+import { contentFlagKind, contentFlagSeverity } from "@/db/schema";
 import { REPORT_REASONS, REPORT_RESOLUTIONS } from "@/lib/reports/reasons";
 import { z } from "../zod";
 import { id, timestamp } from "./common";
@@ -40,6 +41,18 @@ export type MyReports = z.output<typeof myReports>;
 
 export const queueReport = z.object({ id, reason, note: z.string().nullable(), created_at: timestamp, updated_at: timestamp }).meta({ id: "QueueReport" });
 
+export const machineFlag = z
+  .object({
+    id,
+    kind: z.enum(contentFlagKind.enumValues).meta({ description: "Which check raised it: grounding (a statement its sources do not support), citation, or judge (the judge pass)." }),
+    severity: z.enum(contentFlagSeverity.enumValues),
+    message: z.string(),
+    created_at: timestamp,
+  })
+  .meta({ id: "MachineFlag", description: "An open flag a machine check raised on the lesson or item." });
+
+export type MachineFlag = z.output<typeof machineFlag>;
+
 export const queueGroup = z
   .object({
     ...place,
@@ -47,15 +60,20 @@ export const queueGroup = z
     options: z.array(z.string()).nullable().meta({ description: "A quiz item's options; null for a lesson." }),
     correct_answer: z.string().nullable(),
     explanation: z.string().nullable(),
-    affected_learners: z.number().int().min(0).meta({ description: "Learners who reported it, or (flagged items) who answered it, whichever is more." }),
+    affected_learners: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "The most of: learners who reported it; for an analytics flag, who answered it; for a machine flag, the item's learners (who answered the item, or are enrolled in the lesson's course)." }),
     reporters: z.number().int().min(0),
     reason_counts: z.partialRecord(reason, z.number().int().min(1)),
     flag: z.enum(["almost_everyone_misses", "almost_nobody_misses"]).nullable().meta({ description: "The item's open analytics flag (db/question-flags.ts), if any." }),
     flag_learners: z.number().int().min(0),
+    machine_flags: z.array(machineFlag).meta({ description: "The machine checks' open flags on it, major first." }),
     reports: z.array(queueReport).meta({ description: "The open reports, newest first (at most 20)." }),
     last_reported_at: timestamp.nullable(),
   })
-  .meta({ id: "ReportGroup", description: "Everything open about one lesson or quiz item: learners' reports and its analytics flag." });
+  .meta({ id: "ReportGroup", description: "Everything open about one lesson or quiz item: learners' reports, its analytics flag and the machine checks' flags." });
 
 export type QueueGroup = z.output<typeof queueGroup>;
 
@@ -63,6 +81,12 @@ export const reportQueue = z.object({ groups: z.array(queueGroup), total: z.numb
 
 export type ReportQueue = z.output<typeof reportQueue>;
 
-export const resolvedReports = z.object({ resolved_reports: z.number().int().min(0), flag_resolved: z.boolean() }).meta({ id: "ResolvedReports" });
+export const resolvedReports = z
+  .object({
+    resolved_reports: z.number().int().min(0),
+    flag_resolved: z.boolean(),
+    resolved_machine_flags: z.number().int().min(0).meta({ description: "Open machine-check flags on the target resolved with it." }),
+  })
+  .meta({ id: "ResolvedReports" });
 
 export type ResolvedReports = z.output<typeof resolvedReports>;
