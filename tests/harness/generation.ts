@@ -50,6 +50,13 @@ export async function startWorker(): Promise<PgBoss> {
 export async function fakeModelWithWorker(): Promise<FakeOpenAi> {
   const fake = await startFakeOpenAi();
   pointModelAtFake(fake);
+  runWorkerWith(fake);
+  beforeEach(() => fake.reset());
+  return fake;
+}
+
+/** A test file's worker beside its fake model: started before its tests, both stopped after them. */
+export function runWorkerWith(fake: FakeOpenAi) {
   let worker: PgBoss | undefined;
   beforeAll(async () => {
     worker = await startWorker();
@@ -58,8 +65,6 @@ export async function fakeModelWithWorker(): Promise<FakeOpenAi> {
     await worker?.stop({ graceful: false, close: true });
     await fake.close();
   });
-  beforeEach(() => fake.reset());
-  return fake;
 }
 
 let counter = 0;
