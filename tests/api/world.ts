@@ -6,6 +6,7 @@ import {
   contentReports,
   courses,
   courseSections,
+  courseSubsections,
   enrollments,
   quizDrawItems,
   quizDraws,
@@ -56,6 +57,8 @@ export type World = {
   conversationId: number;
   /** Learner A's own source, extracted (one passage). */
   sourceId: number;
+  /** This world's own small course (in a topic of its own) for the review screen's edits: one lesson and one quiz item, at version 0. */
+  review: { courseId: number; subsectionId: number; questionId: number };
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -126,6 +129,7 @@ export async function createWorld(): Promise<World> {
   await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
   await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
   await db.insert(contentReports).values({ userId: a!.id, questionId: quiz[0]!.question_id, reason: "answer_key", note: "The key looks wrong." });
+  const review = await reviewCourse();
   return {
     a: a!,
     b: b!,
@@ -138,5 +142,23 @@ export async function createWorld(): Promise<World> {
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
     conversationId: conversation!.id,
     sourceId: source!.id,
+    review,
   };
+}
+
+/** A world's own one-lesson, one-item course: what the review screen's edits change (the seeded course stays as it is). */
+async function reviewCourse(): Promise<World["review"]> {
+  const db = getDb();
+  const [{ id: topicId }] = (await db.insert(topics).values({ title: `Review topic ${unique()}`, description: "For API tests." }).returning({ id: topics.id })) as [{ id: number }];
+  const [course] = await db.insert(courses).values({ topicId, title: "Review course", level: "Beginner", generationStatus: "done", isDetailCreatedByAi: true }).returning({ id: courses.id });
+  const [section] = await db.insert(courseSections).values({ courseId: course!.id, position: 0, title: "Basics" }).returning({ id: courseSections.id });
+  const [lesson] = await db
+    .insert(courseSubsections)
+    .values({ sectionId: section!.id, position: 0, title: "Variables", content: "A variable names a value.\n\n```python\nx = 1\n```" })
+    .returning({ id: courseSubsections.id });
+  const [question] = await db
+    .insert(quizQuestions)
+    .values({ sectionId: section!.id, position: 0, question: "What does a variable do?", options: ["Names a value", "Deletes a value", "Prints a value", "Sorts values"], correctAnswer: "Names a value", hint: "Think of a label.", concept: "variables", explanation: "A variable is a name for a value.", subsectionIndex: 0 })
+    .returning({ id: quizQuestions.id });
+  return { courseId: course!.id, subsectionId: lesson!.id, questionId: question!.id };
 }
