@@ -22,9 +22,11 @@ import { recordVersion, touchCourse } from "./versions";
  */
 
 async function shapeOf(tx: Transaction, courseId: number): Promise<{ ids: number[]; shape: number[] }> {
+  // The course row's lock orders this change after any other change of its shape.
+  await tx.execute(sql`SELECT id FROM courses WHERE id = ${courseId} FOR UPDATE`);
   const { rows } = await tx.execute<{ id: number; n: number }>(sql`
     SELECT s.id, count(sub.id)::int AS n FROM course_sections s LEFT JOIN course_subsections sub ON sub.section_id = s.id
-     WHERE s.course_id = ${courseId} GROUP BY s.id, s.position ORDER BY s.position FOR UPDATE OF s`);
+     WHERE s.course_id = ${courseId} GROUP BY s.id, s.position ORDER BY s.position`);
   return { ids: rows.map((r) => r.id), shape: rows.map((r) => r.n) };
 }
 
