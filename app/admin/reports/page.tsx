@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminHeading, EmptyState, LoadError } from "@/components/admin/page-parts";
 import type { ReportTarget } from "@/components/reports/report-problem";
 import { ResolveGroup } from "@/components/reports/resolve-group";
@@ -23,6 +24,9 @@ function targetOf(group: QueueGroup): ReportTarget {
     ? { question_id: group.question_id }
     : { course_id: group.course_id, section_index: group.section_index, subsection_index: group.subsection_index! };
 }
+
+/** The item on the course's review screen, where an edit or a regeneration resolves its group. */
+const reviewLink = (group: QueueGroup) => `/admin/courses/${group.course_id}/review#${group.question_id !== null ? `question-${group.question_id}` : `section-${group.section_index}`}`;
 
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
@@ -78,6 +82,9 @@ function Group({ group }: { group: QueueGroup }) {
       ) : null}
       <div className="mt-4">
         <ResolveGroup target={targetOf(group)} label={label} />
+        <Link href={reviewLink(group)} className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
+          Edit or regenerate it on the review screen (resolves these reports as edited or regenerated)
+        </Link>
       </div>
     </li>
   );
