@@ -110,6 +110,7 @@ export const listRegenerationsEndpoint = endpoint(
     description: "The lessons and quiz items of a course asked for again, newest first: pending, done (with a question's replacement) or failed (with why).",
     params: idPath,
     responses: { 200: { description: "The course's regenerations.", schema: regenerations } },
+    errors: { 404: "No such course." },
   },
   async (c) => c.json({ regenerations: await listRegenerations(c.req.valid("param").id) }),
 );

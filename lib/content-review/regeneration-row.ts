@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction } from "../../db/client";
+import { AppError } from "../http/app-error";
 import type { Regeneration } from "../validation/responses/content-review";
 
 /* content_regenerations rows as the API shows them (lib/validation/responses/content-review.ts). */
@@ -35,6 +36,8 @@ export function regenerationOf(r: Row): Regeneration {
 
 /** A course's regenerations, newest first (the screen polls these while one is pending). */
 export async function listRegenerations(courseId: number, db: DatabaseOrTransaction = getDb()): Promise<Regeneration[]> {
+  const { rows: course } = await db.execute(sql`SELECT 1 FROM courses WHERE id = ${courseId}`);
+  if (!course.length) throw new AppError("not_found", "Course not found.");
   const { rows } = await db.execute<Row>(sql`
     SELECT id, subsection_id, question_id, status, instruction, error, replacement_id, created_at, finished_at
       FROM content_regenerations WHERE course_id = ${courseId} ORDER BY created_at DESC, id DESC LIMIT 200`);

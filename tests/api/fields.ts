@@ -115,6 +115,8 @@ export function fieldsOf(schema: z.ZodObject): Record<string, Field> {
 
 /** The resource a path parameter names: the nearest segment before it that is one ("/users/update/:id" -> user). */
 function resourceBefore(segments: string[], index: number): Param {
+  // A position in its parent (":sectionIndex", ":subsectionIndex"), not an id.
+  if (segments[index]!.endsWith("Index")) return { of: "section-index" };
   for (let i = index - 1; i >= 0; i--) {
     const segment = segments[i]!;
     if (segment === "sections") return { of: "section-index" };
