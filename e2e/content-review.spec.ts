@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/browser-test";
-import { logInNewLearner, logInThroughUi } from "./fixtures/accounts";
+import { logInAsAdmin, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { apiToken, bearer, saveProgress } from "./fixtures/api";
 import { E2E_ADMIN } from "./fixtures/settings";
@@ -60,7 +60,7 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   // The admin reviews: the report beside the lesson, the lesson edited with a preview, then saved.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await logInThroughUi(adminPage, E2E_ADMIN.email, E2E_ADMIN.password);
+  await logInAsAdmin(adminPage);
   await adminPage.goto(`/admin/courses/${courseId}/review`);
   const lesson = adminPage.getByTestId("review-lesson").filter({ has: adminPage.getByRole("heading", { name: "Lesson 1: Lesson 1.1" }) });
   await expect(lesson.getByRole("complementary", { name: "Open flags and reports" })).toContainText("Learner report: Unclear");
@@ -73,13 +73,19 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await expect(lesson.getByRole("complementary", { name: "Open flags and reports" })).toHaveCount(0);
 
   // One quiz item regenerated with an instruction: pending, then the new item, the old one retired.
-  const item = adminPage.getByTestId("review-question").filter({ hasText: question });
+  const item = adminPage.locator(`#question-${questionId}`);
+  await expect(item).toContainText(question);
   await item.getByRole("textbox", { name: "Instruction for a new version (optional)" }).fill("add a Python example");
   await item.getByRole("button", { name: "Regenerate question" }).click();
   await expect(item.getByTestId("regeneration-pending")).toContainText("Being written again (“add a Python example”)");
-  await expect(item.getByText("Retired")).toBeVisible({ timeout: 30_000 });
-  const fresh = await withDb(async (client) => (await client.query<{ question: string }>("SELECT q.question FROM content_regenerations r JOIN quiz_questions q ON q.id = r.replacement_id WHERE r.question_id = $1", [questionId])).rows[0]!.question);
-  await expect(adminPage.getByTestId("review-question").filter({ hasText: fresh }).getByText("Retired")).toHaveCount(0);
+  await expect(item.getByText("Retired", { exact: true })).toBeVisible({ timeout: 30_000 });
+  const { id: freshId, question: fresh } = await withDb(
+    async (client) => (await client.query<{ id: number; question: string }>("SELECT q.id, q.question FROM content_regenerations r JOIN quiz_questions q ON q.id = r.replacement_id WHERE r.question_id = $1", [questionId])).rows[0]!,
+  );
+  const freshItem = adminPage.locator(`#question-${freshId}`);
+  await expect(freshItem).toContainText(fresh);
+  await expect(freshItem.getByText("Retired", { exact: true })).toHaveCount(0);
+  await expect(freshItem.getByText("History (1 change, version 1)")).toBeVisible();
   await adminContext.close();
 
   // The learner kept their progress, sees the report handled, and meets the new item in review.
