@@ -74,10 +74,7 @@ export const regenerateLessonEndpoint = endpoint(
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
     errors: { 404: "No such lesson.", 409: `${STALE} Or a regeneration of it is under way.` },
   },
-  async (c) => {
-    const body = c.req.valid("json");
-    return c.json(await requestRegeneration(c.var.caller.id, { kind: "subsection", id: c.req.valid("param").id }, body.version, body.instruction ?? null), 202);
-  },
+  async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "subsection", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );
 
 export const regenerateQuestionEndpoint = endpoint(
@@ -94,10 +91,7 @@ export const regenerateQuestionEndpoint = endpoint(
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
     errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired, or a regeneration of it is under way.` },
   },
-  async (c) => {
-    const body = c.req.valid("json");
-    return c.json(await requestRegeneration(c.var.caller.id, { kind: "question", id: c.req.valid("param").id }, body.version, body.instruction ?? null), 202);
-  },
+  async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "question", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );
 
 export const listRegenerationsEndpoint = endpoint(

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { AppError } from "../http/app-error";
 import type { ReportReason } from "../reports/reasons";
+import type { QuestionFields } from "./items";
 import type { Regeneration } from "../validation/responses/content-review";
 import { listRegenerations } from "./regeneration-row";
 
@@ -20,18 +21,7 @@ export type OpenReport = { reason: ReportReason; note: string | null };
 type Extras = { version: number; history: Change[]; flags: OpenFlag[]; reports: OpenReport[]; regeneration: Regeneration | null };
 
 export type ReviewLesson = Extras & { id: number; position: number; title: string; content: string };
-export type ReviewQuestion = Extras & {
-  id: number;
-  question: string;
-  options: string[];
-  correct_answer: string;
-  hint: string | null;
-  explanation: string | null;
-  concept: string | null;
-  subsection_index: number | null;
-  passage: string | null;
-  retired: boolean;
-};
+export type ReviewQuestion = Extras & QuestionFields & { id: number; subsection_index: number | null; passage: string | null; retired: boolean };
 export type CourseReview = {
   id: number;
   title: string;

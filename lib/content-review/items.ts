@@ -10,21 +10,10 @@ import { AppError } from "../http/app-error";
 
 export type LockedSubsection = { id: number; course_id: number; section_id: number; section_index: number; position: number; title: string; content: string };
 
-export type LockedQuestion = {
-  id: number;
-  course_id: number;
-  section_id: number;
-  section_index: number;
-  position: number;
-  question: string;
-  options: string[];
-  correct_answer: string;
-  hint: string | null;
-  explanation: string | null;
-  concept: string | null;
-  subsection_index: number | null;
-  retired_at: string | null;
-};
+/** The fields of a quiz item an admin edits, as stored. */
+export type QuestionFields = { question: string; options: string[]; correct_answer: string; hint: string | null; explanation: string | null; concept: string | null };
+
+export type LockedQuestion = QuestionFields & { id: number; course_id: number; section_id: number; section_index: number; position: number; subsection_index: number | null; retired_at: string | null };
 
 export const NO_LESSON = "There is no such lesson.";
 export const NO_QUESTION = "There is no such question.";
@@ -52,6 +41,6 @@ export async function lockQuestion(tx: Transaction, id: number, { live = true } 
 }
 
 /** The fields of a question a version row keeps. */
-export function questionFields(q: Pick<LockedQuestion, "question" | "options" | "correct_answer" | "hint" | "explanation" | "concept">) {
+export function questionFields(q: QuestionFields): QuestionFields {
   return { question: q.question, options: q.options, correct_answer: q.correct_answer, hint: q.hint, explanation: q.explanation, concept: q.concept };
 }

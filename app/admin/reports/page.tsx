@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminHeading, EmptyState, LoadError } from "@/components/admin/page-parts";
 import type { ReportTarget } from "@/components/reports/report-problem";
+import { OptionsWithKey } from "@/components/reports/options-with-key";
 import { ResolveGroup } from "@/components/reports/resolve-group";
 import { InlineCode } from "@/components/ui/inline-code";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
@@ -45,16 +46,7 @@ function Group({ group }: { group: QueueGroup }) {
         </div>
         <p className="text-sm font-semibold text-slate-900">{plural(group.affected_learners, "learner")} affected</p>
       </div>
-      {group.options ? (
-        <ul className="mt-3 space-y-1 text-sm" aria-label="Options">
-          {group.options.map((option) => (
-            <li key={option} className={option === group.correct_answer ? "font-semibold text-green-800" : "text-slate-700"}>
-              {option === group.correct_answer ? <span>✓ Key: </span> : <span aria-hidden="true">· </span>}
-              <InlineCode text={option} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {group.options ? <OptionsWithKey options={group.options} answer={group.correct_answer} /> : null}
       {group.explanation ? <p className="mt-2 text-sm text-slate-700">Explanation: <InlineCode text={group.explanation} /></p> : null}
       <div className="mt-3 flex flex-wrap gap-2 text-sm">
         {group.flag ? (

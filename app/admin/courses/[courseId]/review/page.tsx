@@ -3,6 +3,7 @@ import Link from "next/link";
 import { loadByPathId } from "@/components/admin/path-id";
 import { AdminHeading, EmptyState } from "@/components/admin/page-parts";
 import { Markdown } from "@/components/markdown/markdown";
+import { OptionsWithKey } from "@/components/reports/options-with-key";
 import { ItemHistory } from "@/components/review-content/item-history";
 import { LessonEditor } from "@/components/review-content/lesson-editor";
 import { OpenItems } from "@/components/review-content/open-items";
@@ -25,14 +26,7 @@ function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; 
         <InlineCode text={q.question} />
         {q.retired ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Retired</span> : null}
       </p>
-      <ul className="mt-2 space-y-1 text-sm" aria-label="Options">
-        {q.options.map((option) => (
-          <li key={option} className={option === q.correct_answer ? "font-semibold text-green-800" : "text-slate-700"}>
-            {option === q.correct_answer ? <span>✓ Key: </span> : <span aria-hidden="true">· </span>}
-            <InlineCode text={option} />
-          </li>
-        ))}
-      </ul>
+      <OptionsWithKey options={q.options} answer={q.correct_answer} className="mt-2" />
       {q.hint ? <p className="mt-2 text-sm text-slate-700">Hint: {q.hint}</p> : null}
       {q.explanation ? <p className="mt-1 text-sm text-slate-700">Why: {q.explanation}</p> : null}
       <p className="mt-1 text-xs text-slate-600">
