@@ -129,7 +129,7 @@ export async function createWorld(): Promise<World> {
   await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
   await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
   await db.insert(contentReports).values({ userId: a!.id, questionId: quiz[0]!.question_id, reason: "answer_key", note: "The key looks wrong." });
-  const review = await reviewCourse();
+  const review = await reviewCourse(admin!.id);
   return {
     a: a!,
     b: b!,
@@ -146,11 +146,14 @@ export async function createWorld(): Promise<World> {
   };
 }
 
-/** A world's own one-lesson, one-item course: what the review screen's edits change (the seeded course stays as it is). */
-async function reviewCourse(): Promise<World["review"]> {
+/**
+ * A world's own one-lesson, one-item course: what the review screen's edits change (the seeded course
+ * stays as it is). Personal to the world's admin, so no catalogue list or recommendation shows it.
+ */
+async function reviewCourse(owner: number): Promise<World["review"]> {
   const db = getDb();
   const [{ id: topicId }] = (await db.insert(topics).values({ title: `Review topic ${unique()}`, description: "For API tests." }).returning({ id: topics.id })) as [{ id: number }];
-  const [course] = await db.insert(courses).values({ topicId, title: "Review course", level: "Beginner", generationStatus: "done", isDetailCreatedByAi: true }).returning({ id: courses.id });
+  const [course] = await db.insert(courses).values({ topicId, title: "Review course", level: "Beginner", generationStatus: "done", isDetailCreatedByAi: true, requestedBy: owner }).returning({ id: courses.id });
   const [section] = await db.insert(courseSections).values({ courseId: course!.id, position: 0, title: "Basics" }).returning({ id: courseSections.id });
   const [lesson] = await db
     .insert(courseSubsections)
