@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures/browser-test";
 import { logInAsAdmin, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
+import { expectAccessible } from "./fixtures/axe";
 import { apiToken, bearer, saveProgress } from "./fixtures/api";
 import { E2E_ADMIN } from "./fixtures/settings";
 
@@ -13,7 +14,7 @@ import { E2E_ADMIN } from "./fixtures/settings";
  * Account and meets the new item in review, where their card moved.
  */
 
-test("admin: edit a lesson and regenerate a question on the review screen; the learner keeps their progress and sees both", async ({ page, browser, request }) => {
+test("admin: edit a lesson and regenerate a question on the review screen; the learner keeps their progress and sees both", async ({ page, browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const courseId = await withDb(async (client) => {
@@ -64,6 +65,7 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await adminPage.goto(`/admin/courses/${courseId}/review`);
   const lesson = adminPage.getByTestId("review-lesson").filter({ has: adminPage.getByRole("heading", { name: "Lesson 1: Lesson 1.1" }) });
   await expect(lesson.getByRole("complementary", { name: "Open flags and reports" })).toContainText("Learner report: Unclear");
+  await expectAccessible(adminPage, testInfo, "/admin/courses/{id}/review");
   await lesson.getByRole("button", { name: "Edit lesson: Lesson 1.1" }).click();
   await lesson.getByRole("textbox", { name: "Markdown of “Lesson 1.1”" }).fill("Reviewed by an admin: **clearer** now.\n\n```python\nprint('clearer')\n```");
   await expect(lesson.getByTestId("lesson-preview").locator("strong")).toHaveText("clearer");
