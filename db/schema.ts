@@ -311,6 +311,9 @@ export const quizQuestions = pgTable(
     explanation: text("explanation"),
     // The source passage that supports the key (courses written from sources, docs/sources.md).
     passageId: integer("passage_id").references((): AnyPgColumn => sourcePassages.id, { onDelete: "set null" }),
+    // Retired by an admin (docs/product-rules.md, "Review and editing"): never drawn again, kept for
+    // the answers and attempts that name it.
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
@@ -1163,5 +1166,75 @@ export const contentFlags = pgTable(
     index("content_flags_open_subsection_idx").on(t.subsectionId).where(sql`${t.resolvedAt} IS NULL`),
     index("content_flags_open_question_idx").on(t.questionId).where(sql`${t.resolvedAt} IS NULL`),
     index("content_flags_resolved_by_idx").on(t.resolvedBy),
+  ],
+);
+
+/*
+ * The review screen's history (docs/product-rules.md, "Review and editing"): one row per change
+ * of a lesson or a quiz item, numbered per item from 1; an item with no row is at version 0. An
+ * edit names the version it started from and is refused when a later row exists (no lost update).
+ * `before`/`after` hold the changed fields. Kept when the admin is deleted (changed_by set null).
+ */
+export const contentChangeKind = pgEnum("content_change_kind", ["edited", "regenerated", "retired", "replaced", "added", "removed"]);
+
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    subsectionId: integer("subsection_id").references(() => courseSubsections.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => quizQuestions.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    kind: contentChangeKind("kind").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    instruction: text("instruction"),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("content_versions_one_target", sql`(${t.subsectionId} IS NULL) <> (${t.questionId} IS NULL)`),
+    uniqueIndex("content_versions_subsection_key").on(t.subsectionId, t.version).where(sql`${t.subsectionId} IS NOT NULL`),
+    uniqueIndex("content_versions_question_key").on(t.questionId, t.version).where(sql`${t.questionId} IS NOT NULL`),
+    index("content_versions_course_idx").on(t.courseId),
+    index("content_versions_changed_by_idx").on(t.changedBy),
+  ],
+);
+
+/**
+ * A regeneration an admin asked for: pending while its worker job runs, then done (with the new
+ * content, and for a question the replacement's id) or failed with why. The screen shows it pending.
+ */
+export const regenerationStatus = pgEnum("regeneration_status", ["pending", "done", "failed"]);
+
+export const contentRegenerations = pgTable(
+  "content_regenerations",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    subsectionId: integer("subsection_id").references(() => courseSubsections.id, { onDelete: "cascade" }),
+    questionId: integer("question_id").references(() => quizQuestions.id, { onDelete: "cascade" }),
+    // The version the admin asked from: the job refuses to overwrite a later edit.
+    baseVersion: integer("base_version").notNull(),
+    instruction: text("instruction"),
+    status: regenerationStatus("status").notNull().default("pending"),
+    error: text("error"),
+    replacementId: integer("replacement_id").references((): AnyPgColumn => quizQuestions.id, { onDelete: "set null" }),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("content_regenerations_one_target", sql`(${t.subsectionId} IS NULL) <> (${t.questionId} IS NULL)`),
+    // One regeneration under way per item.
+    uniqueIndex("content_regenerations_pending_subsection_key").on(t.subsectionId).where(sql`${t.status} = 'pending' AND ${t.subsectionId} IS NOT NULL`),
+    uniqueIndex("content_regenerations_pending_question_key").on(t.questionId).where(sql`${t.status} = 'pending' AND ${t.questionId} IS NOT NULL`),
+    index("content_regenerations_course_idx").on(t.courseId, t.createdAt),
+    index("content_regenerations_requested_by_idx").on(t.requestedBy),
+    index("content_regenerations_replacement_idx").on(t.replacementId),
   ],
 );

@@ -1,5 +1,6 @@
 import { isEndpoint, type Endpoint } from "../endpoint";
 import * as accounts from "./accounts";
+import * as contentReview from "./content-review";
 import * as adminUsers from "./admin-users";
 import * as analytics from "./analytics";
 import * as courses from "./courses";
@@ -22,6 +23,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, tutor, generation, publication, sources, reports, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, tutor, generation, publication, sources, reports, contentReview, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -5,6 +5,7 @@ import { generateSubsectionJob } from "../generation/jobs/generate-subsection";
 import { generateTopicCoursesJob } from "../generation/jobs/generate-topic-courses";
 import { generationDeadLetterJob } from "../generation/jobs/generation-dead-letter";
 import { judgeSectionJob } from "../generation/jobs/judge-section";
+import { regenerateContentJob } from "../generation/jobs/regenerate-content";
 import { writeQuestionVariantsJob } from "../generation/jobs/write-question-variants";
 import { sendEmailJob } from "../mail/jobs/send-email";
 import { sendEmailDeadLetterJob } from "../mail/jobs/send-email-dead-letter";
@@ -17,7 +18,7 @@ import type { AnyJobDefinition } from "./definition";
 /** Every job the worker runs, by domain (the tests' in-process workers start one domain's). */
 export const mailJobs: readonly AnyJobDefinition[] = [sendEmailJob, sendEmailDeadLetterJob];
 
-export const generationJobs: readonly AnyJobDefinition[] = [generateTopicCoursesJob, generateCourseOutlineJob, generateSubsectionJob, generateQuestionsJob, generationDeadLetterJob, writeQuestionVariantsJob, judgeSectionJob];
+export const generationJobs: readonly AnyJobDefinition[] = [generateTopicCoursesJob, generateCourseOutlineJob, generateSubsectionJob, generateQuestionsJob, generationDeadLetterJob, writeQuestionVariantsJob, judgeSectionJob, regenerateContentJob];
 
 export const maintenanceJobs: readonly AnyJobDefinition[] = [pruneExpiredRowsJob];
 

@@ -1,47 +1,53 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Transaction } from "../../db/client";
 import { AppError } from "../http/app-error";
 import type { ReportTarget } from "../validation/reports";
 import type { ResolvedReports } from "../validation/responses/reports";
 import type { ReportResolution } from "./reasons";
-import { anyTarget } from "./target";
+import { anyTarget, type StoredTarget } from "./target";
 
 export const NOTHING_OPEN = "Nothing is open about that lesson or question: it may have been resolved already.";
 
 /**
- * POST /reports/resolve: resolves one target's group at once: every open report on it
- * (their learners then see it handled) and, for a quiz item, its current analytics flag (which
- * comes back only if the flag changes), and the machine checks' open content flags on it, with the
- * same resolution. The review screen's edit and regeneration will call this
- * with 'edited' or 'regenerated' once they exist (docs/product-rules.md, "Reports"). 404 when
- * nothing was open, so two admins resolving the same group see that the other one did.
+ * Everything open about one stored target, resolved in the caller's transaction: its open reports
+ * (their learners then see it handled), the machine's open flags on it (content_flags) and, for a
+ * quiz item, its current analytics flag (which comes back only if the flag changes).
+ */
+export async function resolveOpen(tx: Transaction, adminId: number, stored: StoredTarget, resolution: ReportResolution, note: string | null): Promise<ResolvedReports> {
+  const on = stored.questionId !== null ? sql`question_id = ${stored.questionId}` : sql`subsection_id = ${stored.subsectionId}`;
+  const reports = await tx.execute(sql`
+    UPDATE content_reports SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
+     WHERE ${on} AND resolved_at IS NULL`);
+  const machineFlags = await tx.execute(sql`
+    UPDATE content_flags SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now()
+     WHERE ${on} AND resolved_at IS NULL`);
+  let flagResolved = false;
+  if (stored.questionId !== null) {
+    const flags = await tx.execute(sql`
+      INSERT INTO question_flag_reviews (question_id, flag, resolution, note, resolved_by)
+      SELECT st.question_id, st.flag, ${resolution}, ${note}, ${adminId} FROM question_stats st
+       WHERE st.question_id = ${stored.questionId} AND st.flag IS NOT NULL
+      ON CONFLICT (question_id) DO UPDATE SET flag = EXCLUDED.flag, resolution = EXCLUDED.resolution, note = EXCLUDED.note,
+             resolved_by = EXCLUDED.resolved_by, resolved_at = now()
+       WHERE question_flag_reviews.flag <> EXCLUDED.flag`);
+    flagResolved ||= (flags.rowCount ?? 0) > 0;
+  }
+  return { resolved_reports: reports.rowCount ?? 0, flag_resolved: flagResolved, resolved_machine_flags: machineFlags.rowCount ?? 0 };
+}
+
+/**
+ * POST /reports/resolve: resolves one target's group at once (resolveOpen). The review screen's
+ * edit and regeneration resolve the same way, as 'edited' or 'regenerated', in the transaction of
+ * the change (lib/content-review; docs/product-rules.md, "Reports"). 404 when nothing was open, so
+ * two admins resolving the same group see that the other one did.
  */
 export async function resolveReports(adminId: number, target: ReportTarget, resolution: ReportResolution, note: string | null): Promise<ResolvedReports> {
   const stored = await anyTarget(target);
   if (!stored) throw new AppError("not_found", NOTHING_OPEN);
   return getDb().transaction(async (tx) => {
-    const on = stored.questionId !== null ? sql`question_id = ${stored.questionId}` : sql`subsection_id = ${stored.subsectionId}`;
-    const reports = await tx.execute(sql`
-      UPDATE content_reports SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
-       WHERE ${on} AND resolved_at IS NULL`);
-    let flagResolved = false;
-    if (stored.questionId !== null) {
-      const flags = await tx.execute(sql`
-        INSERT INTO question_flag_reviews (question_id, flag, resolution, note, resolved_by)
-        SELECT st.question_id, st.flag, ${resolution}, ${note}, ${adminId} FROM question_stats st
-         WHERE st.question_id = ${stored.questionId} AND st.flag IS NOT NULL
-        ON CONFLICT (question_id) DO UPDATE SET flag = EXCLUDED.flag, resolution = EXCLUDED.resolution, note = EXCLUDED.note,
-               resolved_by = EXCLUDED.resolved_by, resolved_at = now()
-         WHERE question_flag_reviews.flag <> EXCLUDED.flag`);
-      flagResolved = (flags.rowCount ?? 0) > 0;
-    }
-    const machine = await tx.execute(sql`
-      UPDATE content_flags SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now()
-       WHERE ${on} AND resolved_at IS NULL`);
-    const resolved = reports.rowCount ?? 0;
-    const resolvedMachine = machine.rowCount ?? 0;
-    if (resolved === 0 && !flagResolved && resolvedMachine === 0) throw new AppError("not_found", NOTHING_OPEN);
-    return { resolved_reports: resolved, flag_resolved: flagResolved, resolved_machine_flags: resolvedMachine };
+    const resolved = await resolveOpen(tx, adminId, stored, resolution, note);
+    if (resolved.resolved_reports === 0 && !resolved.flag_resolved && resolved.resolved_machine_flags === 0) throw new AppError("not_found", NOTHING_OPEN);
+    return resolved;
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
 import { conceptKeySql as conceptKeyOf } from "../mastery/list-mastery";
@@ -104,7 +104,8 @@ const revealedInSections = preparedQuery((db) =>
     .from(quizReveals)
     .innerJoin(quizQuestions, eq(quizQuestions.id, quizReveals.questionId))
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    .where(and(eq(quizReveals.userId, sql.placeholder("userId")), sql`${quizQuestions.sectionId} = any(${sql.placeholder("sectionIds")})`))
+    // A retired item is never shown again, not even as a seen sibling (docs/product-rules.md, "Review and editing").
+    .where(and(eq(quizReveals.userId, sql.placeholder("userId")), sql`${quizQuestions.sectionId} = any(${sql.placeholder("sectionIds")})`, isNull(quizQuestions.retiredAt)))
     .prepare("review_revealed_siblings"),
 );
 

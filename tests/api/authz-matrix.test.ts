@@ -137,6 +137,13 @@ const MATRIX: Row[] = [
   ["GET /users/me/reports",                                     401, 200, 200, 200],
   ["GET /reports",                                              401, 403, 403, 200],
   ["POST /reports/resolve",                                     401, 403, 403, 200], // learner A's open report
+  // The review screen's edits: admins only
+  ["PUT /subsections/{id}",                                     401, 403, 403, 200],
+  ["PUT /quiz-questions/{id}",                                  401, 403, 403, 200],
+  ["POST /quiz-questions/{id}/retire",                          401, 403, 403, 200],
+  ["POST /subsections/{id}/regenerate",                         401, 403, 403, 202],
+  ["POST /quiz-questions/{id}/regenerate",                      401, 403, 403, 202],
+  ["GET /courses/{id}/regenerations",                           401, 403, 403, 200],
   // Admin
   ["POST /topics",                                              401, 403, 403, 201],
   ["PUT /topics/{id}",                                          401, 403, 403, 200],

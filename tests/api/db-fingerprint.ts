@@ -36,6 +36,8 @@ export const MUTABLE_TABLES = [
   "source_passages",
   "content_reports",
   "question_flag_reviews",
+  "content_versions",
+  "content_regenerations",
 ] as const;
 
 const query = sql.raw(

@@ -113,6 +113,15 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "POST /reports": (w) => ({ body: { question_id: w.quiz[1]!.question_id, reason: "unclear", note: "The second option reads like the first." } }),
   "GET /users/me/reports": (w) => ({ query: { question_id: str(w.quiz[0]!.question_id) } }),
   "GET /reports": () => ({ query: { page: "1", limit: "10" } }),
+  "PUT /subsections/:id": (w) => ({ params: { id: str(w.review.subsectionId) }, body: { content: "A variable names a value, so you can use it again.", version: 0 } }),
+  "PUT /quiz-questions/:id": (w) => ({
+    params: { id: str(w.review.questionId) },
+    body: { question: "What does a variable hold?", options: ["A name for a value", "A deleted value", "A printed value", "A sorted list"], correct_answer: "A name for a value", hint: "Think of a label.", explanation: "A variable is a name for a value.", concept: "variables", version: 0 },
+  }),
+  "POST /quiz-questions/:id/retire": (w) => ({ params: { id: str(w.review.questionId) }, body: { version: 0 } }),
+  "POST /subsections/:id/regenerate": (w) => ({ params: { id: str(w.review.subsectionId) }, body: { version: 0, instruction: "simpler" } }),
+  "POST /quiz-questions/:id/regenerate": (w) => ({ params: { id: str(w.review.questionId) }, body: { version: 0, instruction: "add a Python example" } }),
+  "GET /courses/:id/regenerations": (w) => ({ params: { id: str(w.review.courseId) } }),
   "POST /reports/resolve": (w) => ({ body: { question_id: w.quiz[0]!.question_id, resolution: "dismissed", note: "The key is right." } }),
 };
 

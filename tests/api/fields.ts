@@ -10,7 +10,7 @@ import { codeField, emailField, passwordField } from "../../lib/validation/accou
  */
 
 /** What an id points at. */
-export type Resource = "user" | "topic" | "course" | "question" | "card" | "session" | "conversation" | "source";
+export type Resource = "user" | "topic" | "course" | "subsection" | "question" | "card" | "session" | "conversation" | "source";
 
 /** The kind of one input field; `optional` fields may be left out. */
 export type Field = (
@@ -24,6 +24,7 @@ export type Field = (
   | { kind: "literal"; value: string }
   | { kind: "ids"; of: Resource; max: number }
   | { kind: "answers"; max: number }
+  | { kind: "texts"; length: number; max: number }
   | { kind: "bool" }
 ) & { optional?: true; nullable?: true };
 
@@ -36,7 +37,7 @@ const SHARED: ReadonlyMap<z.ZodType, Field> = new Map<z.ZodType, Field>([
   [codeField, { kind: "code" }],
 ]);
 
-const RESOURCES: Record<string, Resource> = { user: "user", topic: "topic", course: "course", question: "question", card: "card", session: "session", conversation: "conversation", source: "source" };
+const RESOURCES: Record<string, Resource> = { user: "user", topic: "topic", course: "course", subsection: "subsection", question: "question", "quiz-question": "question", card: "card", session: "session", conversation: "conversation", source: "source" };
 
 /** "course_id" -> course, "topic_ids" -> topic. */
 function resourceOf(name: string): Resource {
@@ -53,6 +54,7 @@ type JsonSchema = {
   exclusiveMinimum?: number;
   maximum?: number;
   maxItems?: number;
+  minItems?: number;
   enum?: string[];
   const?: string;
   items?: JsonSchema;
@@ -88,6 +90,7 @@ function fieldOf(name: string, schema: z.ZodType, json: JsonSchema): Field {
   }
   if (json.type === "array") {
     if (json.items?.properties?.question_id) return { kind: "answers", max: json.maxItems ?? 100 };
+    if (json.items?.type === "string") return { kind: "texts", length: json.minItems ?? 0, max: json.items.maxLength ?? 100_000 };
     return { kind: "ids", of: resourceOf(name), max: json.maxItems ?? 100 };
   }
   if (json.type === "string") {
@@ -112,6 +115,8 @@ export function fieldsOf(schema: z.ZodObject): Record<string, Field> {
 
 /** The resource a path parameter names: the nearest segment before it that is one ("/users/update/:id" -> user). */
 function resourceBefore(segments: string[], index: number): Param {
+  // A position in its parent (":sectionIndex", ":subsectionIndex"), not an id.
+  if (segments[index]!.endsWith("Index")) return { of: "section-index" };
   for (let i = index - 1; i >= 0; i--) {
     const segment = segments[i]!;
     if (segment === "sections") return { of: "section-index" };

@@ -259,6 +259,21 @@ function variantsOfKind(field: Field, valid: unknown): Variant[] {
       ];
     case "literal":
       return [reject("another value", "client_credentials"), reject("upper case", field.value.toUpperCase()), reject("empty", "")];
+    case "texts": {
+      const items = valid as string[];
+      return [
+        ...LIST_WRONG_TYPES,
+        reject("empty list", []),
+        reject("one item short", items.slice(1)),
+        reject("one item more", [...items, "one more"]),
+        reject("a number item", [1, ...items.slice(1)]),
+        reject("null item", [null, ...items.slice(1)]),
+        reject("empty item", ["", ...items.slice(1)]),
+        reject(`item of ${field.max + 1} characters`, ["x".repeat(field.max + 1), ...items.slice(1)]),
+        reject("the same item twice", [items[0], items[0], ...items.slice(2)]),
+        either("emoji items", items.map((item) => `${item} ${SAMPLES.emoji}`)),
+      ];
+    }
     case "bool":
       return [...["true", "false", "", 0, 1, null, [], {}, [true]].map((value) => reject(`wrong type ${JSON.stringify(value)}`, value)), either("true", true), either("false", false)];
   }
@@ -348,13 +363,13 @@ export function jsonVerdict(field: Field, value: unknown): Verdict {
   if (value === null && field.nullable) return "either";
   if (typeof value === "boolean") return field.kind === "bool" ? "either" : "reject";
   if (typeof value === "string") {
-    return ["id", "int", "ids", "answers"].includes(field.kind) ? "reject" : stringVerdict(field, value);
+    return ["id", "int", "ids", "answers", "texts"].includes(field.kind) ? "reject" : stringVerdict(field, value);
   }
   if (typeof value === "number") {
     if (field.kind === "id") return Number.isInteger(value) && value >= 1 && value <= INT4_MAX ? "either" : "reject";
     if (field.kind === "int") return Number.isInteger(value) && value >= field.min && value <= field.max ? "either" : "reject";
     return "reject";
   }
-  if (Array.isArray(value)) return field.kind === "ids" || field.kind === "answers" ? "either" : "reject";
+  if (Array.isArray(value)) return field.kind === "ids" || field.kind === "answers" || field.kind === "texts" ? "either" : "reject";
   return "reject";
 }

@@ -59,6 +59,8 @@ export type World = {
   sourceId: number;
   /** A course of this world alone for the publication calls: paused, its one section not approved (in no list). */
   reviewCourseId: number;
+  /** This world's own small course (in a topic of its own) for the review screen's edits: one lesson and one quiz item, at version 0. */
+  review: { courseId: number; subsectionId: number; questionId: number };
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -136,6 +138,7 @@ export async function createWorld(): Promise<World> {
     .returning({ id: courses.id });
   const [reviewSection] = await db.insert(courseSections).values({ courseId: reviewCourse!.id, position: 0, title: "Draft section", publishedAt: null }).returning({ id: courseSections.id });
   await db.insert(courseSubsections).values({ sectionId: reviewSection!.id, position: 0, title: "Draft lesson", content: "Not reviewed yet." });
+  const review = await editableCourse(admin!.id);
   return {
     a: a!,
     b: b!,
@@ -149,5 +152,26 @@ export async function createWorld(): Promise<World> {
     conversationId: conversation!.id,
     sourceId: source!.id,
     reviewCourseId: reviewCourse!.id,
+    review,
   };
+}
+
+/**
+ * A world's own one-lesson, one-item course: what the review screen's edits change (the seeded course
+ * stays as it is). Personal to the world's admin, so no catalogue list or recommendation shows it.
+ */
+async function editableCourse(owner: number): Promise<World["review"]> {
+  const db = getDb();
+  const [{ id: topicId }] = (await db.insert(topics).values({ title: `Review topic ${unique()}`, description: "For API tests." }).returning({ id: topics.id })) as [{ id: number }];
+  const [course] = await db.insert(courses).values({ topicId, title: "Review course", level: "Beginner", generationStatus: "done", isDetailCreatedByAi: true, requestedBy: owner }).returning({ id: courses.id });
+  const [section] = await db.insert(courseSections).values({ courseId: course!.id, position: 0, title: "Basics" }).returning({ id: courseSections.id });
+  const [lesson] = await db
+    .insert(courseSubsections)
+    .values({ sectionId: section!.id, position: 0, title: "Variables", content: "A variable names a value.\n\n```python\nx = 1\n```" })
+    .returning({ id: courseSubsections.id });
+  const [question] = await db
+    .insert(quizQuestions)
+    .values({ sectionId: section!.id, position: 0, question: "What does a variable do?", options: ["Names a value", "Deletes a value", "Prints a value", "Sorts values"], correctAnswer: "Names a value", hint: "Think of a label.", concept: "variables", explanation: "A variable is a name for a value.", subsectionIndex: 0 })
+    .returning({ id: quizQuestions.id });
+  return { courseId: course!.id, subsectionId: lesson!.id, questionId: question!.id };
 }

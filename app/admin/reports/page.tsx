@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { AdminHeading, EmptyState, LoadError } from "@/components/admin/page-parts";
 import type { ReportTarget } from "@/components/reports/report-problem";
+import { OptionsWithKey } from "@/components/reports/options-with-key";
 import { ResolveGroup } from "@/components/reports/resolve-group";
 import { InlineCode } from "@/components/ui/inline-code";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
@@ -26,6 +28,9 @@ function targetOf(group: QueueGroup): ReportTarget {
     : { course_id: group.course_id, section_index: group.section_index, subsection_index: group.subsection_index! };
 }
 
+/** The item on the course's review screen, where an edit or a regeneration resolves its group. */
+const reviewLink = (group: QueueGroup) => `/admin/courses/${group.course_id}/review#${group.question_id !== null ? `question-${group.question_id}` : `section-${group.section_index}`}`;
+
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
 function Group({ group }: { group: QueueGroup }) {
@@ -43,16 +48,7 @@ function Group({ group }: { group: QueueGroup }) {
         </div>
         <p className="text-sm font-semibold text-slate-900">{plural(group.affected_learners, "learner")} affected</p>
       </div>
-      {group.options ? (
-        <ul className="mt-3 space-y-1 text-sm" aria-label="Options">
-          {group.options.map((option) => (
-            <li key={option} className={option === group.correct_answer ? "font-semibold text-green-800" : "text-slate-700"}>
-              {option === group.correct_answer ? <span>✓ Key: </span> : <span aria-hidden="true">· </span>}
-              <InlineCode text={option} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {group.options ? <OptionsWithKey options={group.options} answer={group.correct_answer} /> : null}
       {group.explanation ? <p className="mt-2 text-sm text-slate-700">Explanation: <InlineCode text={group.explanation} /></p> : null}
       <div className="mt-3 flex flex-wrap gap-2 text-sm">
         {group.flag ? (
@@ -92,6 +88,9 @@ function Group({ group }: { group: QueueGroup }) {
       ) : null}
       <div className="mt-4">
         <ResolveGroup target={targetOf(group)} label={label} />
+        <Link href={reviewLink(group)} className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
+          Edit or regenerate it on the review screen (resolves these reports as edited or regenerated)
+        </Link>
       </div>
     </li>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { GoalSettingsForm } from "@/components/account/goal-settings";
+import { MyReports } from "@/components/account/my-reports";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsPanel } from "@/components/account/sessions-panel";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
@@ -11,13 +12,14 @@ import { sessionRows } from "@/lib/auth/device";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listSessions } from "@/lib/auth/sessions";
 import { getGoalSettings } from "@/lib/reminders/settings";
+import { listMyReports } from "@/lib/reports/my-reports";
 
 export const metadata: Metadata = { title: "My Account" };
 
 export default async function MyAccountPage() {
   const caller = await requirePageCaller("user");
   const zone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
-  const [sessionList, withPassword, goal] = await Promise.all([listSessions(caller.id), hasPassword(caller.id), getGoalSettings(caller.id, new Date(), zone)]);
+  const [sessionList, withPassword, goal, reports] = await Promise.all([listSessions(caller.id), hasPassword(caller.id), getGoalSettings(caller.id, new Date(), zone), listMyReports(caller.id)]);
   const sessions = sessionRows(sessionList, caller.session.sessionId);
 
   return (
@@ -27,6 +29,7 @@ export default async function MyAccountPage() {
       <ProfileForm firstName={caller.firstName} lastName={caller.lastName} email={caller.email} />
       <GoalSettingsForm saved={goal} />
       <TwoFactorPanel enabled={caller.twoFactorEnabled} hasPassword={withPassword} />
+      <MyReports reports={reports} />
       <SessionsPanel sessions={sessions} />
       <AccountDataPanel twoFactorEnabled={caller.twoFactorEnabled} hasPassword={withPassword} />
     </div>

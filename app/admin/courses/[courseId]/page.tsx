@@ -61,6 +61,9 @@ export default async function CoursePreviewPage({ params }: { params: Params }) 
       </div>
       <p className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-700">
         <span className="rounded bg-slate-100 px-2 py-0.5 font-medium">Preview (read-only)</span>
+        <Link href={`/admin/courses/${course.id}/review`} className="font-medium text-brand-700 underline underline-offset-2">
+          Review and edit
+        </Link>
         <DifficultyBadge level={course.level} />
         <GenerationState state={course.state} />
         <span>

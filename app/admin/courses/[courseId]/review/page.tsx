@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { loadByPathId } from "@/components/admin/path-id";
+import { AdminHeading, EmptyState } from "@/components/admin/page-parts";
+import { Markdown } from "@/components/markdown/markdown";
+import { OptionsWithKey } from "@/components/reports/options-with-key";
+import { ItemHistory } from "@/components/review-content/item-history";
+import { LessonEditor } from "@/components/review-content/lesson-editor";
+import { OpenItems } from "@/components/review-content/open-items";
+import { ApproveSection, PublishCourse } from "@/components/review-content/publish-buttons";
+import { QuestionEditor } from "@/components/review-content/question-editor";
+import { RegenerateForm } from "@/components/review-content/regenerate-form";
+import { InlineCode } from "@/components/ui/inline-code";
+import { requirePageCaller } from "@/lib/auth/page";
+import { getCourseReview, type ReviewQuestion } from "@/lib/content-review/course-review";
+
+export const metadata: Metadata = { title: "Review course" };
+
+type Params = Promise<{ courseId: string }>;
+
+function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; courseId: number }) {
+  return (
+    <li id={`question-${q.id}`} className={`rounded-lg border p-4 ${q.retired ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white"}`} data-testid="review-question">
+      <p className="font-medium text-slate-900">
+        <span className="mr-1 text-slate-500">{number}.</span>
+        <InlineCode text={q.question} />
+        {q.retired ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Retired</span> : null}
+      </p>
+      <OptionsWithKey options={q.options} answer={q.correct_answer} className="mt-2" />
+      {q.hint ? <p className="mt-2 text-sm text-slate-700">Hint: {q.hint}</p> : null}
+      {q.explanation ? <p className="mt-1 text-sm text-slate-700">Why: {q.explanation}</p> : null}
+      <p className="mt-1 text-xs text-slate-600">
+        Concept: {q.concept ?? "none"}
+        {q.subsection_index !== null ? ` · taught in lesson ${q.subsection_index + 1}` : ""}
+      </p>
+      {q.passage ? (
+        <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-sm whitespace-pre-line text-slate-700">
+          <span className="font-semibold">Passage: </span>
+          {q.passage}
+        </blockquote>
+      ) : null}
+      <OpenItems flags={q.flags} reports={q.reports} />
+      {q.retired ? null : (
+        <>
+          <QuestionEditor q={q} />
+          <RegenerateForm courseId={courseId} path={`/quiz-questions/${q.id}`} version={q.version} noun="question" latest={q.regeneration} />
+        </>
+      )}
+      <ItemHistory history={q.history} />
+    </li>
+  );
+}
+
+/**
+ * The admin review screen (docs/product-rules.md, "Review and editing"): every lesson rendered as
+ * learners see it and every quiz item with its key, explanation, concept and passage, the open
+ * flags and reports beside each; edit, retire and regenerate, each from the version shown, with
+ * its history; approve a section, publish the course.
+ */
+export default async function CourseReviewPage({ params }: { params: Params }) {
+  await requirePageCaller("admin");
+  const course = await loadByPathId((await params).courseId, getCourseReview);
+
+  return (
+    <div className="max-w-5xl">
+      <p className="text-sm">
+        <Link href={`/admin/courses/${course.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          <span aria-hidden="true">← </span>Course preview
+        </Link>
+      </p>
+      <div className="mt-3">
+        <AdminHeading title={`Review: ${course.title}`} intro="Read each lesson and question as learners will; edit, retire or regenerate what is wrong. Learners keep their progress." action={<PublishCourse courseId={course.id} />} />
+      </div>
+      {course.sections.length === 0 ? (
+        <EmptyState>No section is written yet.</EmptyState>
+      ) : (
+        course.sections.map((section) => (
+          <section key={section.index} aria-labelledby={`section-${section.index}`} className="mt-10">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id={`section-${section.index}`} className="text-xl font-bold text-slate-900">
+                Section {section.index + 1}: {section.title}
+              </h2>
+              <ApproveSection courseId={course.id} position={section.index} title={section.title} />
+            </div>
+            {section.lessons.map((lesson) => (
+              <article key={lesson.id} aria-labelledby={`lesson-${lesson.id}`} className="mt-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="review-lesson">
+                <h3 id={`lesson-${lesson.id}`} className="text-lg font-semibold text-slate-900">
+                  Lesson {lesson.position + 1}: {lesson.title}
+                </h3>
+                <OpenItems flags={lesson.flags} reports={lesson.reports} />
+                <div className="mt-3">
+                  <LessonEditor id={lesson.id} title={lesson.title} content={lesson.content} version={lesson.version}>
+                    <Markdown content={lesson.content} topLevel={4} />
+                  </LessonEditor>
+                </div>
+                <RegenerateForm courseId={course.id} path={`/subsections/${lesson.id}`} version={lesson.version} noun="lesson" latest={lesson.regeneration} />
+                <ItemHistory history={lesson.history} />
+              </article>
+            ))}
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">Quiz ({section.questions.filter((q) => !q.retired).length} questions in use)</h3>
+            <ol className="mt-3 space-y-3">
+              {section.questions.map((q, i) => (
+                <Question key={q.id} q={q} number={i + 1} courseId={course.id} />
+              ))}
+            </ol>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { buttonClasses } from "@/components/ui/button-link";
+import { apiFetch } from "@/lib/client/api";
+import { INSTRUCTION_MAX } from "@/lib/validation/content-review";
+import type { Regeneration } from "@/lib/validation/responses/content-review";
+import { ChangeError, FIELD, useChange } from "./use-change";
+
+const POLL_MS = 1500;
+
+/**
+ * "Regenerate" with an optional instruction, and the item's latest regeneration: pending (the page
+ * polls the course's regenerations and refreshes once it is written), or failed with why.
+ */
+export function RegenerateForm({ courseId, path, version, noun, latest }: { courseId: number; path: string; version: number; noun: string; latest: Regeneration | null }) {
+  const router = useRouter();
+  const { busy, error, run } = useChange(`The ${noun} could not be sent for regeneration. Please try again.`);
+  const [instruction, setInstruction] = useState("");
+  const inputId = useId();
+  const pendingId = latest?.status === "pending" ? latest.id : null;
+
+  useEffect(() => {
+    if (pendingId === null) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const { regenerations } = await apiFetch<{ regenerations: Regeneration[] }>(`/courses/${courseId}/regenerations`, { fallback: "" });
+        const mine = regenerations.find((r) => r.id === pendingId);
+        if (!stopped && mine && mine.status !== "pending") router.refresh();
+      } catch {
+        // A failed poll is tried again on the next tick.
+      }
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [courseId, pendingId, router]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await run(`${path}/regenerate`, "POST", { version, instruction: instruction.trim() || undefined }, `A new version of this ${noun} is being written.`)) setInstruction("");
+  }
+
+  return (
+    <div className="mt-3">
+      <div aria-live="polite">
+        {pendingId !== null ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="regeneration-pending">
+            Being written again{latest?.instruction ? ` (“${latest.instruction}”)` : ""}…
+          </p>
+        ) : latest?.status === "failed" ? (
+          <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">The last regeneration failed: {latest.error}</p>
+        ) : null}
+      </div>
+      {pendingId === null ? (
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <div className="min-w-64 flex-1">
+            <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
+              Instruction for a new version (optional)
+            </label>
+            <input id={inputId} value={instruction} maxLength={INSTRUCTION_MAX} placeholder="simpler, add a Python example…" onChange={(e) => setInstruction(e.target.value)} className={FIELD} />
+          </div>
+          <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClasses({ variant: "outline" })}>
+            {busy ? "Sending…" : `Regenerate ${noun}`}
+          </button>
+        </form>
+      ) : null}
+      <ChangeError error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { AppError } from "../http/app-error";
+import type { ReportReason } from "../reports/reasons";
+import type { QuestionFields } from "./items";
+import type { Regeneration } from "../validation/responses/content-review";
+import { listRegenerations } from "./regeneration-row";
+
+/*
+ * A course as the admin review screen shows it (docs/product-rules.md, "Review and editing"):
+ * every lesson and every quiz item (retired ones too, marked) with its version, its history, its
+ * open machine flags and learner reports, its passage for a sourced item, and the latest
+ * regeneration asked for it. Six reads, each by the course's index.
+ */
+
+export type Change = { version: number; kind: string; before: unknown; after: unknown; instruction: string | null; by: string | null; at: string };
+export type OpenFlag = { kind: string; severity: string; message: string };
+export type OpenReport = { reason: ReportReason; note: string | null };
+
+type Extras = { version: number; history: Change[]; flags: OpenFlag[]; reports: OpenReport[]; regeneration: Regeneration | null };
+
+export type ReviewLesson = Extras & { id: number; position: number; title: string; content: string };
+export type ReviewQuestion = Extras & QuestionFields & { id: number; subsection_index: number | null; passage: string | null; retired: boolean };
+export type CourseReview = {
+  id: number;
+  title: string;
+  status: string;
+  sections: { index: number; title: string; lessons: ReviewLesson[]; questions: ReviewQuestion[] }[];
+};
+
+const key = (r: { subsection_id: number | null; question_id: number | null }) => (r.question_id !== null ? `q${r.question_id}` : `s${r.subsection_id}`);
+
+function group<T extends { subsection_id: number | null; question_id: number | null }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+  return map;
+}
+
+export async function getCourseReview(courseId: number): Promise<CourseReview> {
+  const db = getDb();
+  const { rows: courseRows } = await db.execute<{ id: number; title: string; status: string }>(sql`SELECT id, title, generation_status AS status FROM courses WHERE id = ${courseId}`);
+  const course = courseRows[0];
+  if (!course) throw new AppError("not_found", "Course not found.");
+  const [{ rows: sections }, { rows: lessons }, { rows: questions }, { rows: versions }, { rows: flags }, { rows: reports }, regenerations] = await Promise.all([
+    db.execute<{ id: number; position: number; title: string }>(sql`SELECT id, position, title FROM course_sections WHERE course_id = ${courseId} ORDER BY position`),
+    db.execute<{ id: number; section_id: number; position: number; title: string; content: string }>(sql`
+      SELECT sub.id, sub.section_id, sub.position, sub.title, sub.content FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id
+       WHERE s.course_id = ${courseId} ORDER BY sub.position`),
+    db.execute<Omit<ReviewQuestion, keyof Extras | "retired" | "passage"> & { section_id: number; retired_at: string | null; passage: string | null }>(sql`
+      SELECT q.id, q.section_id, q.question, q.options, q.correct_answer, q.hint, q.explanation, q.concept, q.subsection_index, q.retired_at, p.text AS passage
+        FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id LEFT JOIN source_passages p ON p.id = q.passage_id
+       WHERE s.course_id = ${courseId} ORDER BY q.retired_at IS NOT NULL, q.position`),
+    db.execute<{ subsection_id: number | null; question_id: number | null; version: number; kind: string; before: unknown; after: unknown; instruction: string | null; by: string | null; created_at: string }>(sql`
+      SELECT v.subsection_id, v.question_id, v.version, v.kind, v.before, v.after, v.instruction, nullif(trim(u.first_name || ' ' || u.last_name), '') AS by, v.created_at
+        FROM content_versions v LEFT JOIN users u ON u.id = v.changed_by WHERE v.course_id = ${courseId} ORDER BY v.version DESC`),
+    db.execute<{ subsection_id: number | null; question_id: number | null; kind: string; severity: string; message: string }>(sql`
+      SELECT subsection_id, question_id, kind, severity, message FROM content_flags WHERE course_id = ${courseId} AND resolved_at IS NULL ORDER BY severity, id`),
+    db.execute<{ subsection_id: number | null; question_id: number | null; reason: ReportReason; note: string | null }>(sql`
+      SELECT r.subsection_id, r.question_id, r.reason, r.note FROM content_reports r
+        LEFT JOIN course_subsections sub ON sub.id = r.subsection_id LEFT JOIN quiz_questions q ON q.id = r.question_id
+        JOIN course_sections s ON s.id = coalesce(sub.section_id, q.section_id)
+       WHERE s.course_id = ${courseId} AND r.resolved_at IS NULL ORDER BY r.updated_at DESC`),
+    listRegenerations(courseId),
+  ]);
+  const history = group(versions);
+  const openFlags = group(flags);
+  const openReports = group(reports);
+  const latestRegeneration = new Map<string, Regeneration>();
+  for (const r of regenerations) {
+    const k = r.kind === "question" ? `q${r.item_id}` : `s${r.item_id}`;
+    if (!latestRegeneration.has(k)) latestRegeneration.set(k, r);
+  }
+  const extras = (k: string): Extras => {
+    const changes = history.get(k) ?? [];
+    return {
+      version: changes[0]?.version ?? 0,
+      history: changes.map((c) => ({ version: c.version, kind: c.kind, before: c.before, after: c.after, instruction: c.instruction, by: c.by, at: new Date(c.created_at).toISOString() })),
+      flags: (openFlags.get(k) ?? []).map((f) => ({ kind: f.kind, severity: f.severity, message: f.message })),
+      reports: (openReports.get(k) ?? []).map((r) => ({ reason: r.reason, note: r.note })),
+      regeneration: latestRegeneration.get(k) ?? null,
+    };
+  };
+  return {
+    id: course.id,
+    title: course.title,
+    status: course.status,
+    sections: sections.map((s) => ({
+      index: s.position,
+      title: s.title,
+      lessons: lessons.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, position: l.position, title: l.title, content: l.content, ...extras(`s${l.id}`) })),
+      questions: questions
+        .filter((q) => q.section_id === s.id)
+        .map(({ section_id: _section, retired_at, ...q }) => ({ ...q, retired: retired_at !== null, ...extras(`q${q.id}`) })),
+    })),
+  };
+}

@@ -1,0 +1,80 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "../../db/client";
+import { fencesWithoutLanguage } from "../content/fences";
+import { questionProblem } from "../generation/checks";
+import { AppError } from "../http/app-error";
+import { resolveOpen } from "../reports/resolve";
+import type { EditLessonInput, EditQuestionInput } from "../validation/content-review";
+import type { ChangedItem } from "../validation/responses/content-review";
+import { lockQuestion, lockSubsection, questionFields } from "./items";
+import { retireLocked } from "./retire";
+import { checkVersion, recordVersion, touchCourse } from "./versions";
+
+/*
+ * An admin's edits on the review screen (docs/product-rules.md, "Review and editing"): in place,
+ * so the row keeps its id and everything learners hold on it (reads, positions, attempts, cards,
+ * mastery) stays attached. Each is versioned and refused when someone else changed the item since
+ * the version it started from; by default it resolves the item's open reports and flags as 'edited'.
+ */
+
+const UNCHANGED = "Nothing changed: edit something before saving.";
+
+/** The lesson's markdown passes the rules generated lessons pass (docs/architecture.md, content checks). */
+function lessonProblem(content: string): string | null {
+  const fences = fencesWithoutLanguage(content);
+  return fences.length ? `Name the language of every code block (the one on line ${fences[0]} has none), for example \`\`\`python.` : null;
+}
+
+/** PUT /subsections/:id */
+export async function editLesson(adminId: number, subsectionId: number, input: EditLessonInput): Promise<ChangedItem> {
+  const problem = lessonProblem(input.content);
+  if (problem) throw new AppError("invalid", problem, { fields: [{ field: "content", message: problem }] });
+  return getDb().transaction(async (tx) => {
+    const sub = await lockSubsection(tx, subsectionId);
+    const item = { kind: "subsection", id: sub.id } as const;
+    const current = await checkVersion(tx, item, input.version);
+    if (sub.content === input.content) throw new AppError("invalid", UNCHANGED);
+    await tx.execute(sql`UPDATE course_subsections SET content = ${input.content} WHERE id = ${sub.id}`);
+    const version = await recordVersion(tx, { courseId: sub.course_id, item, version: current, kind: "edited", before: { content: sub.content }, after: { content: input.content }, by: adminId });
+    const resolved = input.resolve_reports === false ? 0 : (await resolveOpen(tx, adminId, { subsectionId: sub.id, questionId: null }, "edited", null)).resolved_reports;
+    await touchCourse(tx, sub.course_id);
+    return { kind: "subsection", id: sub.id, version, resolved_reports: resolved, replacement_id: null };
+  });
+}
+
+/** PUT /quiz-questions/:id */
+export async function editQuestion(adminId: number, questionId: number, input: EditQuestionInput): Promise<ChangedItem> {
+  const after = { question: input.question, options: input.options, correct_answer: input.correct_answer, hint: input.hint, explanation: input.explanation, concept: input.concept };
+  const problem = questionProblem(after);
+  if (problem) throw new AppError("invalid", `This question cannot be saved: ${problem}.`);
+  return getDb().transaction(async (tx) => {
+    const q = await lockQuestion(tx, questionId);
+    const item = { kind: "question", id: q.id } as const;
+    const current = await checkVersion(tx, item, input.version);
+    const before = questionFields(q);
+    if (JSON.stringify(before) === JSON.stringify(after)) throw new AppError("invalid", UNCHANGED);
+    await tx.execute(sql`
+      UPDATE quiz_questions SET question = ${after.question}, options = ${sql.param(after.options)}::text[], correct_answer = ${after.correct_answer},
+             hint = ${after.hint}, explanation = ${after.explanation}, concept = ${after.concept}
+       WHERE id = ${q.id}`);
+    const version = await recordVersion(tx, { courseId: q.course_id, item, version: current, kind: "edited", before, after, by: adminId });
+    const resolved = input.resolve_reports === false ? 0 : (await resolveOpen(tx, adminId, { subsectionId: null, questionId: q.id }, "edited", null)).resolved_reports;
+    await touchCourse(tx, q.course_id);
+    return { kind: "question", id: q.id, version, resolved_reports: resolved, replacement_id: null };
+  });
+}
+
+/** POST /quiz-questions/:id/retire: never drawn again; its cards move to an item of the same concept or retire (lib/content-review/retire.ts). */
+export async function retireQuestion(adminId: number, questionId: number, startedFrom: number): Promise<ChangedItem> {
+  return getDb().transaction(async (tx) => {
+    const q = await lockQuestion(tx, questionId);
+    const item = { kind: "question", id: q.id } as const;
+    const current = await checkVersion(tx, item, startedFrom);
+    const retired = await retireLocked(tx, q);
+    const version = await recordVersion(tx, { courseId: q.course_id, item, version: current, kind: "retired", before: null, after: retired, by: adminId });
+    const resolved = (await resolveOpen(tx, adminId, { subsectionId: null, questionId: q.id }, "fixed", null)).resolved_reports;
+    await touchCourse(tx, q.course_id);
+    return { kind: "question", id: q.id, version, resolved_reports: resolved, replacement_id: retired.replacement_id };
+  });
+}

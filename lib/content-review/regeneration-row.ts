@@ -1,0 +1,45 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb, type DatabaseOrTransaction } from "../../db/client";
+import { AppError } from "../http/app-error";
+import type { Regeneration } from "../validation/responses/content-review";
+
+/* content_regenerations rows as the API shows them (lib/validation/responses/content-review.ts). */
+
+type Row = {
+  id: number;
+  subsection_id: number | null;
+  question_id: number | null;
+  status: Regeneration["status"];
+  instruction: string | null;
+  error: string | null;
+  replacement_id: number | null;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+};
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export function regenerationOf(r: Row): Regeneration {
+  return {
+    id: r.id,
+    kind: r.question_id !== null ? "question" : "subsection",
+    item_id: (r.question_id ?? r.subsection_id)!,
+    status: r.status,
+    instruction: r.instruction,
+    error: r.error,
+    replacement_id: r.replacement_id,
+    created_at: iso(r.created_at),
+    finished_at: r.finished_at === null ? null : iso(r.finished_at),
+  };
+}
+
+/** A course's regenerations, newest first (the screen polls these while one is pending). */
+export async function listRegenerations(courseId: number, db: DatabaseOrTransaction = getDb()): Promise<Regeneration[]> {
+  const { rows: course } = await db.execute(sql`SELECT 1 FROM courses WHERE id = ${courseId}`);
+  if (!course.length) throw new AppError("not_found", "Course not found.");
+  const { rows } = await db.execute<Row>(sql`
+    SELECT id, subsection_id, question_id, status, instruction, error, replacement_id, created_at, finished_at
+      FROM content_regenerations WHERE course_id = ${courseId} ORDER BY created_at DESC, id DESC LIMIT 200`);
+  return rows.map(regenerationOf);
+}

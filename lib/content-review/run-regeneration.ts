@@ -1,0 +1,182 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb, type Transaction } from "../../db/client";
+import { callChecked, GenerationError } from "../generation/call-checked";
+import { checkQuestions, checkSubsections, type RejectedQuestion } from "../generation/checks";
+import { lessonDigest } from "../generation/digest";
+import type { RunContext } from "../generation/log";
+import { REPLACEMENT_ROUNDS } from "../generation/plan";
+import { verifyQuestions } from "../generation/verify-questions";
+import type { LlmClient } from "../llm/client";
+import { regenerateQuestionPrompt } from "../llm/prompts/regenerate-question";
+import { regenerateSubsectionPrompt } from "../llm/prompts/regenerate-subsection";
+import { buildMessages } from "../llm/prompts/render";
+import type { GeneratedQuestion } from "../llm/schemas";
+import { resolveOpen } from "../reports/resolve";
+import { lockQuestion, lockSubsection, questionFields } from "./items";
+import { retireLocked } from "./retire";
+import { latestVersion, recordVersion, touchCourse, type ContentItem } from "./versions";
+
+/*
+ * The worker's side of a regeneration (docs/product-rules.md, "Review and editing"). A lesson is
+ * written again with the generation pipeline's prompt rules and checks, and replaces the text in
+ * place (same row: reads, positions and progress stay). A quiz item is written again on the same
+ * concept, through the same checks and the same blind verification as a course's questions, and
+ * becomes a NEW item that replaces the old one: the old item is retired (its answers stay true,
+ * its learners' review cards move to the new item), so no learner's record of the old question
+ * is rewritten under them. Either way the item's open reports are resolved as 'regenerated'.
+ * Saved only if nobody changed the item since the admin asked; otherwise the regeneration fails
+ * with that reason and nothing is overwritten.
+ */
+
+type Request = { id: number; course_id: number; subsection_id: number | null; question_id: number | null; base_version: number; instruction: string | null; requested_by: number | null; status: string };
+
+type Course = { title: string; level: string; attempt: number };
+
+const CHANGED_MEANWHILE = "Someone changed it while the new version was being written; nothing was replaced. Ask again from the current version.";
+
+async function loadRequest(id: number): Promise<Request | undefined> {
+  const { rows } = await getDb().execute<Request>(sql`
+    SELECT id, course_id, subsection_id, question_id, base_version, instruction, requested_by, status FROM content_regenerations WHERE id = ${id}`);
+  return rows[0];
+}
+
+async function loadCourse(courseId: number): Promise<Course | undefined> {
+  const { rows } = await getDb().execute<Course>(sql`SELECT title, level, generation_attempt AS attempt FROM courses WHERE id = ${courseId}`);
+  return rows[0];
+}
+
+/** Ends a regeneration: failed with why. */
+export async function failRegeneration(id: number, reason: string): Promise<void> {
+  await getDb().execute(sql`UPDATE content_regenerations SET status = 'failed', error = ${reason}, finished_at = now() WHERE id = ${id} AND status = 'pending'`);
+}
+
+const instructionText = (r: Request) => r.instruction || "none: write a clearer, correct version.";
+
+async function regenerateLesson(llm: LlmClient, r: Request, course: Course): Promise<void> {
+  const db = getDb();
+  const { rows: found } = await db.execute<{ title: string; content: string; section_index: number; section_title: string; position: number }>(sql`
+    SELECT sub.title, sub.content, s.position AS section_index, s.title AS section_title, sub.position
+      FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id WHERE sub.id = ${r.subsection_id}`);
+  const lesson = found[0];
+  if (!lesson) return failRegeneration(r.id, "The lesson was deleted.");
+  const { rows: outline } = await db.execute<{ position: number; title: string; lessons: string }>(sql`
+    SELECT s.position, s.title, string_agg(sub.title, '; ' ORDER BY sub.position) AS lessons
+      FROM course_sections s JOIN course_subsections sub ON sub.section_id = s.id WHERE s.course_id = ${r.course_id}
+     GROUP BY s.id ORDER BY s.position`);
+  const context: RunContext = { courseId: r.course_id, attempt: course.attempt, sectionIndex: lesson.section_index, subsectionIndex: lesson.position };
+  const output = await callChecked(
+    llm,
+    "subsection",
+    buildMessages(regenerateSubsectionPrompt, {
+      course_title: course.title,
+      course_level: course.level,
+      course_outline: outline.map((s) => `${s.position + 1}. ${s.title}: ${s.lessons}`).join("\n"),
+      section_number: lesson.section_index + 1,
+      section_title: lesson.section_title,
+      subsection_title: lesson.title,
+      current_content: lesson.content,
+      instruction: instructionText(r),
+    }),
+    (data) => checkSubsections([lesson.title], [{ title: lesson.title, content: data.content }]),
+    context,
+    `Regenerating lesson "${lesson.title}"`,
+  );
+  const content = output.content.trim();
+  await db.transaction(async (tx) => {
+    const sub = await lockSubsection(tx, r.subsection_id!);
+    const item: ContentItem = { kind: "subsection", id: sub.id };
+    const { version } = await latestVersion(tx, item);
+    if (version !== r.base_version) return failRegenerationIn(tx, r.id);
+    await tx.execute(sql`UPDATE course_subsections SET content = ${content} WHERE id = ${sub.id}`);
+    await recordVersion(tx, { courseId: r.course_id, item, version, kind: "regenerated", before: { content: sub.content }, after: { content }, instruction: r.instruction, by: r.requested_by });
+    if (r.requested_by !== null) await resolveOpen(tx, r.requested_by, { subsectionId: sub.id, questionId: null }, "regenerated", null);
+    await touchCourse(tx, r.course_id);
+    await tx.execute(sql`UPDATE content_regenerations SET status = 'done', finished_at = now() WHERE id = ${r.id}`);
+  });
+}
+
+async function failRegenerationIn(tx: Transaction, id: number) {
+  await tx.execute(sql`UPDATE content_regenerations SET status = 'failed', error = ${CHANGED_MEANWHILE}, finished_at = now() WHERE id = ${id}`);
+}
+
+async function regenerateQuestion(llm: LlmClient, r: Request, course: Course): Promise<void> {
+  const db = getDb();
+  const { rows: found } = await db.execute<GeneratedQuestion & { section_id: number; section_index: number; section_title: string; subsection_index: number | null; retired: boolean }>(sql`
+    SELECT q.question, q.options, q.correct_answer, coalesce(q.hint, '') AS hint, coalesce(q.concept, '') AS concept, coalesce(q.explanation, '') AS explanation,
+           q.section_id, s.position AS section_index, s.title AS section_title, q.subsection_index, q.retired_at IS NOT NULL AS retired
+      FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id WHERE q.id = ${r.question_id}`);
+  const old = found[0];
+  if (!old || old.retired) return failRegeneration(r.id, "The question was retired or deleted meanwhile.");
+  const [{ rows: lessons }, { rows: others }] = await Promise.all([
+    db.execute<{ title: string; content: string }>(sql`
+      SELECT title, content FROM course_subsections WHERE section_id = ${old.section_id} ORDER BY (position = coalesce(${old.subsection_index}, 0)) DESC, position LIMIT 1`),
+    db.execute<{ question: string }>(sql`SELECT question FROM quiz_questions WHERE section_id = ${old.section_id} AND id <> ${r.question_id} AND retired_at IS NULL ORDER BY position`),
+  ]);
+  const lesson = lessons[0] ?? { title: old.section_title, content: "" };
+  const concept = old.concept || old.question;
+  const context: RunContext = { courseId: r.course_id, attempt: course.attempt, sectionIndex: old.section_index, subsectionIndex: old.subsection_index };
+  const label = `Regenerating a question of section ${old.section_index + 1} ("${old.section_title}")`;
+  // The old text counts as existing: a "new" question that repeats it is rejected.
+  const existing = [...others, { question: old.question }];
+  const rejected: RejectedQuestion[] = [];
+  let fresh: GeneratedQuestion | undefined;
+  for (let round = 0; round <= REPLACEMENT_ROUNDS && !fresh; round++) {
+    const written = await callChecked(
+      llm,
+      "replace-questions",
+      buildMessages(regenerateQuestionPrompt, {
+        course_title: course.title,
+        section_title: old.section_title,
+        lesson_title: lesson.title,
+        lesson_digest: lessonDigest(lesson.content) || "(no lesson text)",
+        concept,
+        current_question: `${old.question}\n${old.options.map((o) => `   - ${o}${o === old.correct_answer ? " (key)" : ""}`).join("\n")}`,
+        existing_questions: others.length ? others.map((q, i) => `${i + 1}. ${q.question}`).join("\n") : "(none)",
+        instruction: rejected.length ? `${instructionText(r)} (Earlier tries were rejected: ${rejected.slice(-3).map((x) => x.reason).join("; ")}.)` : instructionText(r),
+      }),
+      () => [],
+      context,
+      label,
+      { counts: [1] },
+    );
+    const checked = checkQuestions(written.questions.slice(0, 1), existing);
+    rejected.push(...checked.rejected);
+    // The new item tests the old one's concept, so the pool keeps its concepts and moved review cards stay on topic.
+    const candidates = checked.valid.map((q) => ({ ...q, concept: old.concept || q.concept }));
+    const { kept, dropped } = await verifyQuestions(llm, candidates, { courseTitle: course.title, sectionTitle: old.section_title, context, label, priority: 0 });
+    rejected.push(...dropped);
+    fresh = kept[0];
+  }
+  if (!fresh) throw new GenerationError(`${label}: no new question passed the checks and the verification (last problem: ${rejected.at(-1)?.reason ?? "none written"}).`);
+  const written = fresh;
+  await db.transaction(async (tx) => {
+    const q = await lockQuestion(tx, r.question_id!, { live: false });
+    const item: ContentItem = { kind: "question", id: q.id };
+    const { version } = await latestVersion(tx, item);
+    if (version !== r.base_version || q.retired_at !== null) return failRegenerationIn(tx, r.id);
+    const { rows: placed } = await tx.execute<{ id: number }>(sql`
+      INSERT INTO quiz_questions (section_id, position, question, options, correct_answer, hint, concept, subsection_index, explanation)
+      SELECT ${q.section_id}, coalesce(max(position), -1) + 1, ${written.question}, ${sql.param(written.options)}::text[], ${written.correct_answer},
+             ${written.hint}, ${written.concept}, ${q.subsection_index}, ${written.explanation}
+        FROM quiz_questions WHERE section_id = ${q.section_id}
+      RETURNING id`);
+    const newId = placed[0]!.id;
+    const retired = await retireLocked(tx, q, newId);
+    await recordVersion(tx, { courseId: r.course_id, item, version, kind: "replaced", before: questionFields(q), after: { ...questionFields(written), ...retired }, instruction: r.instruction, by: r.requested_by });
+    await recordVersion(tx, { courseId: r.course_id, item: { kind: "question", id: newId }, version: 0, kind: "regenerated", before: { ...questionFields(q), replaced_id: q.id }, after: questionFields(written), instruction: r.instruction, by: r.requested_by });
+    if (r.requested_by !== null) await resolveOpen(tx, r.requested_by, { subsectionId: null, questionId: q.id }, "regenerated", null);
+    await touchCourse(tx, r.course_id);
+    await tx.execute(sql`UPDATE content_regenerations SET status = 'done', replacement_id = ${newId}, finished_at = now() WHERE id = ${r.id}`);
+  });
+}
+
+/** regenerate-content: writes the new version of one requested lesson or item; a re-run of a finished one does nothing. */
+export async function runRegeneration(llm: LlmClient, regenerationId: number): Promise<void> {
+  const r = await loadRequest(regenerationId);
+  if (!r || r.status !== "pending") return;
+  const course = await loadCourse(r.course_id);
+  if (!course) return;
+  if (r.subsection_id !== null) await regenerateLesson(llm, r, course);
+  else await regenerateQuestion(llm, r, course);
+}
