@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/browser-test";
-import { logInAsAdmin, logInNewLearner } from "./fixtures/accounts";
+import { createLearner, logInAsAdmin, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { expectAccessible } from "./fixtures/axe";
 import { apiToken, bearer, saveProgress } from "./fixtures/api";
@@ -7,8 +7,9 @@ import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
  * Runs under playwright.generation.config.ts (the worker and the fake model). The admin review
- * screen (docs/product-rules.md, "Review and editing"): a course written by the fake model; a
- * learner part-way through it reports its first lesson; an admin edits that lesson (preview, then
+ * screen (docs/product-rules.md, "Review and editing", "Review and publication"): in a topic whose
+ * courses wait for review, a course written by the fake model stays a draft no learner gets until
+ * an admin publishes it from the screen; a learner part-way through it reports its first lesson; an admin edits that lesson (preview, then
  * saved, which resolves the report as edited) and regenerates one quiz item with an instruction
  * (pending, then the new item); the learner keeps their progress, sees the report handled in My
  * Account and meets the new item in review, where their card moved.
@@ -17,10 +18,13 @@ import { E2E_ADMIN } from "./fixtures/settings";
 test("admin: edit a lesson and regenerate a question on the review screen; the learner keeps their progress and sees both", async ({ page, browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const admin = await apiToken(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  // A topic whose courses wait for an admin; its course as the pipeline creates it there: a draft.
   const courseId = await withDb(async (client) => {
-    const topic = await client.query<{ id: number }>("SELECT id FROM topics ORDER BY id LIMIT 1");
+    const topic = await client.query<{ id: number }>("INSERT INTO topics (title, description, generation_review) VALUES ($1, 'Courses wait for review.', 'required') RETURNING id", [
+      `Reviewed topic ${Date.now()}`,
+    ]);
     const course = await client.query<{ id: number }>(
-      "INSERT INTO courses (topic_id, title, description, level, generation_status) VALUES ($1, $2, 'Reviewed before learners read on.', 'Beginner', 'failed') RETURNING id",
+      "INSERT INTO courses (topic_id, title, description, level, generation_status, publication) VALUES ($1, $2, 'Reviewed before learners read on.', 'Beginner', 'failed', 'draft') RETURNING id",
       [topic.rows[0]!.id, `Reviewed ${Date.now()}`],
     );
     return course.rows[0]!.id;
@@ -29,6 +33,16 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await expect
     .poll(async () => (await (await request.get(`/courses/${courseId}/generation`, { headers: bearer(admin) })).json()).generation_status, { timeout: 60_000, intervals: [500] })
     .toBe("done");
+
+  // Written, it is still a draft: no learner gets it, until the admin publishes it on the review screen.
+  const outsider = await createLearner(request, "outsider");
+  expect((await request.get(`/courses/${courseId}`, { headers: bearer(await apiToken(request, outsider.email, outsider.password)) })).status()).toBe(404);
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await logInAsAdmin(adminPage);
+  await adminPage.goto(`/admin/courses/${courseId}/review`);
+  await adminPage.getByRole("button", { name: "Publish course" }).click();
+  await expect(adminPage.getByText("Course published.")).toBeVisible();
 
   // A learner enrolled before any change: two lessons read, and a review card on section 1's first item.
   const learner = await logInNewLearner(page, "reviewed", courseId);
@@ -59,9 +73,6 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await expect(dialog).toBeHidden();
 
   // The admin reviews: the report beside the lesson, the lesson edited with a preview, then saved.
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await logInAsAdmin(adminPage);
   await adminPage.goto(`/admin/courses/${courseId}/review`);
   const lesson = adminPage.getByTestId("review-lesson").filter({ has: adminPage.getByRole("heading", { name: "Lesson 1: Lesson 1.1" }) });
   await expect(lesson.getByRole("complementary", { name: "Open flags and reports" })).toContainText("Learner report: Unclear");
