@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, courseSubsections, courses, quizQuestions, topics } from "../../db/schema";
 import { adminGenerationState, type AdminGenerationState } from "../generation/waiting";
@@ -37,7 +37,8 @@ export async function getCoursePreview(id: number): Promise<CoursePreview> {
   const [subsections, questions] = sectionIds.length
     ? await Promise.all([
         db.select().from(courseSubsections).where(inArray(courseSubsections.sectionId, sectionIds)).orderBy(asc(courseSubsections.position)),
-        db.select().from(quizQuestions).where(inArray(quizQuestions.sectionId, sectionIds)).orderBy(asc(quizQuestions.position)),
+        // As learners meet it: retired items are on the review screen, not here.
+        db.select().from(quizQuestions).where(and(inArray(quizQuestions.sectionId, sectionIds), isNull(quizQuestions.retiredAt))).orderBy(asc(quizQuestions.position)),
       ])
     : [[], []];
   const { course } = row;

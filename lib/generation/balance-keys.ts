@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
 import { courseSections, quizQuestions } from "../../db/schema";
 import type { GeneratedQuestion } from "../llm/schemas";
@@ -11,7 +11,7 @@ export async function courseKeyCounts(tx: Transaction, courseId: number): Promis
     .select({ at: sql<number>`array_position(${quizQuestions.options}, ${quizQuestions.correctAnswer}) - 1`, n: sql<number>`count(*)::int` })
     .from(quizQuestions)
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    .where(eq(courseSections.courseId, courseId))
+    .where(and(eq(courseSections.courseId, courseId), isNull(quizQuestions.retiredAt)))
     .groupBy(sql`1`);
   const counts: number[] = [];
   for (const { at, n } of rows) {

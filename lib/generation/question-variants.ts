@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, quizQuestions } from "../../db/schema";
@@ -50,7 +50,8 @@ async function loadSection(sectionId: number) {
     db
       .select({ question: quizQuestions.question, correctAnswer: quizQuestions.correctAnswer, concept: quizQuestions.concept, subsectionIndex: quizQuestions.subsectionIndex })
       .from(quizQuestions)
-      .where(eq(quizQuestions.sectionId, sectionId))
+      // A retired item (docs/product-rules.md, "Review and editing") is no model for fresh ones.
+      .where(and(eq(quizQuestions.sectionId, sectionId), isNull(quizQuestions.retiredAt)))
       .orderBy(asc(quizQuestions.position)),
     db.select({ position: courseSubsections.position, title: courseSubsections.title, content: courseSubsections.content }).from(courseSubsections).where(eq(courseSubsections.sectionId, sectionId)),
   ]);

@@ -46,7 +46,7 @@ const conceptsQuery = (courseFilter: string) => `
                ${conceptKeySql("q", "s")} as key
       ) k
       -- Only what learners are served (docs/product-rules.md, "Review and publication").
-      where e.user_id = $1 and c.publication = 'published' and s.published_at is not null ${courseFilter}
+      where e.user_id = $1 and c.publication = 'published' and s.published_at is not null and q.retired_at is null ${courseFilter}
       order by c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position
     )
     select concepts.*, m.rating, m.answers, m.last_correct, m.last_answered_at, ss.title as lesson_title, s2.title as section_title

@@ -3,6 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentReports, courseSubsections, quizQuestions } from "../../db/schema";
+import { getCoursePreview } from "../../lib/admin/course-preview";
 import { addLesson, removeLesson } from "../../lib/content-review/structure";
 import { loadCourseContent, loadLearnerState } from "../../lib/courses/course-content";
 import { isUnlocked } from "../../lib/learning/progress";
@@ -117,6 +118,9 @@ describe("retiring a question", () => {
     const drawn = (quiz.body.items as { question_id: number }[]).map((q) => q.question_id);
     expect(drawn.length).toBeGreaterThan(0);
     expect(drawn).not.toContain(retired);
+    // The admin's read-only preview shows the course as learners meet it: without the retired item.
+    const preview = await getCoursePreview(course.courseId);
+    expect(preview.sections.flatMap((s) => s.questions.map((q) => q.id))).not.toContain(retired);
     // Retired is final: neither edited nor retired again.
     expect((await call("POST /quiz-questions/:id/retire", { token: admin.token, params: id(retired), json: { version: 1 } })).status).toBe(409);
   });
