@@ -41,8 +41,11 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   const adminPage = await adminContext.newPage();
   await logInAsAdmin(adminPage);
   await adminPage.goto(`/admin/courses/${courseId}/review`);
+  await expect(adminPage.getByTestId("publication-state")).toHaveText("Draft: no learner gets this course yet.");
   await adminPage.getByRole("button", { name: "Publish course" }).click();
   await expect(adminPage.getByText("Course published.")).toBeVisible();
+  await expect(adminPage.getByTestId("publication-state")).toHaveText("Published: learners read its approved sections.");
+  await expect(adminPage.getByText("Approved: learners can read it")).toHaveCount(4);
 
   // A learner enrolled before any change: two lessons read, and a review card on section 1's first item.
   const learner = await logInNewLearner(page, "reviewed", courseId);

@@ -4,9 +4,10 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { ChangeError, useChange } from "./use-change";
 
 /*
- * "Approve section" and "Publish course": they call the publication endpoints of drafts
- * (docs/product-rules.md, "Review and editing"): POST /courses/{id}/sections/{position}/publish
- * and POST /courses/{id}/publish.
+ * The review screen's publication actions (docs/product-rules.md, "Review and publication"):
+ * "Approve section" (POST /courses/{id}/sections/{position}/publish) for a section learners do not
+ * get yet, and for the course the one action its state allows: a draft or a paused course is
+ * published (POST /courses/{id}/publish), a published one paused (POST /courses/{id}/unpublish).
  */
 
 export function ApproveSection({ courseId, position, title }: { courseId: number; position: number; title: string }) {
@@ -27,13 +28,28 @@ export function ApproveSection({ courseId, position, title }: { courseId: number
   );
 }
 
-export function PublishCourse({ courseId }: { courseId: number }) {
-  const { busy, error, run } = useChange("The course could not be published. Please try again.");
+const STATE_TEXT = {
+  draft: "Draft: no learner gets this course yet.",
+  published: "Published: learners read its approved sections.",
+  paused: "Paused: its learners keep their progress but get no content until it is published again.",
+} as const;
+
+export function CoursePublication({ courseId, state }: { courseId: number; state: keyof typeof STATE_TEXT }) {
+  const { busy, error, run } = useChange(state === "published" ? "The course could not be paused. Please try again." : "The course could not be published. Please try again.");
   return (
-    <div>
-      <button type="button" disabled={busy} onClick={() => run(`/courses/${courseId}/publish`, "POST", {}, "Course published.")} className={buttonClasses({})}>
-        Publish course
-      </button>
+    <div className="text-right">
+      <p className="mb-2 text-sm text-slate-700" data-testid="publication-state">
+        {STATE_TEXT[state]}
+      </p>
+      {state === "published" ? (
+        <button type="button" disabled={busy} onClick={() => run(`/courses/${courseId}/unpublish`, "POST", {}, "Course paused.")} className={buttonClasses({ variant: "outline" })}>
+          Pause course
+        </button>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => run(`/courses/${courseId}/publish`, "POST", {}, "Course published.")} className={buttonClasses({})}>
+          {state === "paused" ? "Publish again" : "Publish course"}
+        </button>
+      )}
       <ChangeError error={error} />
     </div>
   );

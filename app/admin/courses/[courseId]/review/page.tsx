@@ -7,12 +7,13 @@ import { OptionsWithKey } from "@/components/reports/options-with-key";
 import { ItemHistory } from "@/components/review-content/item-history";
 import { LessonEditor } from "@/components/review-content/lesson-editor";
 import { OpenItems } from "@/components/review-content/open-items";
-import { ApproveSection, PublishCourse } from "@/components/review-content/publish-buttons";
+import { ApproveSection, CoursePublication } from "@/components/review-content/publish-buttons";
 import { QuestionEditor } from "@/components/review-content/question-editor";
 import { RegenerateForm } from "@/components/review-content/regenerate-form";
 import { InlineCode } from "@/components/ui/inline-code";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseReview, type ReviewQuestion } from "@/lib/content-review/course-review";
+import { getPublicationState } from "@/lib/publication/actions";
 
 export const metadata: Metadata = { title: "Review course" };
 
@@ -60,6 +61,8 @@ function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; 
 export default async function CourseReviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
   const course = await loadByPathId((await params).courseId, getCourseReview);
+  const publication = await getPublicationState(course.id);
+  const approved = new Set(publication.sections.filter((s) => s.published).map((s) => s.position));
 
   return (
     <div className="max-w-5xl">
@@ -69,7 +72,7 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
         </Link>
       </p>
       <div className="mt-3">
-        <AdminHeading title={`Review: ${course.title}`} intro="Read each lesson and question as learners will; edit, retire or regenerate what is wrong. Learners keep their progress." action={<PublishCourse courseId={course.id} />} />
+        <AdminHeading title={`Review: ${course.title}`} intro="Read each lesson and question as learners will; edit, retire or regenerate what is wrong. Learners keep their progress." action={<CoursePublication courseId={course.id} state={publication.state} />} />
       </div>
       {course.sections.length === 0 ? (
         <EmptyState>No section is written yet.</EmptyState>
@@ -80,7 +83,11 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
               <h2 id={`section-${section.index}`} className="text-xl font-bold text-slate-900">
                 Section {section.index + 1}: {section.title}
               </h2>
-              <ApproveSection courseId={course.id} position={section.index} title={section.title} />
+              {approved.has(section.index) ? (
+                <span className="rounded bg-emerald-50 px-2 py-1 text-sm font-medium text-emerald-800">Approved: learners can read it</span>
+              ) : (
+                <ApproveSection courseId={course.id} position={section.index} title={section.title} />
+              )}
             </div>
             {section.lessons.map((lesson) => (
               <article key={lesson.id} aria-labelledby={`lesson-${lesson.id}`} className="mt-4 rounded-lg border border-slate-200 bg-white p-4" data-testid="review-lesson">
