@@ -1,0 +1,25 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Transaction } from "../../db/client";
+import { topics } from "../../db/schema";
+import { enqueueTopicCourses, topicCourseCount } from "../generation/commands";
+import { topicReading } from "../sources/topic-reading";
+
+/**
+ * Called in the transaction that ends the reading of a topic's source (ready or failed), after
+ * its status is written: once none of the topic's sources is still queued or being read, a topic
+ * without courses gets its proposals, written from its ready sources (docs/sources.md,
+ * "Generation from sources"). That covers a topic created sources first and a topic whose
+ * proposals waited for a source uploaded right after its creation. A topic created sources first
+ * whose sources all failed waits for another file or "Write the courses now".
+ *
+ * The topic's row is locked first, so two sources ending at once are decided one after the other
+ * (the second sees the first's status).
+ */
+export async function afterTopicSourceRead(tx: Transaction, topicId: number, sourceId: number): Promise<void> {
+  const [topic] = await tx.select({ sourcesFirst: topics.sourcesFirst }).from(topics).where(eq(topics.id, topicId)).for("no key update");
+  if (!topic || (await topicCourseCount(tx, topicId)) > 0) return;
+  const { reading, ready } = await topicReading(topicId, tx);
+  if (reading > 0 || (ready === 0 && topic.sourcesFirst)) return;
+  await enqueueTopicCourses(tx, topicId, { afterSourceId: sourceId });
+}
