@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { getDb } from "../../db/client";
 import { sourceFiles, sourcePassages, sources } from "../../db/schema";
 import { getEnv } from "../env";
-import { afterTopicSourceRead } from "../topics/after-source-read";
+import { afterTopicSourceRead } from "../topics/sources-first";
 import { MEDIA_TYPES } from "./detect";
 import { ExtractionFailure, runExtractor } from "./extractor/run";
 import { splitIntoPassages } from "./passages";
