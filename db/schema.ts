@@ -223,6 +223,8 @@ export const topics = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     // null: GENERATION_REVIEW decides.
     generationReview: generationReview("generation_review"),
+    // Created with "Add source files first": no proposals at creation; the end of its sources' reading queues them (docs/sources.md).
+    sourcesFirst: boolean("sources_first").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("topics_title_key").on(sql`lower(${t.title})`), index("topics_created_by_idx").on(t.createdBy)],

@@ -2,10 +2,12 @@ import { z } from "zod";
 import { matchesIfNoneMatch } from "@/lib/http/etag";
 import { jsonTextResponse } from "@/lib/http/json-response";
 import { getTopicCourses, listTopicsView } from "@/lib/topics/list-topics";
+import { writeTopicCoursesNow } from "@/lib/generation/commands";
 import { createTopic, deleteTopic, updateTopic } from "@/lib/topics/manage-topics";
 import { idPath } from "@/lib/validation/params";
-import { topicCourses, topicSummary, topicWithCreator } from "@/lib/validation/responses/learning";
-import { topicSchema } from "@/lib/validation/topics";
+import { adminTopic, topicCourses, topicSummary } from "@/lib/validation/responses/learning";
+import { generationRequest } from "@/lib/validation/responses/generation";
+import { newTopicSchema, topicSchema } from "@/lib/validation/topics";
 import { endpoint } from "../endpoint";
 
 /* Topics: the public catalogue, and an admin's changes to it. */
@@ -54,9 +56,9 @@ export const createTopicEndpoint = endpoint(
     access: "admin",
     tag: "Admin",
     summary: "Create a topic",
-    description: "Its course generation is requested in the same transaction.",
-    body: { json: topicSchema },
-    responses: { 201: { description: "The new topic.", schema: topicWithCreator } },
+    description: "Its course generation is requested in the same transaction; with `sources_first`, once the source files added to it have been read.",
+    body: { json: newTopicSchema },
+    responses: { 201: { description: "The new topic.", schema: adminTopic } },
     errors: { 409: DUPLICATE_TITLE },
   },
   async (c) => c.json(await createTopic(c.var.caller, c.req.valid("json")), 201),
@@ -71,7 +73,7 @@ export const updateTopicEndpoint = endpoint(
     summary: "Edit a topic",
     params: idPath,
     body: { json: topicSchema },
-    responses: { 200: { description: "The updated topic.", schema: topicWithCreator } },
+    responses: { 200: { description: "The updated topic.", schema: adminTopic } },
     errors: { 404: "No such topic.", 409: DUPLICATE_TITLE },
   },
   async (c) => c.json(await updateTopic(c.req.valid("param").id, c.req.valid("json"))),
@@ -93,4 +95,19 @@ export const deleteTopicEndpoint = endpoint(
     await deleteTopic(c.req.valid("param").id);
     return c.body(null, 204);
   },
+);
+
+export const writeTopicCoursesNowEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/topics/:id/generation/start",
+    access: "admin",
+    tag: "Generation",
+    summary: "Write a topic's courses now",
+    description: "For a topic without courses (one created sources first): its courses are proposed from the sources ready now.",
+    params: idPath,
+    responses: { 202: { description: "The courses are being written.", schema: generationRequest } },
+    errors: { 404: "No such topic.", 409: "A source of the topic is still being read, or the topic already has its courses." },
+  },
+  async (c) => c.json(await writeTopicCoursesNow(c.req.valid("param").id), 202),
 );

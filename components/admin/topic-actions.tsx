@@ -15,28 +15,35 @@ import { toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 import type { AdminGenerationState } from "@/lib/generation/waiting";
 import type { AdminTopicCourse, AdminTopicRow } from "@/lib/topics/manage-topics";
-import type { TopicInput } from "@/lib/validation/topics";
+import type { AdminTopic } from "@/lib/validation/responses/learning";
+import type { NewTopicInput, TopicInput } from "@/lib/validation/topics";
+
+type Review = AdminTopic["generation_review"] & string;
 
 const CREATE_FAILED = "Failed to create topic";
 const UPDATE_FAILED = "Failed to update topic";
 const DELETE_FAILED = "Failed to delete topic";
 
-const EMPTY: TopicInput = { title: "", description: "" };
+const EMPTY: TopicInput = { title: "", description: "", generation_review: null };
 
 /** What adding a topic started: with no model configured, nothing is being written yet (docs/product-rules.md, Admin screens). */
-export const topicCreatedMessage = (modelConfigured: boolean) =>
-  modelConfigured ? "Topic created. Its courses are being generated." : "Topic created. Courses will be written once a model is connected.";
+export const topicCreatedMessage = (modelConfigured: boolean, sourcesFirst = false) =>
+  sourcesFirst
+    ? "Topic created. Add its source files: its courses are written once they are read."
+    : modelConfigured
+      ? "Topic created. Its courses are being generated."
+      : "Topic created. Courses will be written once a model is connected.";
 
-export function AddTopicButton({ modelConfigured }: { modelConfigured: boolean }) {
+export function AddTopicButton({ modelConfigured, serverReview }: { modelConfigured: boolean; serverReview: Review }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
 
-  async function create(values: TopicInput) {
-    await apiFetch("/topics", { method: "POST", body: values, fallback: CREATE_FAILED });
+  async function create(values: NewTopicInput) {
+    const topic = await apiFetch<AdminTopic>("/topics", { method: "POST", body: values, fallback: CREATE_FAILED });
     setOpen(false);
-    toastSuccess(topicCreatedMessage(modelConfigured));
-    // A new topic is the newest: show the first page without a search that might hide it.
-    router.push("/admin/topics");
+    toastSuccess(topicCreatedMessage(modelConfigured, topic.sources_first));
+    // Sources first: on to its Sources page. Otherwise a new topic is the newest: the first page without a search that might hide it.
+    router.push(topic.sources_first ? `/admin/topics/${topic.id}/sources` : "/admin/topics");
     router.refresh();
   }
 
@@ -45,20 +52,30 @@ export function AddTopicButton({ modelConfigured }: { modelConfigured: boolean }
       <button type="button" onClick={() => setOpen(true)} className={buttonClasses()}>
         <span aria-hidden="true">+</span> Add Topic
       </button>
-      <TopicFormDialog open={open} onOpenChange={setOpen} mode="add" initial={EMPTY} fallback={CREATE_FAILED} onSave={create} modelConfigured={modelConfigured} />
+      <TopicFormDialog
+        open={open}
+        onOpenChange={setOpen}
+        mode="add"
+        initial={EMPTY}
+        fallback={CREATE_FAILED}
+        onSave={create}
+        serverReview={serverReview}
+        modelConfigured={modelConfigured}
+      />
     </>
   );
 }
 
 export type TopicActionsProps = {
-  topic: Pick<AdminTopicRow, "id" | "title" | "description" | "totalCourses"> & { courses: (AdminTopicCourse & { state: AdminGenerationState })[] };
+  topic: Pick<AdminTopicRow, "id" | "title" | "description" | "generation_review" | "totalCourses"> & { courses: (AdminTopicCourse & { state: AdminGenerationState })[] };
   modelConfigured: boolean;
+  serverReview: Review;
 };
 
-export function TopicActions({ topic, modelConfigured }: TopicActionsProps) {
+export function TopicActions({ topic, modelConfigured, serverReview }: TopicActionsProps) {
   const router = useRouter();
   const [dialog, setDialog] = useState<"courses" | "edit" | "delete" | null>(null);
-  const initial: TopicInput = { title: topic.title, description: topic.description };
+  const initial: TopicInput = { title: topic.title, description: topic.description, generation_review: topic.generation_review };
   const close = (open: boolean) => (open ? undefined : setDialog(null));
   const { busy: deleteBusy, remove } = useDeleteAction(`/topics/${topic.id}`, {
     success: "Topic deleted.",
@@ -121,7 +138,7 @@ export function TopicActions({ topic, modelConfigured }: TopicActionsProps) {
         )}
       </AdminDialog>
 
-      <TopicFormDialog open={dialog === "edit"} onOpenChange={close} mode="edit" initial={initial} fallback={UPDATE_FAILED} onSave={update} />
+      <TopicFormDialog open={dialog === "edit"} onOpenChange={close} mode="edit" initial={initial} fallback={UPDATE_FAILED} onSave={update} serverReview={serverReview} />
 
       <ConfirmDialog
         open={dialog === "delete"}

@@ -5,13 +5,14 @@ import { GenerationBadge } from "@/components/courses/generation-badge";
 import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
+import { PauseIcon } from "@/components/courses/pause-icon";
 import { formatLearningTime } from "@/lib/courses/duration";
 import type { CourseSummary } from "@/lib/validation/responses/learning";
 
 /** What a course card shows (a course list item from lib/, or the same fields from the API). */
 export type CourseCardCourse = Pick<
   CourseSummary,
-  "id" | "course_title" | "course_description" | "course_level" | "duration_minutes" | "is_detail_created_by_ai" | "generation_status"
+  "id" | "course_title" | "course_description" | "course_level" | "duration_minutes" | "is_detail_created_by_ai" | "generation_status" | "paused"
 >;
 
 export type CourseCardOptions = {
@@ -79,6 +80,13 @@ export function CourseCardBody({
         </p>
       ) : null}
       {progress === undefined ? null : <CardProgress value={progress} label={`${course.course_title} progress`} />}
+      {/* Its learners keep it in their lists, without content (docs/product-rules.md, "Review and publication"). */}
+      {course.paused ? (
+        <p className="mt-4 flex items-center gap-1.5 text-sm font-semibold text-slate-800" data-testid="course-paused-badge">
+          <PauseIcon />
+          Paused by the admin
+        </p>
+      ) : null}
     </>
   );
 }

@@ -11,6 +11,8 @@ export type OutlineSection = {
   review: boolean;
   /** Still being generated: its titles are known, its content is not written yet. */
   beingWritten?: boolean;
+  /** Written and waiting for an admin's review (docs/product-rules.md, "Review and publication"). */
+  inReview?: boolean;
   /** The earlier section whose quiz must be passed before this one opens (null: none). */
   waitsForQuiz: number | null;
   /** `minutes`: its reading time (null while its section is being written); `read`: moved on from, or its quiz passed. */
@@ -67,6 +69,10 @@ export function CourseOutline({
               ) : section.review ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                   <span aria-hidden="true">↺</span> Review
+                </span>
+              ) : section.inReview ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  <span aria-hidden="true">…</span> Waiting for review
                 </span>
               ) : section.beingWritten ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">

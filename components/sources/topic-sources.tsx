@@ -1,11 +1,14 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/admin/admin-dialog";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import type { TopicCoursesStart } from "@/lib/topics/sources-first";
 import type { SourceView } from "@/lib/validation/responses/sources";
+import { TopicCoursesStartPanel } from "./topic-courses-start";
 import { inProgress, SOURCE_ACCEPT, sourceStatusText, uploadErrorMessage, uploadSource } from "./upload";
 
 /** How often the list is read again while a source is being extracted. */
@@ -29,7 +32,8 @@ const STATUS_ICON: Record<SourceView["status"], string> = { queued: "…", extra
  * until none is in progress) and why one failed, and delete with a confirmation. A source finishing
  * is announced; file names and messages are text only.
  */
-export function TopicSources({ topicId, initial, maxBytes }: { topicId: number; initial: SourceView[]; maxBytes: number }) {
+export function TopicSources({ topicId, initial, maxBytes, start }: { topicId: number; initial: SourceView[]; maxBytes: number; start: TopicCoursesStart }) {
+  const router = useRouter();
   const [sources, setSources] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +54,11 @@ export function TopicSources({ topicId, initial, maxBytes }: { topicId: number; 
         .then((next) => {
           setLoadError(null);
           const finished = next.filter((s) => !inProgress(s) && sources.some((p) => p.id === s.id && inProgress(p)));
-          if (finished.length) setAnnouncement(finished.map((s) => `${s.file_name}: ${sourceStatusText(s)}`).join(" "));
+          if (finished.length) {
+            setAnnouncement(finished.map((s) => `${s.file_name}: ${sourceStatusText(s)}`).join(" "));
+            // The last source read may have started the topic's courses: the panel above shows it.
+            if (start.courses === 0) router.refresh();
+          }
           setSources(next);
         })
         .catch((caught: unknown) => {
@@ -64,7 +72,7 @@ export function TopicSources({ topicId, initial, maxBytes }: { topicId: number; 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [polling, sources, topicId]);
+  }, [polling, sources, topicId, start.courses, router]);
 
   async function upload(event: FormEvent) {
     event.preventDefault();
@@ -107,6 +115,7 @@ export function TopicSources({ topicId, initial, maxBytes }: { topicId: number; 
 
   return (
     <div className="mt-6 space-y-6">
+      <TopicCoursesStartPanel topicId={topicId} start={start} reading={polling} />
       <form onSubmit={upload} noValidate className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <label htmlFor={ids.input} className="font-semibold text-slate-900">
           Add a source

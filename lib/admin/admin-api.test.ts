@@ -88,6 +88,8 @@ describe("POST /topics", () => {
       description: "Ownership, borrowing\nand lifetimes.",
       created_at: expect.any(String),
       creator: { first_name: admin.user.firstName, last_name: admin.user.lastName },
+      generation_review: null,
+      sources_first: false,
     });
     const list = await call("GET /topics");
     const listed = list.body.find((t: { id: number }) => t.id === res.body.id);
@@ -107,6 +109,12 @@ describe("POST /topics", () => {
     expect(hook).toHaveBeenCalledTimes(1);
     expect(hook.mock.calls[0]![1]).toBe(created.id);
     expect(seen).toEqual({ inTransaction: 1, outside: 0 });
+
+    // Sources first: no proposals now (the end of its sources' reading asks for them, lib/topics/sources-first.test.ts).
+    hook.mockClear();
+    const sourcesFirst = await call("POST /topics", { token: admin.token, json: { title: uniqueTitle("Sources first"), description: "d", sources_first: true } });
+    expect(sourcesFirst).toMatchObject({ status: 201, body: { sources_first: true } });
+    expect(hook).not.toHaveBeenCalled();
 
     const title = uniqueTitle("Doomed");
     hook.mockRejectedValueOnce(new Error("queue unavailable"));

@@ -4,6 +4,7 @@ import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/cl
 import { courses, topics, userTopics, type GenerationReview } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { sendJob } from "../jobs/send";
+import { STILL_READING, topicReading } from "../sources/topic-reading";
 import type { CourseGeneration } from "../validation/responses/generation";
 import { generateCourseOutlineJob } from "./jobs/generate-course-outline";
 import { generateTopicCoursesJob } from "./jobs/generate-topic-courses";
@@ -19,10 +20,23 @@ import { getCourseGeneration } from "./status";
  * Queues course proposals for a topic, in the caller's transaction (with the topic row); for a
  * learner's request, optionally written from their own ready source (docs/sources.md).
  */
-export async function enqueueTopicCourses(tx: DatabaseOrTransaction, topicId: number, options: { userId?: number; sourceId?: number } = {}): Promise<void> {
-  const { userId, sourceId } = options;
-  await sendJob(generateTopicCoursesJob, { topicId, ...(userId ? { userId, ...(sourceId ? { sourceId } : {}) } : {}) }, { tx });
+export async function enqueueTopicCourses(
+  tx: DatabaseOrTransaction,
+  topicId: number,
+  options: { userId?: number; sourceId?: number; afterSourceId?: number } = {},
+): Promise<void> {
+  const { userId, sourceId, afterSourceId } = options;
+  const who = userId ? { userId, ...(sourceId ? { sourceId } : {}) } : afterSourceId ? { afterSourceId } : {};
+  await sendJob(generateTopicCoursesJob, { topicId, ...who }, { tx });
 }
+
+/** How many courses a topic has (its own and learners'). */
+export async function topicCourseCount(tx: DatabaseOrTransaction, topicId: number): Promise<number> {
+  const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topicId));
+  return n;
+}
+
+const HAS_COURSES = "This topic already has its courses.";
 
 /**
  * Creates a topic and queues its course generation in one transaction: both exist or neither.
@@ -70,11 +84,26 @@ export async function retryTopicCourses(topicId: number): Promise<{ topic_id: nu
   await getDb().transaction(async (tx) => {
     const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for("update");
     if (!topic) throw new AppError("not_found", "Topic not found.");
-    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topicId));
-    if (n > 0) throw new AppError("conflict", "This topic already has its courses.");
+    if ((await topicCourseCount(tx, topicId)) > 0) throw new AppError("conflict", HAS_COURSES);
     await enqueueTopicCourses(tx, topicId);
   });
   return { topic_id: topicId, detail: "The topic's courses are being generated." };
+}
+
+/**
+ * "Write the courses now" (admin) for a topic created sources first, or any topic without courses:
+ * its proposals are queued from the sources ready now. 409 while a source is still being read
+ * (its end queues them anyway) or once the topic has courses (docs/sources.md, "What admins see").
+ */
+export async function writeTopicCoursesNow(topicId: number): Promise<{ topic_id: number; detail: string }> {
+  await getDb().transaction(async (tx) => {
+    const [topic] = await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId)).for("no key update");
+    if (!topic) throw new AppError("not_found", "Topic not found.");
+    if ((await topicCourseCount(tx, topicId)) > 0) throw new AppError("conflict", HAS_COURSES);
+    if ((await topicReading(topicId, tx)).reading > 0) throw new AppError("conflict", STILL_READING);
+    await enqueueTopicCourses(tx, topicId);
+  });
+  return { topic_id: topicId, detail: "The topic's courses are being written." };
 }
 
 /** A learner asks for a course on one of their topics, written for their level and history. */

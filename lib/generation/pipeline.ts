@@ -21,6 +21,7 @@ import { learnerProfile } from "./personalise";
 import { COURSES_PER_TOPIC, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "./plan";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
 import { publishAndResend } from "./publish";
+import { topicReading } from "../sources/topic-reading";
 
 /*
  * The generation pipeline, as a dependency graph of small model calls. A topic gets its courses
@@ -49,6 +50,8 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
   const existing = await db.select({ title: courses.title }).from(courses).where(eq(courses.topicId, topic.id));
   // A topic's own courses are proposed once; a learner's request adds one course of theirs.
   if (!payload.userId && existing.length) return [];
+  // A topic's own courses wait for a source still being read: the end of its reading queues them again (docs/sources.md).
+  if (!payload.userId && (await topicReading(topic.id)).reading > 0) return [];
   const profile = await learnerProfile(payload.userId, topic.id);
   const context: RunContext = { topicId: topic.id };
   const sourceIds = await sourcesForNewCourse(topic.id, payload.userId ? { userId: payload.userId, sourceId: payload.sourceId } : undefined);

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { getDb } from "../../db/client";
 import { sourceFiles, sourcePassages, sources } from "../../db/schema";
 import { getEnv } from "../env";
+import { afterTopicSourceRead } from "../topics/sources-first";
 import { MEDIA_TYPES } from "./detect";
 import { ExtractionFailure, runExtractor } from "./extractor/run";
 import { splitIntoPassages } from "./passages";
@@ -32,8 +33,11 @@ export async function failSource(sourceId: number, message: string): Promise<voi
       .update(sources)
       .set({ status: "failed", failure: message, updatedAt: new Date() })
       .where(and(eq(sources.id, sourceId), inArray(sources.status, ["queued", "extracting"])))
-      .returning({ id: sources.id });
-    if (row) await tx.delete(sourcePassages).where(eq(sourcePassages.sourceId, sourceId));
+      .returning({ id: sources.id, topicId: sources.topicId });
+    if (!row) return;
+    await tx.delete(sourcePassages).where(eq(sourcePassages.sourceId, sourceId));
+    // Its topic's other sources may be ready: the courses waiting for this one are written from them.
+    if (row.topicId) await afterTopicSourceRead(tx, row.topicId, sourceId);
   });
 }
 
@@ -78,7 +82,7 @@ export async function extractSource(sourceId: number, log: Logger<never>): Promi
   if (!passages.length) return failSource(sourceId, "No text could be found in this file.");
   await db.transaction(async (tx) => {
     // Deleted meanwhile (or ended by another try): nothing to save.
-    const [row] = await tx.execute<{ id: number }>(sql`SELECT id FROM sources WHERE id = ${sourceId} AND status = 'extracting' FOR UPDATE`).then((r) => r.rows);
+    const [row] = await tx.execute<{ topic_id: number | null }>(sql`SELECT topic_id FROM sources WHERE id = ${sourceId} AND status = 'extracting' FOR UPDATE`).then((r) => r.rows);
     if (!row) return;
     await tx.delete(sourcePassages).where(eq(sourcePassages.sourceId, sourceId));
     for (let i = 0; i < passages.length; i += INSERT_BATCH) {
@@ -88,6 +92,8 @@ export async function extractSource(sourceId: number, log: Logger<never>): Promi
       .update(sources)
       .set({ status: "ready", mediaType: MEDIA_TYPES[extraction.kind], pagesDone: extraction.pagesTotal, pagesTotal: extraction.pagesTotal, updatedAt: new Date() })
       .where(eq(sources.id, sourceId));
+    // A topic's courses waiting for its sources are queued with the passages they will be written from.
+    if (row.topic_id) await afterTopicSourceRead(tx, row.topic_id, sourceId);
   });
   log.info({ pages: extraction.pagesTotal, passages: passages.length }, "source extracted");
 }

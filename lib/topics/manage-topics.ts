@@ -5,8 +5,8 @@ import { courses, topics, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { AppError } from "../http/app-error";
 import { escapeLike } from "../search/like-pattern";
-import type { TopicWithCreator } from "../validation/responses/learning";
-import type { TopicInput } from "../validation/topics";
+import type { AdminTopic } from "../validation/responses/learning";
+import type { NewTopicInput, TopicInput } from "../validation/topics";
 import { topicWithCreatorColumns } from "./list-topics";
 import { onTopicCreated } from "./on-topic-created";
 
@@ -29,7 +29,21 @@ export type AdminTopicCourse = {
   generation_status: "pending" | "running" | "failed" | "done";
 };
 
-export type AdminTopicRow = TopicWithCreator & { totalCourses: number; courses: AdminTopicCourse[] };
+export type AdminTopicRow = AdminTopic & { totalCourses: number; courses: AdminTopicCourse[] };
+
+/** The admin's view of a topic: the catalogue's columns and its settings. */
+const adminTopicColumns = { ...topicWithCreatorColumns, generationReview: topics.generationReview, sourcesFirst: topics.sourcesFirst };
+
+type AdminTopicSelected = {
+  id: number;
+  title: string;
+  description: string;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  generationReview: AdminTopic["generation_review"];
+  sourcesFirst: boolean;
+};
 
 function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
@@ -39,40 +53,40 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** What POST and PUT answer: the topic as GET /topics shows it, without its course list. */
-async function loadAdminTopic(id: number): Promise<TopicWithCreator> {
-  const [row] = await getDb()
-    .select(topicWithCreatorColumns)
-    .from(topics)
-    .leftJoin(users, eq(users.id, topics.createdBy))
-    .where(eq(topics.id, id));
+/** What POST and PUT answer: the topic as Manage Topics shows it, without its course list. */
+async function loadAdminTopic(id: number): Promise<AdminTopic> {
+  const [row] = await getDb().select(adminTopicColumns).from(topics).leftJoin(users, eq(users.id, topics.createdBy)).where(eq(topics.id, id));
   if (!row) throw new AppError("not_found", NOT_FOUND);
   return toAdminTopic(row);
 }
 
-function toAdminTopic(row: { id: number; title: string; description: string; createdAt: Date; firstName: string | null; lastName: string | null }): TopicWithCreator {
+function toAdminTopic(row: AdminTopicSelected): AdminTopic {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
     created_at: row.createdAt.toISOString(),
     creator: row.firstName === null ? null : { first_name: row.firstName, last_name: row.lastName ?? "" },
+    generation_review: row.generationReview,
+    sources_first: row.sourcesFirst,
   };
 }
 
 /**
  * POST /topics: the topic and, in the same transaction, the request to generate its courses
- * (onTopicCreated), so there is never a topic whose generation was silently not asked for.
+ * (onTopicCreated), so there is never a topic whose generation was silently not asked for. A topic
+ * created sources first asks for none: the end of its sources' reading does (docs/sources.md).
  */
-export async function createTopic(caller: Caller, input: TopicInput): Promise<TopicWithCreator> {
+export async function createTopic(caller: Caller, input: NewTopicInput): Promise<AdminTopic> {
   let id: number;
   try {
     id = await getDb().transaction(async (tx) => {
+      const sourcesFirst = input.sources_first ?? false;
       const [row] = await tx
         .insert(topics)
-        .values({ title: input.title, description: input.description, createdBy: caller.id, generationReview: input.generation_review ?? null })
+        .values({ title: input.title, description: input.description, createdBy: caller.id, generationReview: input.generation_review ?? null, sourcesFirst })
         .returning({ id: topics.id });
-      await onTopicCreated(tx, row!.id);
+      if (!sourcesFirst) await onTopicCreated(tx, row!.id);
       return row!.id;
     });
   } catch (error) {
@@ -83,7 +97,7 @@ export async function createTopic(caller: Caller, input: TopicInput): Promise<To
 }
 
 /** PUT /topics/{id}: a new title and description (titles stay unique, case-insensitively). */
-export async function updateTopic(id: number, input: TopicInput): Promise<TopicWithCreator> {
+export async function updateTopic(id: number, input: TopicInput): Promise<AdminTopic> {
   let updated: { id: number }[];
   try {
     updated = await getDb()
@@ -115,7 +129,7 @@ export async function listAdminTopics(options: { search?: string; page?: number;
   const db = getDb();
   const where: SQL | undefined = options.search ? ilike(topics.title, `%${escapeLike(options.search)}%`) : undefined;
   const query = db
-    .select(topicWithCreatorColumns)
+    .select(adminTopicColumns)
     .from(topics)
     .leftJoin(users, eq(users.id, topics.createdBy))
     .where(where)

@@ -23,3 +23,13 @@ export const topicSchema = z.object({
 });
 
 export type TopicInput = z.infer<typeof topicSchema>;
+
+/** POST /topics: a topic's fields, and whether its courses wait for its sources. */
+export const newTopicSchema = topicSchema.extend({
+  sources_first: z
+    .boolean({ error: "Sources first must be true or false" })
+    .optional()
+    .meta({ description: "true: no course is proposed now; the topic's courses are written once the source files an admin adds are read (docs/sources.md, \"What admins see\"). Default false." }),
+});
+
+export type NewTopicInput = z.infer<typeof newTopicSchema>;

@@ -114,6 +114,7 @@ const MATRIX: Row[] = [
   ["GET /courses/{id}/generation/log",                          401, 403, 403, 200],
   ["POST /courses/{id}/generation/retry",                       401, 403, 403, 409], // the course did not fail
   ["POST /topics/{id}/generation/retry",                        401, 403, 403, 202],
+  ["POST /topics/{id}/generation/start",                        401, 403, 403, 202],
   ["GET /generation",                                           401, 403, 403, 200],
   // Review and publication: the admins' alone
   ["GET /courses/{id}/publication",                             401, 403, 403, 200],

@@ -85,6 +85,7 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /courses/:id/generation/log": (w) => ({ params: inCourse(w) }),
   "POST /courses/:id/generation/retry": (w) => ({ params: inCourse(w) }),
   "POST /topics/:id/generation/retry": (w) => ({ params: { id: str(w.topicId) } }),
+  "POST /topics/:id/generation/start": (w) => ({ params: { id: str(w.topicId) } }),
   // The world's own paused course: publishing or pausing the seeded course would change every other world's.
   "GET /courses/:id/publication": (w) => ({ params: { id: str(w.reviewCourseId) } }),
   "POST /courses/:id/publish": (w) => ({ params: { id: str(w.reviewCourseId) } }),

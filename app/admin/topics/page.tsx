@@ -7,6 +7,7 @@ import { AddTopicButton, TopicActions } from "@/components/admin/topic-actions";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePageCaller } from "@/lib/auth/page";
 import { adminGenerationState, getGenerationQueue, modelConfigured } from "@/lib/generation/waiting";
+import { getEnv } from "@/lib/env";
 import { listAdminTopics } from "@/lib/topics/manage-topics";
 import { logger } from "@/lib/log/logger";
 
@@ -25,6 +26,7 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
   const search = searchFrom(params);
 
   const hasModel = modelConfigured();
+  const serverReview = getEnv().GENERATION_REVIEW;
   let data: Awaited<ReturnType<typeof listAdminTopics>> & { page: number; totalPages: number } | null = null;
   let queuedTopics = new Set<number>();
   try {
@@ -47,7 +49,7 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
             ? "Add topics (their courses are generated automatically), edit or delete them, and see each topic's courses."
             : "Add topics, edit or delete them, and see each topic's courses. No model is configured, so new topics' courses wait until one is connected."
         }
-        action={<AddTopicButton modelConfigured={hasModel} />}
+        action={<AddTopicButton modelConfigured={hasModel} serverReview={serverReview} />}
       />
       <div className="mt-6">
         <SearchForm action="/admin/topics" label="Search topics by title" placeholder="Topic title" value={search} />
@@ -85,7 +87,11 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
                 </td>
                 <td className={TD}>{topic.totalCourses}</td>
                 <td className={TD}>
-                  <TopicGenerationStates states={topic.courses.map((c) => c.state)} proposalsQueued={queuedTopics.has(topic.id)} hasModel={hasModel} />
+                  {topic.sources_first && topic.totalCourses === 0 && !queuedTopics.has(topic.id) ? (
+                    <p className="text-xs text-slate-700">Waiting for its source files</p>
+                  ) : (
+                    <TopicGenerationStates states={topic.courses.map((c) => c.state)} proposalsQueued={queuedTopics.has(topic.id)} hasModel={hasModel} />
+                  )}
                 </td>
                 <td className={`${TD} whitespace-nowrap`}>
                   <time dateTime={topic.created_at}>{dateFormat.format(new Date(topic.created_at))}</time>
@@ -96,7 +102,7 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
                   ) : null}
                 </td>
                 <td className={TD}>
-                  <TopicActions topic={topic} modelConfigured={hasModel} />
+                  <TopicActions topic={topic} modelConfigured={hasModel} serverReview={serverReview} />
                 </td>
               </tr>
               );

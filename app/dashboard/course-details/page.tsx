@@ -6,6 +6,7 @@ import { SectionMasteryLine } from "@/components/mastery/section-mastery";
 import { CourseSourcesList } from "@/components/reader/course-sources";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { courseCompleteHref, idParam, readerHref } from "@/components/reader/links";
+import { CoursePaused } from "@/components/reader/course-paused";
 import { CourseNotLoaded } from "@/components/reader/course-message";
 import { loadCourse } from "@/components/reader/load-course";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -34,6 +35,9 @@ const STATE: Record<SectionState, { label: string; className: string; icon: Reac
   quiz_passed: { label: "Quiz passed", className: "bg-green-100 text-green-800", icon: "✓" },
   review: { label: "Review", className: "bg-amber-100 text-amber-900", icon: "↺" },
 };
+
+/** A section written and waiting for an admin's review (docs/product-rules.md, "Review and publication"). */
+const WAITING_FOR_REVIEW = { label: "Waiting for review", className: "bg-slate-100 text-slate-700", icon: "…" };
 
 /** The course overview: /dashboard/course-details?courseId=. What the course holds and where the learner stands. */
 export default async function CourseDetailsPage({ searchParams }: { searchParams: SearchParams }) {
@@ -78,6 +82,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
           <Fact term="Subsections">{subsectionCount}</Fact>
         </dl>
 
+        {course.paused ? <CoursePaused className="mt-6" /> : null}
         <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           {course.enrolled ? (
             <>
@@ -94,7 +99,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
                 </p>
               )}
               <div className="mt-5 flex flex-wrap gap-3">
-                {finished ? (
+                {course.paused ? null : finished ? (
                   <>
                     {/* Nothing left to continue: read it again from the start, or see what was achieved. */}
                     <ButtonLink href={readerHref(course.id, { sectionIndex: 0, subsectionIndex: 0 })} size="lg">
@@ -137,7 +142,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
         ) : (
           <ol className="mt-4 space-y-4">
             {course.sections.map((section, sectionIndex) => {
-              const state = STATE[course.enrolled ? sectionState(shape, sectionIndex, learner, review.has(sectionIndex)) : "locked"];
+              const state = section.in_review ? WAITING_FOR_REVIEW : STATE[course.enrolled ? sectionState(shape, sectionIndex, learner, review.has(sectionIndex)) : "locked"];
               const headingId = `section-${sectionIndex}`;
               return (
                 <li key={sectionIndex} aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

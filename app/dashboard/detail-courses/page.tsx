@@ -8,6 +8,7 @@ import { CourseOutline, type OutlineSection } from "@/components/reader/course-o
 import { CourseSourcesList } from "@/components/reader/course-sources";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { courseCompleteHref, courseDetailsHref, idParam, indexParam, quizHref, readerHref } from "@/components/reader/links";
+import { CoursePaused } from "@/components/reader/course-paused";
 import { CourseNotLoaded } from "@/components/reader/course-message";
 import { ClearParam } from "@/components/reader/clear-param";
 import { FocusHeading } from "@/components/reader/focus-heading";
@@ -60,6 +61,16 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{course.course_title}</h1>
     </header>
   );
+
+  // Paused by an admin: its learners see it, and that sentence instead of content (docs/product-rules.md, "Review and publication").
+  if (course.paused) {
+    return (
+      <Page>
+        {header}
+        <CoursePaused className="mt-8" />
+      </Page>
+    );
+  }
 
   const failed = course.generation_status === "failed";
   // Sections written so far; the progress line polls for more and re-renders the page as they come.
@@ -123,6 +134,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             quizPassed: learner.quizPassed(sectionIndex),
             review: review.has(sectionIndex),
             beingWritten: !section.ready,
+            inReview: section.in_review === true,
             waitsForQuiz: course.enrolled ? firstQuizToPassBefore(sectionIndex, learner.quizPassed) : null,
             subsections: section.subsections.map((sub, subsectionIndex) => ({
               title: sub.title,
@@ -238,8 +250,17 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
                 </div>
               ) : (
                 <div role="status" className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="section-being-written">
-                  <p className="text-lg font-semibold text-slate-900">This section is being written</p>
-                  <p className="mt-2 text-slate-700">It opens here as soon as all of it is ready; nothing half-written is shown.</p>
+                  {section.in_review ? (
+                    <>
+                      <p className="text-lg font-semibold text-slate-900">This section is waiting for review</p>
+                      <p className="mt-2 text-slate-700">It is written; it opens here once an admin has approved it.</p>
+                    </>
+                  ) : (
+                    <>
+                      <p className="text-lg font-semibold text-slate-900">This section is being written</p>
+                      <p className="mt-2 text-slate-700">It opens here as soon as all of it is ready; nothing half-written is shown.</p>
+                    </>
+                  )}
                 </div>
               )}
 
@@ -274,7 +295,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               <ReaderNav
                 key={`${position.sectionIndex}-${position.subsectionIndex}`}
                 previousHref={previous ? readerHref(id, previous) : null}
-                next={section.ready ? next : { kind: "disabled", label: "Next", reason: "This section is still being written." }}
+                next={section.ready ? next : { kind: "disabled", label: "Next", reason: section.in_review ? "This section is waiting for review." : "This section is still being written." }}
               />
             </article>
           </div>

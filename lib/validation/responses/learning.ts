@@ -46,6 +46,19 @@ export const topicWithCreator = z
 
 export type TopicWithCreator = z.output<typeof topicWithCreator>;
 
+/** A topic as its admin's calls answer it (POST /topics, PUT /topics/{id}): the catalogue's shape and the topic's settings. */
+export const adminTopic = topicWithCreator
+  .extend({
+    generation_review: z
+      .enum(["off", "required"])
+      .nullable()
+      .meta({ description: "Whether its generated courses wait for an admin's review: `off`, `required`, or null for the server's GENERATION_REVIEW." }),
+    sources_first: z.boolean().meta({ description: "Created with \"Add source files first\": its courses are proposed once its sources have been read (docs/sources.md)." }),
+  })
+  .meta({ id: "AdminTopic" });
+
+export type AdminTopic = z.output<typeof adminTopic>;
+
 export const topicSummary = topicWithCreator
   .extend({ courses: courseList, totalCourses: z.number().int().min(0) })
   .meta({ id: "TopicWithCourses" });

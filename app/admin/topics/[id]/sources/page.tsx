@@ -6,6 +6,7 @@ import { TopicSources } from "@/components/sources/topic-sources";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getEnv } from "@/lib/env";
 import { getTopicSourcesPage } from "@/lib/sources/topic-sources";
+import { getTopicCoursesStart } from "@/lib/topics/sources-first";
 
 export const metadata: Metadata = { title: "Topic sources" };
 
@@ -14,11 +15,12 @@ type Params = Promise<{ id: string }>;
 /**
  * A topic's sources (docs/sources.md, "What admins see"): upload a file, follow its extraction
  * (pages done of the total), read why one failed, delete one. The topic's courses are written
- * from its ready sources.
+ * from its ready sources; a topic without courses says when they will be, with "Write the courses now".
  */
 export default async function TopicSourcesPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
   const { topic, sources } = await loadByPathId((await params).id, getTopicSourcesPage);
+  const start = await getTopicCoursesStart(topic.id);
   return (
     <div className="max-w-4xl">
       <p className="text-sm">
@@ -32,7 +34,7 @@ export default async function TopicSourcesPage({ params }: { params: Params }) {
           intro="Files this topic's courses are written from: PDF, Word (.docx), Markdown or plain text. Each is read in the background; its lessons cite the passages they use."
         />
       </div>
-      <TopicSources topicId={topic.id} initial={sources} maxBytes={getEnv().SOURCE_MAX_BYTES} />
+      <TopicSources topicId={topic.id} initial={sources} maxBytes={getEnv().SOURCE_MAX_BYTES} start={start} />
     </div>
   );
 }

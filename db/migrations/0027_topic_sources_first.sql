@@ -1,0 +1,1 @@
+ALTER TABLE "topics" ADD COLUMN "sources_first" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,47 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Transaction } from "../../db/client";
+import { topics } from "../../db/schema";
+import { enqueueTopicCourses, topicCourseCount } from "../generation/commands";
+import { generateTopicCoursesJob } from "../generation/jobs/generate-topic-courses";
+import { AppError } from "../http/app-error";
+import { topicReading } from "../sources/topic-reading";
+
+/**
+ * Called in the transaction that ends the reading of a topic's source (ready or failed), after
+ * its status is written: once none of the topic's sources is still queued or being read, a topic
+ * without courses gets its proposals, written from its ready sources (docs/sources.md,
+ * "Generation from sources"). That covers a topic created sources first and a topic whose
+ * proposals waited for a source uploaded right after its creation. A topic created sources first
+ * whose sources all failed waits for another file or "Write the courses now".
+ *
+ * The topic's row is locked first, so two sources ending at once are decided one after the other
+ * (the second sees the first's status).
+ */
+export async function afterTopicSourceRead(tx: Transaction, topicId: number, sourceId: number): Promise<void> {
+  const [topic] = await tx.select({ sourcesFirst: topics.sourcesFirst }).from(topics).where(eq(topics.id, topicId)).for("no key update");
+  if (!topic || (await topicCourseCount(tx, topicId)) > 0) return;
+  const { reading, ready } = await topicReading(topicId, tx);
+  if (reading > 0 || (ready === 0 && topic.sourcesFirst)) return;
+  await enqueueTopicCourses(tx, topicId, { afterSourceId: sourceId });
+}
+
+/** Where a topic's courses stand, for its Sources page: created sources first, how many courses, and whether its proposals are queued or being written. */
+export type TopicCoursesStart = { sources_first: boolean; courses: number; proposals: boolean };
+
+export async function getTopicCoursesStart(topicId: number): Promise<TopicCoursesStart> {
+  const db = getDb();
+  const [topic] = await db.select({ sourcesFirst: topics.sourcesFirst }).from(topics).where(eq(topics.id, topicId));
+  if (!topic) throw new AppError("not_found", "No such topic.");
+  const courses = await topicCourseCount(db, topicId);
+  // The job table exists once pg-boss has started (the worker, or the first job sent).
+  const [table] = (await db.execute<{ present: boolean }>(sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`)).rows;
+  const jobs = table?.present
+    ? await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = ${generateTopicCoursesJob.name} AND state IN ('created', 'retry', 'active')
+          AND (data->>'topicId')::int = ${topicId} AND data->>'userId' IS NULL
+      `)
+    : { rows: [] };
+  return { sources_first: topic.sourcesFirst, courses, proposals: (jobs.rows[0]?.n ?? 0) > 0 };
+}
