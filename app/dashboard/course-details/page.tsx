@@ -58,8 +58,8 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
   const subsectionCount = shape.reduce((sum, n) => sum + n, 0);
   const [mastery, sources] = await Promise.all([
     course.enrolled ? loadSectionMastery(caller.id, course.id) : null,
-    // The overview stands without its sources list should that read fail.
-    listCourseSources(caller, course.id).catch((error: unknown) => {
+    // The overview stands without its sources list should that read fail; a paused course shows no content, its sources neither.
+    (course.paused ? Promise.resolve([]) : listCourseSources(caller, course.id)).catch((error: unknown) => {
       logger().error({ err: error, course_id: course.id }, "course overview: could not load the course's sources");
       return [];
     }),
