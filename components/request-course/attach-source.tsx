@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { SOURCE_ACCEPT, sourceStatusText, uploadSource } from "@/components/sources/upload";
+import { inProgress, SOURCE_ACCEPT, sourceStatusText, uploadSource } from "@/components/sources/upload";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import type { SourceView } from "@/lib/validation/responses/sources";
 
@@ -28,7 +28,7 @@ export async function readySourceOf(file: File, maxBytes: number, onProgress: (t
   onProgress("Uploading your file…");
   const [mine, hash] = await Promise.all([apiFetch<SourceView[]>("/users/me/sources", { fallback: "Could not read your sources." }), sha256Hex(file)]);
   let source = mine.find((s) => s.sha256 === hash) ?? (await uploadSource("/users/me/sources", file, maxBytes));
-  while (source.status === "queued" || source.status === "extracting") {
+  while (inProgress(source)) {
     onProgress(`Reading your file: ${sourceStatusText(source)}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     source = await apiFetch<SourceView>(`/sources/${source.id}`, { fallback: "Could not check on your file." });

@@ -1,8 +1,9 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { loadOnce } from "@/lib/client/load-once";
 import type { CitationView, CitedPassage } from "@/lib/validation/responses/sources";
 import type { PanelState } from "./citation-panel";
 
@@ -50,17 +51,9 @@ const LessonContext = createContext<((number: number) => Promise<CitedPassage | 
 
 /** A lesson's citations, fetched once on the first press of any of its `[n]`. */
 export function LessonCitations({ path, children }: { path: string; children: ReactNode }) {
-  const loaded = useRef<Promise<CitationView[]> | null>(null);
-  const passageOf = useCallback(
-    async (number: number) => {
-      loaded.current ??= apiFetch<CitationView[]>(path, { fallback: LOAD_FAILED }).catch((error: unknown) => {
-        loaded.current = null; // a later press tries again
-        throw error;
-      });
-      return (await loaded.current).find((c) => c.number === number)?.passage ?? null;
-    },
-    [path],
-  );
+  // Fetched once; a failed fetch is not kept, so a later press tries again.
+  const citations = useMemo(() => loadOnce(() => apiFetch<CitationView[]>(path, { fallback: LOAD_FAILED })), [path]);
+  const passageOf = useCallback(async (number: number) => (await citations()).find((c) => c.number === number)?.passage ?? null, [citations]);
   return (
     <CitationPanelHost>
       <LessonContext.Provider value={passageOf}>{children}</LessonContext.Provider>

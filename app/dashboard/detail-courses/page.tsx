@@ -191,14 +191,14 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
 
   const section = course.sections[position.sectionIndex]!;
   const subsection = section.subsections[position.subsectionIndex]!;
-  // A day of learning for the streak, time spent in this course, and a lesson read for the daily goal.
-  if (section.ready) await recordReading(caller.id, id, position);
   const previous = previousPosition(shape, position);
   const step = nextStep(shape, position, learner);
   const next = nextAction(id, step);
   const atQuiz = step.kind === "section" && !step.quizPassed;
   const finished = step.kind === "section" && step.to === null && step.quizPassed;
-  const sources = section.ready ? await lessonSources(caller, id, position) : { citedNumbers: [], list: [] };
+  // A written lesson: a day of learning for the streak, time spent in this course and a lesson read
+  // for the daily goal, beside its citations and the course's sources.
+  const [, sources] = section.ready ? await Promise.all([recordReading(caller.id, id, position), lessonSources(caller, id, position)]) : [null, { citedNumbers: [], list: [] }];
   const lessonMarkdown = <Markdown content={subsection.content ?? ""} topLevel={3} citations={sources.citedNumbers} />;
 
   return (

@@ -60,8 +60,9 @@ function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; 
  */
 export default async function CourseReviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
-  const course = await loadByPathId((await params).courseId, getCourseReview);
-  const publication = await getPublicationState(course.id);
+  const id = (await params).courseId;
+  // Both read by the path's id (each a 404 for an unknown course), so they run together.
+  const [course, publication] = await Promise.all([loadByPathId(id, getCourseReview), loadByPathId(id, getPublicationState)]);
   const approved = new Set(publication.sections.filter((s) => s.published).map((s) => s.position));
 
   return (

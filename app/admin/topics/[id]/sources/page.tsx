@@ -19,8 +19,9 @@ type Params = Promise<{ id: string }>;
  */
 export default async function TopicSourcesPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
-  const { topic, sources } = await loadByPathId((await params).id, getTopicSourcesPage);
-  const start = await getTopicCoursesStart(topic.id);
+  const id = (await params).id;
+  // Both read by the path's id (each a 404 for an unknown topic), so they run together.
+  const [{ topic, sources }, start] = await Promise.all([loadByPathId(id, getTopicSourcesPage), loadByPathId(id, getTopicCoursesStart)]);
   return (
     <div className="max-w-4xl">
       <p className="text-sm">
