@@ -1,11 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
-import { courses } from "../../db/schema";
 import { getCourseGeneration } from "../generation/status";
-import { AppError } from "../http/app-error";
 import type { CourseGeneration } from "../validation/responses/generation";
-import { assertCanSeeCourse, COURSE_NOT_FOUND, type Viewer } from "./visibility";
+import { assertCanSeeCourseById, type Viewer } from "./visibility";
 
 /** What a learner is told about a failed course: the reader's own words, never the model server's text. */
 export const GENERATION_FAILED = "Generation failed; an administrator has been notified.";
@@ -22,8 +18,6 @@ export function generationFor(viewer: NonNullable<Viewer>, generation: CourseGen
 
 /** GET /courses/{id}/generation for this viewer: someone else's personal course is a 404. */
 export async function courseGenerationFor(viewer: NonNullable<Viewer>, courseId: number): Promise<CourseGeneration> {
-  const [course] = await getDb().select({ requestedBy: courses.requestedBy, publication: courses.publication }).from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
-  assertCanSeeCourse(viewer, course);
+  await assertCanSeeCourseById(viewer, courseId);
   return generationFor(viewer, await getCourseGeneration(courseId));
 }

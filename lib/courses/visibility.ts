@@ -1,4 +1,5 @@
 import { and, isNull, or, eq, type SQL } from "drizzle-orm";
+import { getDb } from "../../db/client";
 import { courses, type CoursePublication, type UserRole } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { courseServed } from "../publication/served";
@@ -33,4 +34,11 @@ export function visibleCourses(viewer: Viewer): SQL | undefined {
 /** 404, exactly as for a course that does not exist: someone else's course, or a draft, is not confirmed to exist. */
 export function assertCanSeeCourse(viewer: Viewer, course: CourseAudience): void {
   if (!canSeeCourse(viewer, course)) throw new AppError("not_found", COURSE_NOT_FOUND);
+}
+
+/** The same 404 for a course known by its id: reads only what decides who sees it. */
+export async function assertCanSeeCourseById(viewer: Viewer, courseId: number): Promise<void> {
+  const [course] = await getDb().select({ requestedBy: courses.requestedBy, publication: courses.publication }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
+  assertCanSeeCourse(viewer, course);
 }

@@ -2,8 +2,7 @@ import "server-only";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, courseSources, courseSubsections, sourcePassages, sources, subsectionCitations } from "../../db/schema";
-import { loadCourseContent } from "../courses/course-content";
-import { assertCanSeeCourse, type Viewer } from "../courses/visibility";
+import { assertCanSeeCourseById, type Viewer } from "../courses/visibility";
 import { AppError } from "../http/app-error";
 import type { CitationView, CourseSourceView } from "../validation/responses/sources";
 
@@ -20,11 +19,6 @@ const NO_LESSON = "This section has no such lesson.";
 /** The name shown for a learner's own file to anyone but them and admins (a personal course is theirs alone, so this is a guard, not a path). */
 export const PRIVATE_FILE_NAME = "A learner's own file";
 
-async function assertCourseVisible(viewer: NonNullable<Viewer>, courseId: number): Promise<void> {
-  const { course } = await loadCourseContent(courseId);
-  assertCanSeeCourse(viewer, course);
-}
-
 /** SQL for a source's name as this viewer may see it. */
 function fileNameFor(viewer: NonNullable<Viewer>) {
   if (viewer.role === "admin") return sql<string>`${sources.fileName}`;
@@ -33,7 +27,7 @@ function fileNameFor(viewer: NonNullable<Viewer>) {
 
 /** GET /courses/{id}/sources: the sources the course was written from, in the order they were added. */
 export async function listCourseSources(viewer: NonNullable<Viewer>, courseId: number): Promise<CourseSourceView[]> {
-  await assertCourseVisible(viewer, courseId);
+  await assertCanSeeCourseById(viewer, courseId);
   return getDb()
     .select({ id: sources.id, file_name: fileNameFor(viewer), media_type: sources.mediaType, pages: sources.pagesTotal })
     .from(courseSources)
@@ -60,7 +54,7 @@ async function subsectionAt(viewer: NonNullable<Viewer>, place: LessonPlace): Pr
  * passage (file, page, heading, the quoted text), or `passage: null` once its source was deleted.
  */
 export async function listLessonCitations(viewer: NonNullable<Viewer>, place: LessonPlace): Promise<CitationView[]> {
-  await assertCourseVisible(viewer, place.courseId);
+  await assertCanSeeCourseById(viewer, place.courseId);
   const subsectionId = await subsectionAt(viewer, place);
   const rows = await getDb()
     .select({
