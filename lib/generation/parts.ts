@@ -141,9 +141,14 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
     const check = (batch: (GeneratedQuestion | SourcedQuestion)[], kept: Pick<GeneratedQuestion, "question">[]) => {
       const checked = checkQuestions(batch, kept);
       if (!passages.length) return checked;
-      const valid = checked.valid.filter((q) => !passageProblem(q, passages.length));
-      const rejected = checked.valid.filter((q) => passageProblem(q, passages.length)).map((q) => ({ question: q.question, reason: passageProblem(q, passages.length)! }));
-      return { valid, rejected: [...checked.rejected, ...rejected] };
+      const valid: typeof checked.valid = [];
+      const rejected = [...checked.rejected];
+      for (const q of checked.valid) {
+        const problem = passageProblem(q, passages.length);
+        if (problem) rejected.push({ question: q.question, reason: problem });
+        else valid.push(q);
+      }
+      return { valid, rejected };
     };
     const siblings = await getDb()
       .select({ questions: generationParts.questions })

@@ -41,12 +41,14 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
   );
 
   let addedSection = false;
-  // Under review, a written section waits for an admin (docs/product-rules.md, "Review and publication").
-  const publishedAt = (await reviewRequiredForCourse(tx, courseId)) ? null : new Date();
+  // Under review, a written section waits for an admin (docs/product-rules.md, "Review and publication");
+  // asked only when a section is ready to go in, not on every saved part.
+  let publishedAt: Date | null | undefined;
   for (const section of plan) {
     if (published.has(section.position)) continue;
     const own = partsOf(section.position);
     if (!own.length || own.some((p) => p.content === null)) break;
+    if (publishedAt === undefined) publishedAt = (await reviewRequiredForCourse(tx, courseId)) ? null : new Date();
     const [row] = await tx.insert(courseSections).values({ courseId, position: section.position, title: section.title, publishedAt }).returning({ id: courseSections.id });
     const lessons = await tx
       .insert(courseSubsections)

@@ -1,10 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, quizQuestions, topics, userTopics } from "../../db/schema";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
-import { courseRow, pointModelAtFake, startWorker, waitForCourse } from "../../tests/harness/generation";
+import { courseRow, pointModelAtFake, runWorkerWith, waitForCourse } from "../../tests/harness/generation";
 import { createUser } from "../../tests/harness/http";
 import { getCourseForLearner } from "../courses/get-course";
 import { getCourseRequest } from "../learning/course-request";
@@ -19,16 +18,7 @@ import { requestPersonalCourse } from "./commands";
 
 const fake = await startFakeOpenAi();
 pointModelAtFake(fake);
-let worker: PgBoss;
-
-beforeAll(async () => {
-  worker = await startWorker();
-});
-
-afterAll(async () => {
-  await worker?.stop({ graceful: false, close: true });
-  await fake.close();
-});
+runWorkerWith(fake);
 
 describe("generation with review required", () => {
   it("a learner's requested course is written whole but stays a draft, 'waiting for review', until an admin publishes it", { timeout: 90_000 }, async () => {
