@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, type Transaction } from "../../db/client";
+import { getDb, type DatabaseOrTransaction } from "../../db/client";
 import { callChecked, GenerationError } from "../generation/call-checked";
 import { checkQuestions, checkSubsections, type RejectedQuestion } from "../generation/checks";
 import { lessonDigest } from "../generation/digest";
@@ -46,9 +46,9 @@ async function loadCourse(courseId: number): Promise<Course | undefined> {
   return rows[0];
 }
 
-/** Ends a regeneration: failed with why. */
-export async function failRegeneration(id: number, reason: string): Promise<void> {
-  await getDb().execute(sql`UPDATE content_regenerations SET status = 'failed', error = ${reason}, finished_at = now() WHERE id = ${id} AND status = 'pending'`);
+/** Ends a regeneration still pending: failed with why (in the caller's transaction when given). */
+export async function failRegeneration(id: number, reason: string, db: DatabaseOrTransaction = getDb()): Promise<void> {
+  await db.execute(sql`UPDATE content_regenerations SET status = 'failed', error = ${reason}, finished_at = now() WHERE id = ${id} AND status = 'pending'`);
 }
 
 const instructionText = (r: Request) => r.instruction || "none: write a clearer, correct version.";
@@ -87,17 +87,13 @@ async function regenerateLesson(llm: LlmClient, r: Request, course: Course): Pro
     const sub = await lockSubsection(tx, r.subsection_id!);
     const item: ContentItem = { kind: "subsection", id: sub.id };
     const { version } = await latestVersion(tx, item);
-    if (version !== r.base_version) return failRegenerationIn(tx, r.id);
+    if (version !== r.base_version) return failRegeneration(r.id, CHANGED_MEANWHILE, tx);
     await tx.execute(sql`UPDATE course_subsections SET content = ${content} WHERE id = ${sub.id}`);
     await recordVersion(tx, { courseId: r.course_id, item, version, kind: "regenerated", before: { content: sub.content }, after: { content }, instruction: r.instruction, by: r.requested_by });
     if (r.requested_by !== null) await resolveOpen(tx, r.requested_by, { subsectionId: sub.id, questionId: null }, "regenerated", null);
     await touchCourse(tx, r.course_id);
     await tx.execute(sql`UPDATE content_regenerations SET status = 'done', finished_at = now() WHERE id = ${r.id}`);
   });
-}
-
-async function failRegenerationIn(tx: Transaction, id: number) {
-  await tx.execute(sql`UPDATE content_regenerations SET status = 'failed', error = ${CHANGED_MEANWHILE}, finished_at = now() WHERE id = ${id}`);
 }
 
 async function regenerateQuestion(llm: LlmClient, r: Request, course: Course): Promise<void> {
@@ -154,7 +150,7 @@ async function regenerateQuestion(llm: LlmClient, r: Request, course: Course): P
     const q = await lockQuestion(tx, r.question_id!, { live: false });
     const item: ContentItem = { kind: "question", id: q.id };
     const { version } = await latestVersion(tx, item);
-    if (version !== r.base_version || q.retired_at !== null) return failRegenerationIn(tx, r.id);
+    if (version !== r.base_version || q.retired_at !== null) return failRegeneration(r.id, CHANGED_MEANWHILE, tx);
     const { rows: placed } = await tx.execute<{ id: number }>(sql`
       INSERT INTO quiz_questions (section_id, position, question, options, correct_answer, hint, concept, subsection_index, explanation)
       SELECT ${q.section_id}, coalesce(max(position), -1) + 1, ${written.question}, ${sql.param(written.options)}::text[], ${written.correct_answer},

@@ -36,7 +36,7 @@ export async function listWaitingForReview(limit = 50): Promise<WaitingForReview
     .leftJoin(courseSections, eq(courseSections.courseId, courses.id))
     .where(ne(courses.publication, "paused"))
     .groupBy(courses.id, topics.title)
-    .having(or(eq(courses.publication, "draft"), sql`count(*) filter (where ${courseSections.publishedAt} is null and ${courseSections.id} is not null) > 0`))
+    .having(or(eq(courses.publication, "draft"), sql`${waiting} > 0`))
     .orderBy(asc(courses.createdAt), asc(courses.id))
     .limit(limit);
   return rows.map(({ status, ...r }) => ({ ...r, generating: status === "pending" || status === "running" }));

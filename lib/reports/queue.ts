@@ -97,20 +97,23 @@ export async function listReportQueue({ page = 1, limit = 20 }: { page?: number;
   }
   const questionIds = groups.flatMap((g) => (g.question_id !== null ? [g.question_id] : []));
   const subsectionIds = groups.flatMap((g) => (g.subsection_id !== null ? [g.subsection_id] : []));
-  const { rows: reports } = await db.execute<ReportRow>(sql`
+  // The groups' open reports and machine flags, read together.
+  const [{ rows: reports }, { rows: machineFlags }] = await Promise.all([
+    db.execute<ReportRow>(sql`
     SELECT * FROM (
       SELECT id, question_id, subsection_id, reason, note, created_at, updated_at,
              row_number() OVER (PARTITION BY question_id, subsection_id ORDER BY updated_at DESC, id DESC)::int AS rank
         FROM content_reports
        WHERE resolved_at IS NULL
          AND (question_id = ANY(${sql.param(questionIds)}::int[]) OR subsection_id = ANY(${sql.param(subsectionIds)}::int[]))
-    ) r`);
-  const { rows: machineFlags } = await db.execute<MachineFlagRow>(sql`
+    ) r`),
+    db.execute<MachineFlagRow>(sql`
     SELECT id, question_id, subsection_id, kind, severity, message, created_at
       FROM content_flags
      WHERE resolved_at IS NULL
        AND (question_id = ANY(${sql.param(questionIds)}::int[]) OR subsection_id = ANY(${sql.param(subsectionIds)}::int[]))
-     ORDER BY severity, created_at, id`);
+     ORDER BY severity, created_at, id`),
+  ]);
   const byGroup = new Map<string, ReportRow[]>();
   for (const report of reports) byGroup.set(keyOf(report), [...(byGroup.get(keyOf(report)) ?? []), report]);
   const flagsOf = new Map<string, MachineFlagRow[]>();
