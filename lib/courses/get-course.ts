@@ -5,7 +5,8 @@ import type { CourseDetail } from "../validation/responses/learning";
 import { loadCourseContent, loadLearnerState } from "./course-content";
 import { toCourseSummary } from "./serialize";
 import { learnerCourse } from "../publication/learner-course";
-import { assertCanSeeCourse } from "./visibility";
+import { AppError } from "../http/app-error";
+import { COURSE_NOT_FOUND, inCourseAudience } from "./visibility";
 
 /**
  * GET /courses/{id}: the course's outline with the caller's progress and quiz record. A learner
@@ -17,7 +18,7 @@ export async function getCourseForLearner(viewer: Pick<Caller, "id" | "role">, c
   const [loaded, state] = await Promise.all([loadCourseContent(courseId), loadLearnerState(viewer.id, courseId)]);
   const { shape } = loaded;
   // Someone else's personal course stays a 404 even to a learner an admin enrolled in it.
-  assertCanSeeCourse(viewer, { requestedBy: loaded.course.requestedBy, publication: "published" });
+  if (!inCourseAudience(viewer, loaded.course.requestedBy)) throw new AppError("not_found", COURSE_NOT_FOUND);
   const course = learnerCourse(viewer, loaded.course, state.enrolled);
   const passed = (s: number) => state.passedSections.has(s);
   // A paused course shows its outline and the learner's record, and no content.

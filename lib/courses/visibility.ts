@@ -2,7 +2,7 @@ import { and, isNull, or, eq, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, type CoursePublication, type UserRole } from "../../db/schema";
 import { AppError } from "../http/app-error";
-import { courseServed } from "../publication/served";
+import { courseServed, isServed } from "../publication/served";
 
 /*
  * A course written for one learner (courses.requested_by) is theirs: only they and admins see it,
@@ -19,10 +19,14 @@ export type CourseAudience = { requestedBy: number | null; publication: CoursePu
 
 export const COURSE_NOT_FOUND = "Course not found.";
 
+/** Whose course it is, whatever its state: the catalogue's is everyone's, a personal one its learner's (and admins'). */
+export function inCourseAudience(viewer: Viewer, requestedBy: number | null): boolean {
+  return viewer?.role === "admin" || requestedBy === null || viewer?.id === requestedBy;
+}
+
 /** Whether this viewer may see a course (its owner and state). */
 export function canSeeCourse(viewer: Viewer, course: CourseAudience): boolean {
-  if (viewer?.role === "admin") return true;
-  return course.publication === "published" && (course.requestedBy === null || viewer?.id === course.requestedBy);
+  return viewer?.role === "admin" || (isServed(course.publication) && inCourseAudience(viewer, course.requestedBy));
 }
 
 /** The same rule as a WHERE condition on courses (undefined: every course). */

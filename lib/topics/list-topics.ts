@@ -6,7 +6,7 @@ import { courses, topics, users } from "../../db/schema";
 import { perCatalogueVersion } from "../courses/catalogue-version";
 import { AppError } from "../http/app-error";
 import { courseSummaryColumns, toCourseSummary } from "../courses/serialize";
-import { canSeeCourse, visibleCourses, type Viewer } from "../courses/visibility";
+import { inCourseAudience, visibleCourses, type Viewer } from "../courses/visibility";
 import { courseServed } from "../publication/served";
 import type { CourseSummary, TopicCourses, TopicSummary } from "../validation/responses/learning";
 
@@ -91,7 +91,7 @@ const currentCatalogue = perCatalogueVersion(async (db) => {
 });
 
 function summariseTopic(t: TopicRow, byTopic: Map<number, CourseRow[]>, viewer: Viewer): TopicSummary {
-  const list = (byTopic.get(t.id) ?? []).flatMap(({ requestedBy, ...course }) => (canSeeCourse(viewer, { requestedBy, publication: "published" }) ? [course] : []));
+  const list = (byTopic.get(t.id) ?? []).flatMap(({ requestedBy, ...course }) => (inCourseAudience(viewer, requestedBy) ? [course] : []));
   return {
     id: t.id,
     title: t.title,
