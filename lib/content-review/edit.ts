@@ -9,7 +9,8 @@ import type { EditLessonInput, EditQuestionInput } from "../validation/content-r
 import type { ChangedItem } from "../validation/responses/content-review";
 import { lockQuestion, lockSubsection, questionFields } from "./items";
 import { retireLocked } from "./retire";
-import { checkVersion, recordVersion, touchCourse } from "./versions";
+import { touchCourse } from "../courses/course-content";
+import { checkVersion, recordVersion } from "./versions";
 
 /*
  * An admin's edits on the review screen (docs/product-rules.md, "Review and editing"): in place,

@@ -15,7 +15,8 @@ import type { GeneratedQuestion } from "../llm/schemas";
 import { resolveOpen } from "../reports/resolve";
 import { lockQuestion, lockSubsection, questionFields } from "./items";
 import { retireLocked } from "./retire";
-import { latestVersion, recordVersion, touchCourse, type ContentItem } from "./versions";
+import { touchCourse } from "../courses/course-content";
+import { latestVersion, recordVersion, type ContentItem } from "./versions";
 
 /*
  * The worker's side of a regeneration (docs/product-rules.md, "Review and editing"). A lesson is

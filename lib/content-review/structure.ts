@@ -4,7 +4,8 @@ import { getDb, type Transaction } from "../../db/client";
 import { AppError } from "../http/app-error";
 import { capProgress, earnedProgress, MAX_PROGRESS, totalUnits, unitIndex, type CourseShape } from "../learning/progress";
 import { lockSubsection } from "./items";
-import { recordVersion, touchCourse } from "./versions";
+import { touchCourse } from "../courses/course-content";
+import { recordVersion } from "./versions";
 
 /*
  * Adding or removing a lesson of a published course (docs/product-rules.md, "Review and

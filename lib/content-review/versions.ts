@@ -60,11 +60,3 @@ export async function recordVersion(
   });
   return version;
 }
-
-/**
- * A finished course's content is cached per process under its `updated_at`
- * (lib/courses/course-content.ts): moving it makes every reader see the change at once.
- */
-export async function touchCourse(tx: Transaction, courseId: number): Promise<void> {
-  await tx.execute(sql`UPDATE courses SET updated_at = greatest(now(), updated_at + interval '1 millisecond') WHERE id = ${courseId}`);
-}

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { getDb, preparedQuery } from "../../db/client";
+import { getDb, preparedQuery, type Transaction } from "../../db/client";
 import { courseSections, courses, enrollments, generationSections, quizAttempts, quizQuestions } from "../../db/schema";
 import { KeyedCache } from "../cache/memo";
 import { AppError } from "../http/app-error";
@@ -120,4 +120,15 @@ export async function loadLearnerState(userId: number, courseId: number): Promis
     passedSections: new Set(attempts.filter((a) => a.passed).map((a) => a.sectionIndex)),
     failedSections: new Set(attempts.filter((a) => !a.passed).map((a) => a.sectionIndex)),
   };
+}
+
+/**
+ * A course's `updated_at` moved on, never in place (even twice in one millisecond): a finished
+ * course's content is cached per process under it, so every reader sees a change at once.
+ */
+export const courseTouched = sql`greatest(now(), updated_at + interval '1 millisecond')`;
+
+/** Moves a course's `updated_at` on (courseTouched), in the caller's transaction. */
+export async function touchCourse(tx: Transaction, courseId: number): Promise<void> {
+  await tx.update(courses).set({ updatedAt: courseTouched }).where(eq(courses.id, courseId));
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction } from "../../db/client";
-import { courses, courseSections } from "../../db/schema";
+import { courses, courseSections, type CoursePublication } from "../../db/schema";
+import { courseTouched } from "../courses/course-content";
 import { COURSE_NOT_FOUND } from "../courses/visibility";
 import { AppError } from "../http/app-error";
 import type { PublicationState } from "../validation/responses/publication";
@@ -28,12 +29,13 @@ export function getPublicationState(courseId: number): Promise<PublicationState>
   return stateOf(getDb(), courseId);
 }
 
-async function underLock(courseId: number, change: (tx: DatabaseOrTransaction, publication: string) => Promise<void>): Promise<PublicationState> {
+/** Runs a change under the course's row lock; the publication it answers (if any) and the moved `updated_at` (the content cache's key) are written in one UPDATE. */
+async function underLock(courseId: number, change: (tx: DatabaseOrTransaction, publication: CoursePublication) => Promise<CoursePublication | void>): Promise<PublicationState> {
   return getDb().transaction(async (tx) => {
     const [course] = await tx.select({ publication: courses.publication }).from(courses).where(eq(courses.id, courseId)).for("update");
     if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
-    await change(tx, course.publication);
-    await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, courseId));
+    const publication = await change(tx, course.publication);
+    await tx.update(courses).set({ ...(publication ? { publication } : {}), updatedAt: courseTouched }).where(eq(courses.id, courseId));
     return stateOf(tx, courseId);
   });
 }
@@ -41,8 +43,8 @@ async function underLock(courseId: number, change: (tx: DatabaseOrTransaction, p
 /** POST /courses/{id}/publish: the course and every section written so far go to learners (a paused course comes back). */
 export function publishCourse(courseId: number): Promise<PublicationState> {
   return underLock(courseId, async (tx) => {
-    await tx.update(courses).set({ publication: "published" }).where(eq(courses.id, courseId));
     await tx.update(courseSections).set({ publishedAt: sql`now()` }).where(and(eq(courseSections.courseId, courseId), isNull(courseSections.publishedAt)));
+    return "published";
   });
 }
 
@@ -50,7 +52,7 @@ export function publishCourse(courseId: number): Promise<PublicationState> {
 export function unpublishCourse(courseId: number): Promise<PublicationState> {
   return underLock(courseId, async (tx, publication) => {
     if (publication === "draft") throw new AppError("conflict", "This course is a draft: it was never published.");
-    await tx.update(courses).set({ publication: "paused" }).where(eq(courses.id, courseId));
+    return "paused";
   });
 }
 
@@ -67,6 +69,6 @@ export function publishSection(courseId: number, position: number): Promise<Publ
       .where(and(eq(courseSections.courseId, courseId), eq(courseSections.position, position)))
       .returning({ id: courseSections.id });
     if (!section) throw new AppError("not_found", "This course has no such section yet: it may still be being written.");
-    if (publication === "draft") await tx.update(courses).set({ publication: "published" }).where(eq(courses.id, courseId));
+    if (publication === "draft") return "published";
   });
 }
