@@ -131,11 +131,14 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
 
   const planned = await db.select({ n: sql<number>`count(*)::int` }).from(generationSections).where(eq(generationSections.courseId, course.id));
   let outline: { title: string; summary: string; subsections: string[] }[] | null = null;
-  // A course created without its sources recorded (an admin's new course, one made before its
-  // topic's sources were ready) is written from the topic's ready sources, recorded with its plan.
-  const recorded = await courseSourceIds(course.id);
-  const sourceIds = recorded.length ? recorded : await sourcesForNewCourse(course.topicId);
+  // The sources to record with a new plan (none when the course has its own already).
+  let unrecorded: number[] = [];
   if (!planned[0]?.n) {
+    // A course created without its sources recorded (an admin's new course, one made before its
+    // topic's sources were ready) is written from the topic's ready sources, recorded with its plan.
+    const recorded = await courseSourceIds(course.id);
+    const sourceIds = recorded.length ? recorded : await sourcesForNewCourse(course.topicId);
+    if (!recorded.length) unrecorded = sourceIds;
     const profile = await learnerProfile(course.requestedBy, course.topicId);
     const output = await callChecked(
       llm,
@@ -165,7 +168,7 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
       // A fresh plan replaces whatever content the course had (a regenerated course starts empty).
       await tx.delete(courseSections).where(eq(courseSections.courseId, course.id));
       await storeCourseDuration(tx, course.id);
-      if (!recorded.length) await recordCourseSources(tx, [course.id], sourceIds);
+      await recordCourseSources(tx, [course.id], unrecorded);
       await tx.insert(generationSections).values(outline.map((s, position) => ({ courseId: course.id, position, title: s.title, summary: s.summary, subsectionTitles: s.subsections })));
       await tx
         .insert(generationParts)

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
+import { jobTableExists } from "../jobs/job-table";
 import { describeModelSetup } from "../llm/client";
 import type { GenerationLabel } from "../validation/responses/generation";
 import { generateCourseOutlineJob } from "./jobs/generate-course-outline";
@@ -47,8 +48,7 @@ export type GenerationQueue = {
 /** The generation queue: its size and the topics waiting for their course proposals. */
 export async function getGenerationQueue(): Promise<GenerationQueue> {
   const db = getDb();
-  const [exists] = (await db.execute<{ present: boolean }>(sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`)).rows;
-  if (!exists?.present) return { queued: 0, topics: [] };
+  if (!(await jobTableExists())) return { queued: 0, topics: [] };
   const names = sql.join(GENERATION_QUEUES.map((name) => sql`${name}`), sql`, `);
   const [size, topicRows] = await Promise.all([
     db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN (${names}) AND state IN ('created', 'retry')`),

@@ -5,6 +5,7 @@ import { topics } from "../../db/schema";
 import { enqueueTopicCourses, topicCourseCount } from "../generation/commands";
 import { generateTopicCoursesJob } from "../generation/jobs/generate-topic-courses";
 import { AppError } from "../http/app-error";
+import { jobTableExists } from "../jobs/job-table";
 import { topicReading } from "../sources/topic-reading";
 
 /**
@@ -31,12 +32,13 @@ export type TopicCoursesStart = { sources_first: boolean; courses: number; propo
 
 export async function getTopicCoursesStart(topicId: number): Promise<TopicCoursesStart> {
   const db = getDb();
-  const [topic] = await db.select({ sourcesFirst: topics.sourcesFirst }).from(topics).where(eq(topics.id, topicId));
+  const [[topic], courses, jobTable] = await Promise.all([
+    db.select({ sourcesFirst: topics.sourcesFirst }).from(topics).where(eq(topics.id, topicId)),
+    topicCourseCount(db, topicId),
+    jobTableExists(),
+  ]);
   if (!topic) throw new AppError("not_found", "No such topic.");
-  const courses = await topicCourseCount(db, topicId);
-  // The job table exists once pg-boss has started (the worker, or the first job sent).
-  const [table] = (await db.execute<{ present: boolean }>(sql`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`)).rows;
-  const jobs = table?.present
+  const jobs = jobTable
     ? await db.execute<{ n: number }>(sql`
         SELECT count(*)::int AS n FROM pgboss.job
         WHERE name = ${generateTopicCoursesJob.name} AND state IN ('created', 'retry', 'active')
