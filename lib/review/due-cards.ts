@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
 import { conceptKeySql as conceptKeyOf } from "../mastery/list-mastery";
@@ -21,21 +21,20 @@ export type ConceptFilter = { courseId: number; conceptKey: string };
 // (docs/product-rules.md, "Review and publication").
 const servedCourseOfSection = and(eq(courses.id, courseSections.courseId), sectionServed);
 
-const dueCounts = preparedQuery((db) => {
-  const servedQuestions = db
-    .select({ id: quizQuestions.id })
-    .from(quizQuestions)
-    .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    .innerJoin(courses, servedCourseOfSection);
-  const mine = and(eq(reviewCards.userId, sql.placeholder("userId")), inArray(reviewCards.questionId, servedQuestions));
-  return db
+// One pass over the learner's cards of served sections: how many are due, and when the next one is.
+const dueCounts = preparedQuery((db) =>
+  db
     .select({
-      due: sql<number>`(select count(*)::int from ${reviewCards} where ${and(mine, lte(reviewCards.due, sql.placeholder("now")))})`,
-      next: sql<Date | string | null>`(select min(${reviewCards.due}) from ${reviewCards} where ${and(mine, gt(reviewCards.due, sql.placeholder("now")))})`,
+      due: sql<number>`(count(*) filter (where ${lte(reviewCards.due, sql.placeholder("now"))}))::int`,
+      next: sql<Date | string | null>`min(${reviewCards.due}) filter (where ${gt(reviewCards.due, sql.placeholder("now"))})`,
     })
-    .from(sql`(select 1) as one`)
-    .prepare("review_due_counts");
-});
+    .from(reviewCards)
+    .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
+    .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
+    .innerJoin(courses, servedCourseOfSection)
+    .where(eq(reviewCards.userId, sql.placeholder("userId")))
+    .prepare("review_due_counts"),
+);
 
 /** Each card with its own question and where its concept lives; no column name twice, so the session query can wrap it. */
 const cardColumns = {
