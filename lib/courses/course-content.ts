@@ -77,14 +77,6 @@ export async function loadCourseContent(courseId: number) {
   return { course, shape };
 }
 
-/**
- * Only the subsection count of each section, in order: what the progress and quiz rules need.
- * For a finished course this is the cached content's shape (one indexed row read).
- */
-export async function loadCourseShape(courseId: number): Promise<CourseShape> {
-  return (await loadCourseContent(courseId)).shape;
-}
-
 export type LearnerState = {
   enrolled: boolean;
   progress: number;
