@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
 import { LESSON_MAX } from "@/lib/validation/content-review";
-import { ChangeError, FIELD, useChange } from "./use-change";
+import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 
 // The preview's renderer is loaded on the first Edit only (react-markdown is most of its weight).
 const ClientMarkdown = dynamic(() => import("@/components/markdown/client-markdown").then((m) => m.ClientMarkdown), { loading: () => <p className="text-sm text-slate-600">Loading the preview…</p> });

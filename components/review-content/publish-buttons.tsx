@@ -1,7 +1,7 @@
 "use client";
 
 import { buttonClasses } from "@/components/ui/button-link";
-import { ChangeError, useChange } from "./use-change";
+import { ChangeError, useChange } from "@/components/ui/use-change";
 
 /*
  * The review screen's publication actions (docs/product-rules.md, "Review and publication"):

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
-import { ChangeError, FIELD, useChange } from "./use-change";
+import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 
 export type EditableQuestion = { id: number; question: string; options: string[]; correct_answer: string; hint: string | null; explanation: string | null; concept: string | null; version: number };
 

@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button-link";
 import { apiFetch } from "@/lib/client/api";
 import { INSTRUCTION_MAX } from "@/lib/validation/content-review";
 import type { Regeneration } from "@/lib/validation/responses/content-review";
-import { ChangeError, FIELD, useChange } from "./use-change";
+import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 
 const POLL_MS = 1500;
 

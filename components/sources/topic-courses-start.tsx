@@ -1,10 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
-import { toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { useChange } from "@/components/ui/use-change";
 import type { TopicCoursesStart } from "@/lib/topics/sources-first";
 
 const START_FAILED = "The courses could not be started. Please try again.";
@@ -15,25 +13,12 @@ const START_FAILED = "The courses could not be started. Please try again.";
  * refuses while a source is still being read (its message is shown).
  */
 export function TopicCoursesStartPanel({ topicId, start, reading }: { topicId: number; start: TopicCoursesStart; reading: boolean }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useChange(START_FAILED);
   const [started, setStarted] = useState(false);
   if (start.courses > 0) return null;
 
   async function writeNow() {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch(`/topics/${topicId}/generation/start`, { method: "POST", fallback: START_FAILED });
-      setStarted(true);
-      toastSuccess("The topic's courses are being written.");
-      router.refresh();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : START_FAILED);
-    } finally {
-      setBusy(false);
-    }
+    if (await run(`/topics/${topicId}/generation/start`, "POST", undefined, "The topic's courses are being written.")) setStarted(true);
   }
 
   const writing = started || start.proposals;

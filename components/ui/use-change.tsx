@@ -6,9 +6,10 @@ import { toastSuccess } from "@/components/ui/toaster";
 import { ApiError, apiFetch } from "@/lib/client/api";
 
 /**
- * One change of the review screen (an edit, a retire, a regeneration request): its busy state and
- * the server's message when refused (a conflict says who changed the item when), then a refresh
- * so the page shows the saved version and its history.
+ * One change an admin screen asks the server for (the review screen's edits, retires and
+ * regeneration requests; a topic's "Write the courses now"): its busy state and the server's
+ * message when refused (a conflict says who changed the item when), then a toast and a refresh so
+ * the page shows what was saved.
  */
 export function useChange(fallback: string) {
   const router = useRouter();
