@@ -24,8 +24,12 @@ export function GenerationState({ state, count }: { state: AdminGenerationState;
   );
 }
 
-/** A topic's courses by state ("2 Generated, 1 Waiting for a model"); the proposals still queued count as one waiting or generating step. */
-export function TopicGenerationStates({ states, proposalsQueued, hasModel }: { states: AdminGenerationState[]; proposalsQueued: boolean; hasModel: boolean }) {
+/**
+ * A topic's courses by state ("2 Generated, 1 Waiting for a model"); the proposals still queued
+ * count as one waiting or generating step. Without either, a topic created sources first is waiting
+ * for its source files.
+ */
+export function TopicGenerationStates({ states, proposalsQueued, hasModel, sourcesFirst = false }: { states: AdminGenerationState[]; proposalsQueued: boolean; hasModel: boolean; sourcesFirst?: boolean }) {
   const counts = new Map<AdminGenerationState, number>();
   for (const state of states) counts.set(state, (counts.get(state) ?? 0) + 1);
   return (
@@ -41,7 +45,7 @@ export function TopicGenerationStates({ states, proposalsQueued, hasModel }: { s
           <GenerationState state={state} count={count} />
         </li>
       ))}
-      {!proposalsQueued && states.length === 0 ? <li className="text-xs text-slate-600">No courses</li> : null}
+      {!proposalsQueued && states.length === 0 ? <li className="text-xs text-slate-600">{sourcesFirst ? "Waiting for its source files" : "No courses"}</li> : null}
     </ul>
   );
 }

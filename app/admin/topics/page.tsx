@@ -87,11 +87,7 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
                 </td>
                 <td className={TD}>{topic.totalCourses}</td>
                 <td className={TD}>
-                  {topic.sources_first && topic.totalCourses === 0 && !queuedTopics.has(topic.id) ? (
-                    <p className="text-xs text-slate-700">Waiting for its source files</p>
-                  ) : (
-                    <TopicGenerationStates states={topic.courses.map((c) => c.state)} proposalsQueued={queuedTopics.has(topic.id)} hasModel={hasModel} />
-                  )}
+                  <TopicGenerationStates states={topic.courses.map((c) => c.state)} proposalsQueued={queuedTopics.has(topic.id)} hasModel={hasModel} sourcesFirst={topic.sources_first} />
                 </td>
                 <td className={`${TD} whitespace-nowrap`}>
                   <time dateTime={topic.created_at}>{dateFormat.format(new Date(topic.created_at))}</time>
