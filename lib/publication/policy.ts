@@ -10,14 +10,17 @@ import { getEnv } from "../env";
  * and each section it writes waits for an admin.
  */
 
+/** A topic's own setting (null: none), or else the server's. */
+const requiresReview = (review: "off" | "required" | null | undefined) => (review ?? getEnv().GENERATION_REVIEW) === "required";
+
 /** Whether content written now for this course waits for an admin's review. */
 export async function reviewRequiredForCourse(db: DatabaseOrTransaction, courseId: number): Promise<boolean> {
   const [row] = await db.select({ review: topics.generationReview }).from(courses).innerJoin(topics, eq(topics.id, courses.topicId)).where(eq(courses.id, courseId));
-  return (row?.review ?? getEnv().GENERATION_REVIEW) === "required";
+  return requiresReview(row?.review);
 }
 
 /** How a course the generator creates in this topic starts. */
 export async function initialPublication(db: DatabaseOrTransaction, topicId: number): Promise<CoursePublication> {
   const [row] = await db.select({ review: topics.generationReview }).from(topics).where(eq(topics.id, topicId));
-  return (row?.review ?? getEnv().GENERATION_REVIEW) === "required" ? "draft" : "published";
+  return requiresReview(row?.review) ? "draft" : "published";
 }
