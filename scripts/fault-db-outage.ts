@@ -22,7 +22,9 @@ import type { Check } from "./load/verify";
 
 const WEB_PORT = 3410;
 const MODEL_PORT = 3411;
-const PG_PORT = 54372;
+// Below the kernel's ephemeral range (32768-60999), so no client socket or port-0 pick elsewhere in the
+// run (the self-hosting smoke's database, just before) can hold it: one run found 54372 taken.
+const PG_PORT = 31372;
 /** An answer slower than this during the outage counts as a hang (the pool gives up connecting after 5 s). */
 const ANSWER_WITHIN_MS = 8000;
 /** After PostgreSQL is back, everything must be 200 again within this. */

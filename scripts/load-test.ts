@@ -27,7 +27,8 @@ import { checkEnrolments, checkGeneration, checkNoDuplicates, checkQuizAttempts,
 // This helper's ports (web servers, fake model, PostgreSQL).
 const WEB_PORTS = [3400, 3401];
 const MODEL_PORT = 3402;
-const PG_PORT = 54371;
+// Below the kernel's ephemeral range (32768-60999), so no client socket or port-0 pick elsewhere in the run can hold it.
+const PG_PORT = 31371;
 /** How long pending generations may take to finish after the learners stop. */
 const GENERATION_DEADLINE_MS = 180_000;
 
