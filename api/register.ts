@@ -12,10 +12,10 @@ import { DEFAULT_BODY_BYTES, fileBody, limitBody, strictBody } from "./http/body
 /*
  * Registers the declared endpoints on a Hono app. Per endpoint, in this order: Cache-Control
  * no-store on whatever it answers; the body limit (for a file upload, after the access check:
- * see chain); the access check; the body read strictly; Hono's
- * validators for path parameters (a bad one is a 404, like a missing row), query and body (422 with
- * every invalid field); the owner check; the handler. Per path: OPTIONS answers 204 with Allow,
- * and a method the path does not serve 405 with Allow.
+ * see chain); the access check; a path or query owner's check; the body read strictly; a body
+ * owner's check; Hono's validators for path parameters (a bad one is a 404, like a missing row),
+ * query and body (422 with every invalid field); the handler. Per path: OPTIONS answers 204 with
+ * Allow, and a method the path does not serve 405 with Allow.
  */
 
 /** API answers are per caller and per moment: no browser or shared cache may keep one. */
@@ -45,31 +45,60 @@ function validators(e: Endpoint): MiddlewareHandler<ApiEnv>[] {
   return checks.map(([target, schema]) => zValidator(target, schema, onInvalid) as unknown as MiddlewareHandler<ApiEnv>);
 }
 
-/** The handler, once the call is about the caller's own data (or the caller is an admin). */
-function ownedHandler(e: Endpoint): MiddlewareHandler<ApiEnv> {
+/** The schema of one field of an object schema (the owner's), or a programming error at start. */
+function fieldSchema(e: Endpoint, schema: z.ZodType | undefined, name: string): z.ZodType {
+  const field = (schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape?.[name];
+  if (!field) throw new Error(`${e.key}: its owner field "${name}" is not a field of its ${name === "id" ? "path" : "input"} schema`);
+  return field;
+}
+
+/*
+ * Access, then owner, then the body (docs/security.md, "Who may call what"): a call about someone
+ * else's data is refused before the rest of its input is validated, so the answer for "not yours"
+ * never depends on the body and never tells an unauthorised caller the endpoint's rules. Only the
+ * owner field is read and checked here; a missing or malformed one falls through to the full
+ * validation and its 422 (or the path's 404).
+ */
+function ownerFirst(e: Endpoint): MiddlewareHandler<ApiEnv> | null {
   const { owner } = e;
-  const handler = e.handler as unknown as (c: Parameters<MiddlewareHandler<ApiEnv>>[0]) => Promise<Response> | Response;
-  if (!owner) return async (c) => handler(c);
-  const target: Target = owner.in === "path" ? "param" : owner.in === "query" ? "query" : e.body && "form" in e.body ? "form" : "json";
-  return async (c) => {
-    const value = (c.req.valid(target as never) as Record<string, unknown>)[owner.name];
+  if (!owner) return null;
+  const body = e.body && "json" in e.body ? e.body.json : e.body && "form" in e.body ? e.body.form : undefined;
+  const schema = fieldSchema(e, owner.in === "path" ? e.params : owner.in === "query" ? e.query : body, owner.name);
+  const raw = async (c: Parameters<MiddlewareHandler<ApiEnv>>[0]): Promise<unknown> => {
+    if (owner.in === "path") return c.req.param(owner.name);
+    if (owner.in === "query") return c.req.query(owner.name);
+    if (e.body && "form" in e.body) return (await c.req.formData()).get(owner.name) ?? undefined;
+    return ((await c.req.json()) as Record<string, unknown>)[owner.name];
+  };
+  return async (c, next) => {
     const caller = c.get("caller");
-    if (caller && typeof value === "number") assertSelfOrAdmin(caller, value);
-    return handler(c);
+    const parsed = schema.safeParse(await raw(c));
+    if (caller && parsed.success && typeof parsed.data === "number") assertSelfOrAdmin(caller, parsed.data);
+    await next();
   };
 }
 
+const runHandler = (e: Endpoint): MiddlewareHandler<ApiEnv> => {
+  const handler = e.handler as unknown as (c: Parameters<MiddlewareHandler<ApiEnv>>[0]) => Promise<Response> | Response;
+  return async (c) => handler(c);
+};
+
 function chain(e: Endpoint): MiddlewareHandler<ApiEnv>[] {
+  const owned = ownerFirst(e);
+  const ownerOf = (where: "path or query" | "body") => (owned && (e.owner!.in === "body") === (where === "body") ? [owned] : []);
   // A file upload: the caller is checked before anything of the body is read; an announced
   // length over the limit is refused unread, and the handler reads the rest within the limit.
-  if (e.body && "file" in e.body) return [noStore, guard(e.access, { beforeTwoFactor: e.beforeTwoFactor }), fileBody(e.body.file.maxBytes), ...validators(e), ownedHandler(e)];
+  if (e.body && "file" in e.body) return [noStore, guard(e.access, { beforeTwoFactor: e.beforeTwoFactor }), ...ownerOf("path or query"), fileBody(e.body.file.maxBytes), ...validators(e), runHandler(e)];
   return [
     noStore,
     limitBody(e.maxBodyBytes ?? DEFAULT_BODY_BYTES),
     guard(e.access, { beforeTwoFactor: e.beforeTwoFactor }),
+    // A path or query owner is checked before the body is even read; a body owner once it is.
+    ...ownerOf("path or query"),
     ...(e.body ? [strictBody("json" in e.body ? "json" : "form", "json" in e.body && e.body.optional === true)] : []),
+    ...ownerOf("body"),
     ...validators(e),
-    ownedHandler(e),
+    runHandler(e),
   ];
 }
 

@@ -9,6 +9,7 @@ import { LIMITS } from "../../lib/rate-limit";
 import { call } from "../harness/http";
 import { withMailDelivery } from "../harness/mail";
 import { fingerprint } from "./db-fingerprint";
+import { ENDPOINTS as DECLARED } from "../../api/routes";
 import { exampleCall } from "./fuzz-cases";
 import { ENDPOINTS, endpointName, type Endpoint } from "./routes";
 import { createWorld, WORLD_PASSWORD, type World } from "./world";
@@ -216,6 +217,36 @@ describe("authorization matrix", () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+/*
+ * Access, then owner, then the body: learner B sends learner A's id with everything else in the
+ * call invalid. The answer is the same 403 as with a valid body, so "not yours" never depends on the
+ * body and never teaches B the endpoint's rules. Every endpoint whose declaration names an owner.
+ */
+const OWNED = ENDPOINTS.filter((endpoint) => DECLARED.some((declared) => declared.key === endpoint.key && declared.owner));
+const INVALID = ["not valid", { nested: true }] as const;
+
+describe("another's id with an invalid body", () => {
+  it("covers every endpoint that names an owner", () => {
+    expect(OWNED.map(endpointName)).toEqual(expect.arrayContaining(["PUT /users/update/{id}", "POST /enroll", "GET /mycourses"]));
+  });
+
+  it.each(OWNED.map((endpoint) => [endpointName(endpoint), endpoint] as const))("%s: 403 for learner B with A's id", async (_name, endpoint) => {
+    const world = await createWorld();
+    const owner = endpoint.owner!;
+    const example = endpoint.example(world, world.a.id);
+    const spoil = (values: Record<string, unknown> | undefined, keep: string) =>
+      values && Object.fromEntries(Object.entries(values).map(([key, value], i) => [key, key === keep ? value : INVALID[i % INVALID.length]]));
+    // Every field but the owner's invalid, and the fields the example leaves out missing.
+    const body = owner.in === "body" ? { [owner.name]: world.a.id, ...spoil(example.body, owner.name) } : example.body && spoil(example.body, "");
+    const query = example.query && Object.fromEntries(Object.entries(example.query).map(([key, value]) => [key, key === owner.name ? value : "[]"]));
+    const before = await fingerprint();
+    const res = await call(endpoint.key, exampleCall(endpoint, { ...example, body: body ?? (endpoint.body ? {} : undefined), query }, world.b.token));
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body).toEqual({ detail: expect.any(String) });
+    expect(await fingerprint()).toEqual(before);
   });
 });
 
