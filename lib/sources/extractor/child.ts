@@ -18,21 +18,30 @@ const send = (message: ChildMessage) => new Promise<void>((resolve) => process.s
  * text file starting with one of these lines makes this process hang or exhaust its memory, so
  * the tests can show the worker surviving both.
  */
-function testFault(bytes: Uint8Array): void {
+async function testFault(bytes: Uint8Array): Promise<void> {
   if (process.env.NODE_ENV !== "test" || process.env.SOURCE_EXTRACTOR_TEST_FAULTS !== "1") return;
-  const head = Buffer.from(bytes.subarray(0, 40)).toString("latin1");
+  const head = Buffer.from(bytes.subarray(0, 48)).toString("latin1");
   if (head.startsWith("LEARNPATH TEST FAULT: HANG")) for (;;);
+  // Slow without using the processor: ends only when the worker stops this process.
+  if (head.startsWith("LEARNPATH TEST FAULT: WAIT")) await new Promise(() => setInterval(() => undefined, 60_000));
   if (head.startsWith("LEARNPATH TEST FAULT: MEMORY")) {
     const hoard: string[][] = [];
     for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => `${i}-${hoard.length}`));
   }
+  // Memory outside V8's heap, as pdf.js's and the zip reader's decoded buffers are: 4 MB every 5 ms.
+  if (head.startsWith("LEARNPATH TEST FAULT: NATIVE MEMORY")) {
+    const hoard: Buffer[] = [];
+    await new Promise(() => setInterval(() => hoard.push(Buffer.alloc(4 * 1024 * 1024, 1)), 5));
+  }
+  // Gigabytes in one allocation, faster than any watchdog reads: only the operating system's limit stops it.
+  if (head.startsWith("LEARNPATH TEST FAULT: ONE BIG ALLOCATION")) Buffer.allocUnsafe(2 * 1024 * 1024 * 1024).fill(1);
 }
 
 process.once("message", (request: ExtractionRequest) => {
   void (async () => {
     let last = 0;
     try {
-      testFault(request.bytes);
+      await testFault(request.bytes);
       const extraction = await extract(request, (done, total) => {
         // At most a few progress messages a second: the worker writes them to the database.
         const now = Date.now();
