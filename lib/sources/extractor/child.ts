@@ -6,10 +6,16 @@ import type { ChildMessage, ExtractionRequest } from "./types";
  * The extractor's child process (started by lib/sources/extractor/run.ts, one per file): it
  * receives one file over IPC, sends its progress and then its text or the reason there is none,
  * and exits. It holds no secret and no database connection (its environment is only what run.ts
- * gives it), and the worker kills it at its time limit; its heap is capped by
- * --max-old-space-size. Compiled to dist/source-extractor.mjs for production
+ * gives it), and the worker kills it at its time limit or when its memory passes the cap (run.ts).
+ * Every answer carries its peak resident memory, for the worker's log. Compiled to dist/source-extractor.mjs for production
  * (scripts/build-server.mjs); run from source with tsx in development and tests.
  */
+
+/** The process's peak resident memory so far (getrusage's ru_maxrss, in kB). */
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+/** An allocation the operating system refused (the data-segment limit run.ts sets): the worker reports it as the memory limit. */
+const deniedMemory = (error: unknown) => error instanceof RangeError && /allocat|out of memory/i.test(error.message);
 
 const send = (message: ChildMessage) => new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
 
@@ -37,6 +43,9 @@ async function testFault(bytes: Uint8Array): Promise<void> {
   if (head.startsWith("LEARNPATH TEST FAULT: ONE BIG ALLOCATION")) Buffer.allocUnsafe(2 * 1024 * 1024 * 1024).fill(1);
 }
 
+// The worker gone (crashed, or stopped without killing this child): nothing would read the answer.
+process.once("disconnect", () => process.exit(1));
+
 process.once("message", (request: ExtractionRequest) => {
   void (async () => {
     let last = 0;
@@ -50,10 +59,10 @@ process.once("message", (request: ExtractionRequest) => {
           void send({ type: "progress", done, total });
         }
       });
-      await send({ type: "done", extraction });
+      await send({ type: "done", extraction, peakRssBytes: peakRss() });
     } catch (error) {
       const message = error instanceof SourceRejection ? error.message : `This file could not be read (${String((error as Error)?.message ?? error).slice(0, 200)}).`;
-      await send({ type: "failed", message });
+      await send({ type: "failed", message, peakRssBytes: peakRss(), outOfMemory: deniedMemory(error) });
     }
     process.exit(0);
   })();
