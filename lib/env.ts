@@ -107,7 +107,7 @@ export const envSchema = z.object({
   SOURCE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
   SOURCE_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
   SOURCE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60 * 60_000).default(180_000),
-  SOURCE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  SOURCE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
   SOURCE_MAX_DECODED_MB: z.coerce.number().int().min(1).max(16_384).default(100),
   SOURCE_MAX_PER_LEARNER: z.coerce.number().int().min(0).max(100).default(3),
   // The worker's own /healthz and /readyz (unset: none; the Docker image listens on 3001).
