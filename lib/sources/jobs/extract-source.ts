@@ -6,6 +6,7 @@ import { sources } from "../../../db/schema";
 import type { JobDefinition } from "../../jobs/definition";
 import { sendJob } from "../../jobs/send";
 import { extractOwnSourceJob } from "./extract-own-source";
+import { extractSourceDeadLetterJob } from "./extract-source-dead-letter";
 import { extractTopicSourceJob } from "./extract-topic-source";
 
 export const extractSourcePayload = z.object({ sourceId: z.number().int().positive() });
@@ -21,7 +22,7 @@ export type ExtractSourcePayload = z.infer<typeof extractSourcePayload>;
 export const extractSourceJob = {
   name: "extract-source",
   schema: extractSourcePayload,
-  policy: () => ({ queue: "standard", retryLimit: 2, retryDelay: 10, retryBackoff: true, concurrency: 2, pollSeconds: 2 }),
+  policy: () => ({ queue: "standard", retryLimit: 2, retryDelay: 10, retryBackoff: true, deadLetter: extractSourceDeadLetterJob, concurrency: 2, pollSeconds: 2 }),
   handler: async ({ sourceId }, { log }) => {
     const [source] = await getDb().select({ ownerId: sources.ownerId }).from(sources).where(eq(sources.id, sourceId));
     if (!source) return log.info("source gone; nothing to read");
