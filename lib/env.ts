@@ -101,12 +101,14 @@ export const envSchema = z.object({
   GENERATION_JUDGE: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   OPENAI_MODEL_JUDGE: optionalString,
   // Sources (docs/sources.md): the largest file one upload may send, the most pages a PDF may
-  // have, how long one file's extraction may run and how much memory (V8 heap, MB) its child
-  // process may use before it is stopped, and how many sources of their own one learner may keep.
+  // have, how long one file's extraction may run and how much memory (MB, its whole process) its
+  // child process may use before it is stopped, how much a file's compressed parts may expand to
+  // (MB), and how many sources of their own one learner may keep.
   SOURCE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
   SOURCE_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
   SOURCE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60 * 60_000).default(180_000),
-  SOURCE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  SOURCE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
+  SOURCE_MAX_DECODED_MB: z.coerce.number().int().min(1).max(16_384).default(100),
   SOURCE_MAX_PER_LEARNER: z.coerce.number().int().min(0).max(100).default(3),
   // The worker's own /healthz and /readyz (unset: none; the Docker image listens on 3001).
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),

@@ -125,12 +125,12 @@ async function extraction(topicId: number) {
   // The child's code is compiled once per process from source (a production build ships it
   // compiled as dist/source-extractor.mjs): done here, outside the timing, on one page.
   started = performance.now();
-  const limits = { timeoutMs: 180_000, memoryMb: 512, maxPages: 500 };
-  await runExtractor({ bytes: prosePdf(1, { seed: 2 }), fileName: "warm-up.pdf", maxPages: 500 }, limits, () => undefined);
+  const limits = { timeoutMs: 180_000, memoryMb: 512, maxPages: 500, maxDecodedBytes: 100 * 1024 * 1024 };
+  await runExtractor({ bytes: prosePdf(1, { seed: 2 }), fileName: "warm-up.pdf", maxPages: 500, maxDecodedBytes: limits.maxDecodedBytes }, limits, () => undefined);
   const compileS = (performance.now() - started) / 1000;
 
   started = performance.now();
-  const child = await runExtractor({ bytes: pdf, fileName: "handbook.pdf", maxPages: 500 }, limits, () => undefined);
+  const child = await runExtractor({ bytes: pdf, fileName: "handbook.pdf", maxPages: 500, maxDecodedBytes: limits.maxDecodedBytes }, limits, () => undefined);
   const childS = (performance.now() - started) / 1000;
   if (child.pagesTotal !== totalPages) throw new Error(`the extractor read ${child.pagesTotal} pages, unpdf ${totalPages}`);
 

@@ -37,6 +37,10 @@ export type JobPolicy<Payload> = QueueOptions & {
   priority?(payload: Payload): number;
   /** Handlers one worker process runs at once. */
   concurrency: number;
+  /** The job's group (pg-boss's group id): with groupConcurrency, its jobs share a limit across every worker. */
+  group?(payload: Payload): string;
+  /** Jobs of one group active at once across all workers, counted by pg-boss in PostgreSQL when it fetches. */
+  groupConcurrency?: number;
   /** The backstop poll, in seconds: NOTIFY wakes a worker when a job is sent, but retries arrive without one. */
   pollSeconds: number;
   /** A cron expression or an RFC 5545 rule: pg-boss sends one job per occurrence across all workers. */

@@ -30,6 +30,7 @@ export function jobOptions<P extends object>(policy: JobPolicy<P>, payload: P): 
     deadLetter: policy.deadLetter?.name,
     singletonKey: policy.singletonKey?.(payload),
     priority: policy.priority?.(payload),
+    group: policy.group ? { id: policy.group(payload) } : undefined,
   });
 }
 

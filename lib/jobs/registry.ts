@@ -12,6 +12,8 @@ import { sendEmailDeadLetterJob } from "../mail/jobs/send-email-dead-letter";
 import { pruneExpiredRowsJob } from "../maintenance/jobs/prune-expired-rows";
 import { extractSourceJob } from "../sources/jobs/extract-source";
 import { extractSourceDeadLetterJob } from "../sources/jobs/extract-source-dead-letter";
+import { extractOwnSourceJob } from "../sources/jobs/extract-own-source";
+import { extractTopicSourceJob } from "../sources/jobs/extract-topic-source";
 import { sendRemindersJob } from "../reminders/jobs/send-reminders";
 import type { AnyJobDefinition } from "./definition";
 
@@ -24,7 +26,7 @@ export const maintenanceJobs: readonly AnyJobDefinition[] = [pruneExpiredRowsJob
 
 export const accountJobs: readonly AnyJobDefinition[] = [twoFactorRecoveryJob];
 
-export const sourceJobs: readonly AnyJobDefinition[] = [extractSourceJob, extractSourceDeadLetterJob];
+export const sourceJobs: readonly AnyJobDefinition[] = [extractSourceJob, extractTopicSourceJob, extractOwnSourceJob, extractSourceDeadLetterJob];
 
 export const reminderJobs: readonly AnyJobDefinition[] = [sendRemindersJob];
 

@@ -37,6 +37,7 @@ export async function startJobRunner(boss: PgBoss, definitions: readonly AnyJobD
       pollingIntervalSeconds: policy.pollSeconds,
       notifyPollingIntervalSeconds: policy.pollSeconds,
       includeMetadata: true,
+      ...(policy.groupConcurrency ? { groupConcurrency: policy.groupConcurrency } : {}),
     } as const;
     await boss.work(definition.name, work, ([job]: JobWithMetadata<object>[]) => runJob(definition, job));
     started.running.push(definition.name);

@@ -11,6 +11,8 @@ export type SqlExecutor = Parameters<typeof fromDrizzle>[0];
 export type SendJobOptions = {
   /** Insert the job in this transaction: it commits or rolls back with the caller's rows. */
   tx?: SqlExecutor;
+  /** Seconds before the job may start. */
+  startAfter?: number;
 };
 
 /**
@@ -23,7 +25,7 @@ export async function sendJob<P extends object>(definition: JobDefinition<string
   const data = definition.schema.parse(payload);
   const boss = await getJobSender(env.DATABASE_URL);
   await ensureQueue(boss, definition, env);
-  const send = jobOptions(definition.policy(env), data);
+  const send = { ...jobOptions(definition.policy(env), data), ...(options.startAfter ? { startAfter: options.startAfter } : {}) };
   return boss.send(definition.name, data, options.tx ? { ...send, db: fromDrizzle(options.tx, sql) } : send);
 }
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 // Before anything reads the environment: a short extraction time limit, and the extractor's test
 // faults (a file that makes it hang or exhaust its memory) switched on.
 vi.hoisted(() => {
-  process.env.SOURCE_EXTRACT_TIMEOUT_MS = "6000";
-  process.env.SOURCE_EXTRACT_MEMORY_MB = "96";
+  process.env.SOURCE_EXTRACT_TIMEOUT_MS = "10000";
+  process.env.SOURCE_EXTRACT_MEMORY_MB = "160";
   process.env.SOURCE_MAX_PAGES = "40";
   process.env.SOURCE_EXTRACTOR_TEST_FAULTS = "1";
 });
@@ -116,7 +116,7 @@ describe("a file that cannot be used ends failed with its message, and nothing e
     ["a truncated PDF", truncatedPdf(), "cut.pdf", "This PDF is cut off: it does not end the way a complete PDF does. Upload the whole file again."],
     ["a PDF over the page limit (40 here)", numberedPdf(41), "long.pdf", "This PDF has 41 pages; a source may have at most 40. Split it into smaller files and upload those."],
     ["a Word zip bomb", docxBomb(110), "bomb.docx", "This Word document would unpack to 110 MB; a source may unpack to at most 100 MB. It may be a zip bomb; if it is a real document, split it or save it as a PDF."],
-    ["a file that exhausts the extractor's memory", "LEARNPATH TEST FAULT: MEMORY", "heavy.txt", "Reading this file needed more memory than extraction may use (96 MB), so it was stopped. The file may be damaged or a zip bomb; if it is a real document, split it into smaller files."],
+    ["a file that exhausts the extractor's memory", "LEARNPATH TEST FAULT: MEMORY", "heavy.txt", "Reading this file needed more memory than extraction may use (160 MB), so it was stopped. The file may be damaged or a zip bomb; if it is a real document, split it into smaller files."],
   ])("%s", async (_name, bytes, fileName, message) => {
     const world = await createWorld();
     const added = await upload(world, bytes, fileName);
@@ -135,8 +135,8 @@ describe("a file that cannot be used ends failed with its message, and nothing e
     expect((await finished(world, good.body.id)).status).toBe("ready");
     expect((await call("GET /sources/:id", { token: world.admin.token, params: { id: String(hanging.body.id) } })).body.status).toBe("extracting");
     const failed = await finished(world, hanging.body.id);
-    expect(failed).toMatchObject({ status: "failed", failure: "Reading this file took longer than 6 seconds, so it was stopped. The file may be damaged or unusually complex: save or export it again and upload the new file." });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(6000);
+    expect(failed).toMatchObject({ status: "failed", failure: "Reading this file took longer than 10 seconds, so it was stopped. The file may be damaged or unusually complex: save or export it again and upload the new file." });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
     expect(await passageCount(hanging.body.id)).toBe(0);
     // And the worker still serves the next one.
     const next = await upload(world, "Plain words after the hang.", "after.txt");

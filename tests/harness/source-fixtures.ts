@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { constants, crc32, deflateRawSync } from "node:zlib";
 import { createRng } from "../api/prng";
 
 /*
@@ -96,7 +96,8 @@ export function pngImage(): Buffer {
 
 /* ------------------------------------------------------------ zip */
 
-type ZipEntry = { name: string; data: Buffer; deflate?: boolean };
+/** An entry's data, deflated here (`deflate`), stored, or already deflated (`deflated`, with the size its directory declares and its CRC). */
+type ZipEntry = { name: string; data: Buffer; deflate?: boolean } | { name: string; deflated: Buffer; declaredSize: number; crc: number };
 
 /** A zip file (PKWARE APPNOTE 6.3): local headers with the data, then the central directory and its end record. */
 export function zip(entries: ZipEntry[]): Buffer {
@@ -105,9 +106,11 @@ export function zip(entries: ZipEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, "utf8");
-    const body = entry.deflate ? deflateRawSync(entry.data) : entry.data;
-    const method = entry.deflate ? 8 : 0;
-    const crc = crc32(entry.data);
+    const given = "deflated" in entry;
+    const body = given ? entry.deflated : entry.deflate ? deflateRawSync(entry.data) : entry.data;
+    const method = given || entry.deflate ? 8 : 0;
+    const crc = given ? entry.crc : crc32(entry.data);
+    const size = given ? entry.declaredSize : entry.data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -115,7 +118,7 @@ export function zip(entries: ZipEntry[]): Buffer {
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -125,7 +128,7 @@ export function zip(entries: ZipEntry[]): Buffer {
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
@@ -178,6 +181,62 @@ export function docxBomb(megabytes = 120): Buffer {
     { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
     { name: "_rels/.rels", data: Buffer.from(RELS) },
     { name: "word/document.xml", data: body, deflate: true },
+  ]);
+}
+
+/* ------------------------------------------------------------ decompression bombs */
+
+const MB = 1024 * 1024;
+
+/**
+ * `copies` times `chunk`, raw-deflated without deflating it `copies` times: each copy is one
+ * piece compressed on its own (no back-reference outside it) and ended with a sync flush, so the
+ * pieces join into one valid stream; `head` and `tail` are deflated around them, `tail` ending it.
+ */
+function deflateRepeated(head: Buffer, chunk: Buffer, copies: number, tail: Buffer): Buffer {
+  const sync = { finishFlush: constants.Z_SYNC_FLUSH, level: 9 };
+  const piece = deflateRawSync(chunk, sync);
+  return Buffer.concat([deflateRawSync(head, sync), ...Array<Buffer>(copies).fill(piece), deflateRawSync(tail, { level: 9 })]);
+}
+
+/** Adler-32 (RFC 1950) of `n` zero bytes: a = 1, b = n mod 65521. */
+const adler32OfZeros = (n: number) => (((n % 65521) << 16) | 1) >>> 0;
+
+/**
+ * A one-page PDF of about 1 MB whose content stream inflates to `gigabytes` GiB of zeros (zlib,
+ * /FlateDecode): a Flate bomb. pdf.js decodes a page's content stream whole, outside V8's heap.
+ */
+export function flateBombPdf(gigabytes = 1): Buffer {
+  const total = gigabytes * 1024 * MB;
+  const chunk = Buffer.alloc(64 * MB);
+  const raw = deflateRepeated(Buffer.alloc(0), chunk, total / chunk.length, Buffer.alloc(0));
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(adler32OfZeros(total));
+  const zlibStream = Buffer.concat([Buffer.from([0x78, 0xda]), raw, adler]);
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
+  ];
+  // The stream's bytes are binary: assemblePdf writes Latin-1, which keeps every byte as it is.
+  objects.push(`<< /Length ${zlibStream.length} /Filter /FlateDecode >>\nstream\n${zlibStream.toString("latin1")}\nendstream`);
+  return assemblePdf(objects);
+}
+
+/**
+ * A Word document of a few MB whose word/document.xml inflates to about `gigabytes` GiB of
+ * paragraphs while its zip directory (and local header) declare 1 kB: a zip that lies.
+ */
+export function lyingDocx(gigabytes = 1): Buffer {
+  const paragraph = Buffer.from(paragraphXml({ text: "All work and no play makes a very large document. ".repeat(20) }));
+  const chunk = Buffer.concat(Array<Buffer>(Math.ceil((16 * MB) / paragraph.length)).fill(paragraph));
+  const [head, tail] = documentXml("\u0000").split("\u0000") as [string, string];
+  const copies = Math.ceil((gigabytes * 1024 * MB) / chunk.length);
+  return zip([
+    { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
+    { name: "_rels/.rels", data: Buffer.from(RELS) },
+    { name: "word/document.xml", deflated: deflateRepeated(Buffer.from(head), chunk, copies, Buffer.from(tail)), declaredSize: 1024, crc: 0 },
   ]);
 }
 

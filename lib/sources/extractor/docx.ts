@@ -1,19 +1,53 @@
 import mammoth from "mammoth";
 import { SourceRejection } from "../detect";
-import { readZipDirectory } from "../zip";
+import { entryData, readZipDirectory, ZipReadError, zipShift } from "../zip";
+import { countInflated, expandsTooMuch } from "./expansion";
 import type { Extraction } from "./types";
 
 /*
  * Word documents through mammoth, in the extractor's child process (docs/sources.md). A .docx is
- * a zip: before mammoth inflates anything, the sizes its directory declares are added up, and a
- * document that would unpack to more than DOCX_MAX_UNPACKED_BYTES is refused (a zip bomb unpacks
- * a few hundred kilobytes into gigabytes). A zip that lies about its sizes is stopped by the
- * child's memory limit instead. Images are never read, linked files never opened.
+ * a zip, and a zip bomb unpacks a few hundred kilobytes into gigabytes. Before mammoth inflates
+ * anything, the sizes its directory declares are added up (an honest bomb is refused saying how
+ * large it is), then every entry is inflated and counted, exactly the bytes mammoth's zip reader
+ * would take, since a zip may declare 1 kB for a gigabyte: past the file's limit of decoded
+ * content (SOURCE_MAX_DECODED_MB) it is refused. Images are never read, linked files never opened.
  */
 
-export const DOCX_MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
-
 const MB = 1024 * 1024;
+
+const DAMAGED = "This Word document is damaged: its text could not be read. Open it in Word (or LibreOffice), save it again and upload the new file.";
+
+/** What the document's entries really inflate to, at most `maxBytes` (expandsTooMuch past it). */
+async function checkUnpackedSize(bytes: Uint8Array, maxBytes: number): Promise<void> {
+  let entries;
+  try {
+    entries = readZipDirectory(bytes);
+    if (zipShift(bytes) !== 0) throw new ZipReadError("data before the zip");
+  } catch (error) {
+    if (error instanceof ZipReadError) throw new SourceRejection(DAMAGED);
+    throw error;
+  }
+  const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (declared > maxBytes) {
+    throw new SourceRejection(
+      `This Word document would unpack to ${Math.round(declared / MB)} MB; a source may unpack to at most ${Math.round(maxBytes / MB)} MB. It may be a zip bomb; if it is a real document, split it or save it as a PDF.`,
+    );
+  }
+  let total = 0;
+  for (const entry of entries) {
+    let data;
+    try {
+      data = entryData(bytes, entry);
+    } catch (error) {
+      if (error instanceof ZipReadError) throw new SourceRejection(DAMAGED);
+      throw error;
+    }
+    // Stored (0) is its own size; deflated (8) is inflated and counted; anything else mammoth cannot read.
+    if (entry.method === 0) total += data.length;
+    else if (entry.method === 8) total += await countInflated(data, "raw", maxBytes - total, maxBytes);
+    if (total > maxBytes) throw expandsTooMuch(maxBytes);
+  }
+}
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
@@ -42,13 +76,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
-  const unpacked = readZipDirectory(bytes).reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  if (unpacked > DOCX_MAX_UNPACKED_BYTES) {
-    throw new SourceRejection(
-      `This Word document would unpack to ${Math.round(unpacked / MB)} MB; a source may unpack to at most ${DOCX_MAX_UNPACKED_BYTES / MB} MB. It may be a zip bomb; if it is a real document, split it or save it as a PDF.`,
-    );
-  }
+export async function extractDocx(bytes: Uint8Array, maxDecodedBytes: number): Promise<Extraction> {
+  await checkUnpackedSize(bytes, maxDecodedBytes);
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
@@ -57,7 +86,7 @@ export async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
     );
     html = result.value;
   } catch {
-    throw new SourceRejection("This Word document is damaged: its text could not be read. Open it in Word (or LibreOffice), save it again and upload the new file.");
+    throw new SourceRejection(DAMAGED);
   }
   const text = htmlToText(html);
   if (!text) throw new SourceRejection("This Word document has no text in it.");

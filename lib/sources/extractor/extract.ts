@@ -5,11 +5,11 @@ import { extractText } from "./text";
 import type { Extraction, ExtractionRequest } from "./types";
 
 /** A file's text by the kind its bytes show (lib/sources/detect.ts); a SourceRejection says why there is none. */
-export async function extract({ bytes, fileName, maxPages }: ExtractionRequest, onProgress: (done: number, total: number) => void): Promise<Extraction> {
+export async function extract({ bytes, fileName, maxPages, maxDecodedBytes }: ExtractionRequest, onProgress: (done: number, total: number) => void): Promise<Extraction> {
   const kind = detectKind(bytes, fileName);
-  if (kind === "pdf") return extractPdf(bytes, maxPages, onProgress);
+  if (kind === "pdf") return extractPdf(bytes, maxPages, maxDecodedBytes, onProgress);
   onProgress(0, 1);
-  const extraction = kind === "docx" ? await extractDocx(bytes) : extractText(bytes, kind);
+  const extraction = kind === "docx" ? await extractDocx(bytes, maxDecodedBytes) : extractText(bytes, kind);
   onProgress(1, 1);
   return extraction;
 }

@@ -10,12 +10,12 @@ import { runExtractor } from "./run";
  * API tests (tests/api/sources.test.ts) run it through the worker's job with every bad file.
  */
 
-const limits = { timeoutMs: 20_000, memoryMb: 128, maxPages: 50 };
+const limits = { timeoutMs: 20_000, memoryMb: 192, maxPages: 50, maxDecodedBytes: 100 * 1024 * 1024 };
 
 describe("the extractor child process", () => {
   it("reads a PDF page by page, reporting its progress up to the page count", async () => {
     const progress: [number, number][] = [];
-    const extraction = await runExtractor({ bytes: numberedPdf(5), fileName: "a.pdf", maxPages: 50 }, limits, (done, total) => progress.push([done, total]));
+    const extraction = await runExtractor({ bytes: numberedPdf(5), fileName: "a.pdf", maxPages: 50, maxDecodedBytes: limits.maxDecodedBytes }, limits, (done, total) => progress.push([done, total]));
     expect(extraction.kind).toBe("pdf");
     expect(extraction.pages.map((p) => p.page)).toEqual([1, 2, 3, 4, 5]);
     expect(extraction.pages[3]!.text.split("\n")[0]).toBe("Page 4 marker: the quokka number 4 lives on Rottnest island.");
@@ -25,11 +25,11 @@ describe("the extractor child process", () => {
 
   it("keeps a PDF's lines of one size as body text, one paragraph", async () => {
     const pdf = textPdf([["Body line one.", "Body line two.", "Body line three."]]);
-    expect((await runExtractor({ bytes: pdf, fileName: "a.pdf", maxPages: 5 }, limits, () => undefined)).pages[0]!.text).toBe("Body line one.\nBody line two.\nBody line three.");
+    expect((await runExtractor({ bytes: pdf, fileName: "a.pdf", maxPages: 5, maxDecodedBytes: limits.maxDecodedBytes }, limits, () => undefined)).pages[0]!.text).toBe("Body line one.\nBody line two.\nBody line three.");
   });
 
   it("reads a Word document's headings as headings", async () => {
-    const extraction = await runExtractor({ bytes: docx([{ heading: 1, text: "Title" }, { text: "A & B < C" }]), fileName: "a.docx", maxPages: 5 }, limits, () => undefined);
+    const extraction = await runExtractor({ bytes: docx([{ heading: 1, text: "Title" }, { text: "A & B < C" }]), fileName: "a.docx", maxPages: 5, maxDecodedBytes: limits.maxDecodedBytes }, limits, () => undefined);
     expect(extraction.pages).toEqual([{ page: null, text: "# Title\n\nA & B < C" }]);
   });
 

@@ -1,5 +1,6 @@
 import { getDocumentProxy } from "unpdf";
 import { SourceRejection } from "../detect";
+import { checkPdfExpansion } from "./expansion";
 import type { ExtractedPage, Extraction } from "./types";
 
 /*
@@ -9,7 +10,9 @@ import type { ExtractedPage, Extraction } from "./types";
  * path (and the option) altogether, which lib/sources/extractor/pdf.test.ts checks; the option
  * stays set in case an older pdf.js is ever swapped in. Lines come from pdf.js's text items; a gap of more than about one and a half
  * lines ends a paragraph, and a short line set in a clearly larger size than the page's body
- * text is taken as a heading.
+ * text is taken as a heading. pdf.js decodes a stream whole, into buffers outside V8's heap, so
+ * before it opens the file every Flate stream is measured (expansion.ts): a file whose streams
+ * expand past its limit never reaches it.
  */
 
 type TextItem = { str: string; hasEOL: boolean; transform: number[]; height: number };
@@ -82,8 +85,9 @@ function openFailure(error: unknown): SourceRejection {
   return new SourceRejection(`This PDF could not be read (${String((error as Error)?.message ?? error).slice(0, 200)}). Export or save it again and upload the new file.`);
 }
 
-export async function extractPdf(bytes: Uint8Array, maxPages: number, onProgress: (done: number, total: number) => void): Promise<Extraction> {
+export async function extractPdf(bytes: Uint8Array, maxPages: number, maxDecodedBytes: number, onProgress: (done: number, total: number) => void): Promise<Extraction> {
   if (!endsAsPdf(bytes)) throw new SourceRejection("This PDF is cut off: it does not end the way a complete PDF does. Upload the whole file again.");
+  await checkPdfExpansion(bytes, maxDecodedBytes);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may take over (detach) the buffer it is given.

@@ -11,9 +11,11 @@ export type ExtractedPage = { page: number | null; text: string };
 
 export type Extraction = { kind: SourceKind; pagesTotal: number; pages: ExtractedPage[] };
 
-export type ExtractionRequest = { bytes: Uint8Array; fileName: string; maxPages: number };
+/** `maxDecodedBytes`: the most the file's compressed parts may expand to (SOURCE_MAX_DECODED_MB). */
+export type ExtractionRequest = { bytes: Uint8Array; fileName: string; maxPages: number; maxDecodedBytes: number };
 
+/** `peakRssBytes`: the child's own high-water mark of resident memory when it answered. */
 export type ChildMessage =
   | { type: "progress"; done: number; total: number }
-  | { type: "done"; extraction: Extraction }
-  | { type: "failed"; message: string };
+  | { type: "done"; extraction: Extraction; peakRssBytes: number }
+  | { type: "failed"; message: string; peakRssBytes: number; outOfMemory?: boolean };

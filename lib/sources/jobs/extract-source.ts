@@ -1,36 +1,33 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { getDb } from "../../../db/client";
+import { sources } from "../../../db/schema";
 import type { JobDefinition } from "../../jobs/definition";
-import { extractSource } from "../extraction";
+import { sendJob } from "../../jobs/send";
+import { extractOwnSourceJob } from "./extract-own-source";
 import { extractSourceDeadLetterJob } from "./extract-source-dead-letter";
+import { extractTopicSourceJob } from "./extract-topic-source";
 
 export const extractSourcePayload = z.object({ sourceId: z.number().int().positive() });
 
 export type ExtractSourcePayload = z.infer<typeof extractSourcePayload>;
 
-/** Extractions one worker process runs at once: each is a child process busy on one core. */
-export const EXTRACTION_CONCURRENCY = 2;
-
 /**
- * extract-source: reads one uploaded file into passages (lib/sources/extraction.ts). A file that
- * cannot be used is not an error of the job: the source ends failed with its message. An error of
- * the server (the database gone) is retried; after the last try the dead-letter job fails the
- * source with a message. A try may run for the extraction's time limit; pg-boss expires one that
- * runs well past it (a worker that died), and retries it.
+ * extract-source: what an upload queues with its file (lib/sources/sources.ts). It reads nothing
+ * itself: it hands the source to its lane (docs/sources.md, "Extraction slots"), a topic's to
+ * extract-topic-source, a learner's to extract-own-source with the learner as its group, and
+ * ends at once. A source deleted meanwhile is dropped here.
  */
 export const extractSourceJob = {
   name: "extract-source",
   schema: extractSourcePayload,
-  policy: (env) => ({
-    queue: "standard",
-    retryLimit: 2,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: Math.ceil(env.SOURCE_EXTRACT_TIMEOUT_MS / 1000) + 120,
-    deadLetter: extractSourceDeadLetterJob,
-    concurrency: EXTRACTION_CONCURRENCY,
-    pollSeconds: 2,
-  }),
-  handler: ({ sourceId }, { log }) => extractSource(sourceId, log),
+  policy: () => ({ queue: "standard", retryLimit: 2, retryDelay: 10, retryBackoff: true, deadLetter: extractSourceDeadLetterJob, concurrency: 2, pollSeconds: 2 }),
+  handler: async ({ sourceId }, { log }) => {
+    const [source] = await getDb().select({ ownerId: sources.ownerId }).from(sources).where(eq(sources.id, sourceId));
+    if (!source) return log.info("source gone; nothing to read");
+    if (source.ownerId === null) await sendJob(extractTopicSourceJob, { sourceId });
+    else await sendJob(extractOwnSourceJob, { sourceId, ownerId: source.ownerId });
+  },
   describe: ({ sourceId }) => ({ source_id: sourceId }),
 } satisfies JobDefinition<"extract-source", ExtractSourcePayload>;
