@@ -60,10 +60,11 @@ const app = createApiApp({
 // written to the socket in one piece (lib/http/json-response.ts).
 const listener = getRequestListener(app.fetch, { errorHandler: badRequestLine(env.APP_URL) });
 const server = createWebServer(listener, {
-  headersTimeoutMs: 66_000,
-  requestTimeoutMs: 300_000,
-  bodyMinBytesPerSecond: 0,
-  bodyRateWindowMs: 10_000,
+  headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+  bodyMinBytesPerSecond: env.HTTP_BODY_MIN_BYTES_PER_SECOND,
+  bodyRateWindowMs: env.HTTP_BODY_RATE_WINDOW_MS,
+  appUrl: env.APP_URL,
 });
 if (values.dev) server.on("upgrade", nextApp.getUpgradeHandler());
 server.listen(port, values.hostname, () => logger().info({ port }, `ready on port ${port}`));

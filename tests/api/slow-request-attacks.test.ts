@@ -14,7 +14,8 @@ import { quickAccount } from "./world";
  * seconds.
  */
 
-const SETTINGS = { headersTimeoutMs: 500, requestTimeoutMs: 1_500, bodyMinBytesPerSecond: 1024, bodyRateWindowMs: 300 };
+// A window of a second: long enough that a pause of this (shared) process never reads as a slow client.
+const SETTINGS = { headersTimeoutMs: 500, requestTimeoutMs: 2_500, bodyMinBytesPerSecond: 1024, bodyRateWindowMs: 1_000 };
 const SLOW_BODY = "The request body arrived too slowly (less than 1 kB a second), so the server stopped reading it. Check your connection and try again.";
 
 let server: TestWebServer;
@@ -80,19 +81,20 @@ describe("the request timeout", () => {
     // 2 kB every 100 ms: above the minimum rate, 50 s for the whole megabyte.
     const steady = setInterval(() => void upload.send(2048), 100);
     try {
-      await pollUntil("the upload answered", () => upload.answered, Boolean, 5_000);
+      await pollUntil("the upload answered", () => upload.answered, Boolean, 8_000);
     } finally {
       clearInterval(steady);
     }
-    expect(await upload.answer).toMatchObject({ status: 408, detail: "The request did not arrive whole within 1.5 seconds, so the server stopped waiting for it. On a slow connection, send a smaller file." });
+    expect(await upload.answer).toMatchObject({ status: 408, detail: "The request did not arrive whole within 2.5 seconds, so the server stopped waiting for it. On a slow connection, send a smaller file." });
   });
 });
 
 describe("bodies that trickle in", () => {
   it.each([
-    ["a profile change", "PUT", "/users/me", true],
-    ["a browser sign-in", "POST", "/api/auth/sign-in/password", false],
-  ])("%s whose JSON body trickles in a byte every 50 ms is cut with 408", async (_story, method, path, signedIn) => {
+    ["a profile change", "PUT", "/users/me", true, 2000],
+    ["a browser sign-in", "POST", "/api/auth/sign-in/password", false, 2000],
+    ["a browser sign-in sent in chunks", "POST", "/api/auth/sign-in/password", false, undefined],
+  ])("%s whose JSON body trickles in a byte every 50 ms is cut with 408", async (_story, method, path, signedIn, length) => {
     const learner = await quickAccount();
     const slow = openRequest({
       port: server.port,
@@ -100,12 +102,12 @@ describe("bodies that trickle in", () => {
       method,
       path,
       headers: { "content-type": "application/json", ...(signedIn ? { authorization: `Bearer ${learner.token}` } : { origin: "http://localhost:3000" }) },
-      length: 2000,
+      length,
       prefix: '{"first_name": "',
     });
     const stop = trickle(slow, 50);
     try {
-      await pollUntil("the request answered", () => slow.answered, Boolean, 3_000);
+      await pollUntil("the request answered", () => slow.answered, Boolean, 5_000);
     } finally {
       stop();
     }
@@ -120,6 +122,7 @@ describe("malformed requests", () => {
     await pollUntil("the connection closed", () => socket.closed, Boolean, 3_000);
     const answer = parseRawAnswer(socket.received);
     expect([answer.status, answer.detail]).toEqual([400, "Bad request: this is not an HTTP request the server can read."]);
+    expect(answer.headers).toContain("x-frame-options: deny");
   });
 
   it("headers over Node's 16 kB are answered 431 {detail}", async () => {

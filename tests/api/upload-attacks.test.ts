@@ -9,6 +9,7 @@ vi.hoisted(() => {
 
 import { getDb } from "../../db/client";
 import { sources } from "../../db/schema";
+import { captureLog } from "../harness/log";
 import { pollUntil } from "../harness/poll";
 import { openRequest, startWebServer, trickle, type OpenRequest, type TestWebServer } from "../harness/web-server";
 import { quickAccount, type Account } from "./world";
@@ -30,6 +31,7 @@ const FULL_WITH_UPLOADS = `You may keep at most ${MAX_OWN} sources of your own, 
 const UNREAD = MB;
 
 let server: TestWebServer;
+const log = captureLog();
 
 beforeAll(async () => {
   // The minimum body rate as configured by default (1 kB a second over 10 s), except where a story sets its own.
@@ -38,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
+  log.restore();
 });
 
 let counter = 0;
@@ -89,7 +92,8 @@ describe("one learner's parallel uploads", () => {
     const rssBefore = process.memoryUsage().rss;
     const uploads = Array.from({ length: 12 }, () => openUpload(learner, length));
     const answers = await sendAllHoldingTails(uploads, length, MB);
-    console.log(`12 parallel 19 MB uploads: the web process grew by ${Math.round((process.memoryUsage().rss - rssBefore) / MB)} MB`);
+    const grown = process.memoryUsage().rss - rssBefore;
+    console.log(`12 parallel 19 MB uploads: the web process grew by ${Math.round(grown / MB)} MB`);
 
     const read = uploads.filter((_, i) => answers[i]!.status === 201);
     const refused = uploads.filter((_, i) => answers[i]!.status !== 201);
@@ -98,6 +102,8 @@ describe("one learner's parallel uploads", () => {
     // Refused before their body: the server answered them having taken no more than its buffers hold.
     for (const upload of refused) expect(server.served(upload.path)!.bytesReadBeforeAnswer).toBeLessThan(UNREAD);
     expect(await ownSources(learner)).toBe(AT_ONCE);
+    // Two files held while they arrive and are saved, not twelve (over 500 MB when all were read).
+    expect(grown).toBeLessThan(300 * MB);
   }, 120_000);
 
   it("uploads under way count toward the allowance: with 2 of 3 kept, the second of two at once is refused with 409 before its body", async () => {
@@ -169,12 +175,16 @@ describe("a body that trickles in", () => {
     const quick = await startWebServer({ bodyMinBytesPerSecond: 1024, bodyRateWindowMs: 300 });
     try {
       const learner = await quickAccount();
+      const linesBefore = log.lines().length;
       const slow = [openUpload(learner, 100_000, quick), openUpload(learner, 100_000, quick)];
       const stops = slow.map((upload) => trickle(upload, 50));
       const answers = await pollUntil("both trickles answered", () => slow.map((u) => u.answered), (a) => a.every(Boolean), 3_000).then(() => Promise.all(slow.map((u) => u.answer)));
       stops.forEach((stop) => stop());
       expect(answers).toEqual(slow.map(() => expect.objectContaining({ status: 408, detail: "The request body arrived too slowly (less than 1 kB a second), so the server stopped reading it. Check your connection and try again." })));
       expect(answers[0]!.headers["content-type"]).toContain("application/json");
+      // The server's log says what the client was told (the app's handler ends once its read fails).
+      const logged = () => log.lines().slice(linesBefore).filter((line) => line.msg === "request" && line.path === "/users/me/sources").map((line) => line.status);
+      expect(await pollUntil("both cut uploads logged", logged, (statuses) => statuses.length >= 2, 3_000)).toEqual([408, 408]);
       const next = await pollUntil("an upload accepted again", () => uploadNow(learner, 1024, quick), (a) => a.status !== 429);
       expect(next.status).toBe(201);
     } finally {
@@ -183,15 +193,16 @@ describe("a body that trickles in", () => {
   });
 
   it("an upload arriving steadily faster than the minimum rate is read whole, however long it takes", async () => {
-    const quick = await startWebServer({ bodyMinBytesPerSecond: 1024, bodyRateWindowMs: 300 });
+    // A window of a second: long enough that a pause of this (shared) process never reads as a slow sender.
+    const quick = await startWebServer({ bodyMinBytesPerSecond: 1024, bodyRateWindowMs: 1_000 });
     try {
       const learner = await quickAccount();
-      // 2 kB every 100 ms (20 kB a second) for 1.5 s: five windows, each well over its 307 bytes.
-      const upload = openUpload(learner, 30 * 1024, quick);
+      // 2 kB every 100 ms (20 kB a second) for 3 s: three windows, each well over its 1 kB.
+      const upload = openUpload(learner, 60 * 1024, quick);
       const steady = setInterval(() => {
-        if (upload.sentBytes < 30 * 1024) void upload.send(2048);
+        if (upload.sentBytes < 60 * 1024) void upload.send(2048);
       }, 100);
-      await pollUntil("the whole body sent", () => upload.sentBytes, (n) => n >= 30 * 1024, 10_000);
+      await pollUntil("the whole body sent", () => upload.sentBytes, (n) => n >= 60 * 1024, 10_000);
       clearInterval(steady);
       upload.end();
       expect((await upload.answer).status).toBe(201);

@@ -1,6 +1,7 @@
 import { request, type IncomingMessage, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
+import { getEnv } from "../../lib/env";
 import { badRequestLine } from "../../server/bad-request";
 import { createWebServer, type WebServerSettings } from "../../server/web-server";
 import { testApp } from "./http";
@@ -23,9 +24,15 @@ export type TestWebServer = {
   close(): Promise<void>;
 };
 
-export const DEFAULT_SETTINGS: WebServerSettings = { headersTimeoutMs: 20_000, requestTimeoutMs: 300_000, bodyMinBytesPerSecond: 1024, bodyRateWindowMs: 10_000 };
-
+/** The server as the environment configures it (the defaults, unless a test file sets its own), with `settings` over it. */
 export async function startWebServer(settings: Partial<WebServerSettings> = {}): Promise<TestWebServer> {
+  const env = getEnv();
+  const configured: WebServerSettings = {
+    headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    bodyMinBytesPerSecond: env.HTTP_BODY_MIN_BYTES_PER_SECOND,
+    bodyRateWindowMs: env.HTTP_BODY_RATE_WINDOW_MS,
+  };
   const listener = getRequestListener(testApp().fetch, { errorHandler: badRequestLine(undefined) });
   const sockets = new Map<string, Socket>();
   const served = new Map<string, Served>();
@@ -35,7 +42,7 @@ export async function startWebServer(settings: Partial<WebServerSettings> = {}):
     // 'finish' comes as the answer is handed to the socket, before anything drains the rest of the body.
     outgoing.once("finish", () => served.set(path, { status: outgoing.statusCode, bytesReadBeforeAnswer: incoming.socket.bytesRead }));
     return listener(incoming, outgoing);
-  }, { ...DEFAULT_SETTINGS, ...settings });
+  }, { ...configured, ...settings });
   const open = new Set<Socket>();
   server.on("connection", (socket: Socket) => {
     open.add(socket);
