@@ -94,10 +94,13 @@ export function guardSlowClients(server: Server, settings: SlowClientSettings): 
   const answer = (socket: Duplex, status: number, detail: string) => {
     if (socket.writable) socket.write(rawAnswer(status, detail, headers));
   };
-  // Answered on the socket, then the request destroyed: the app's read of the body fails with the cut's reason.
+  // Answered on the socket, then the request destroyed: the app's read of the body fails with the
+  // cut's reason, and the connection closes (as Node closes it after its own 408).
   const cut = ({ incoming }: Exchange, message: string) => {
-    answer(incoming.socket, 408, message);
+    const socket = incoming.socket;
+    answer(socket, 408, message);
     incoming.destroy(new RequestCutError(message));
+    socket.destroy();
   };
 
   server.on("request", (incoming: IncomingMessage, outgoing: ServerResponse) => {

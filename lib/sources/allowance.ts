@@ -33,13 +33,24 @@ const withUploadsMessage = (max: number) =>
 const busyMessage = (max: number) =>
   max === 1 ? "You are already uploading a file: wait for it to finish before starting another." : `You are already uploading ${max} files: wait for one of them to finish before starting another.`;
 
+/** Decides one user's uploads and saves one after the other, in whichever web process they arrive. */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
 
+/** The user's uploads under way; those a dead process left and that ran out are deleted first. */
 async function uploadsInFlight(tx: Tx, userId: number): Promise<{ own: boolean }[]> {
   await tx.delete(sourceUploads).where(and(eq(sourceUploads.userId, userId), lte(sourceUploads.expiresAt, sql`now()`)));
   return tx.select({ own: sourceUploads.own }).from(sourceUploads).where(eq(sourceUploads.userId, userId));
+}
+
+const ownOf = (uploads: { own: boolean }[]) => uploads.filter((upload) => upload.own).length;
+
+async function assertWithinAllowance(tx: Tx, userId: number, ownInFlight: number): Promise<void> {
+  const max = getEnv().SOURCE_MAX_PER_LEARNER;
+  const [{ n }] = (await tx.select({ n: count() }).from(sources).where(eq(sources.ownerId, userId))) as [{ n: number }];
+  if (n >= max) throw new AppError("conflict", ownLimitMessage(max));
+  if (n + ownInFlight >= max) throw new AppError("conflict", withUploadsMessage(max));
 }
 
 /**
@@ -48,11 +59,7 @@ async function uploadsInFlight(tx: Tx, userId: number): Promise<{ own: boolean }
  * Call it in a transaction holding the learner's row (lockUser).
  */
 export async function assertMayAddOwnSource(tx: Tx, userId: number): Promise<void> {
-  const max = getEnv().SOURCE_MAX_PER_LEARNER;
-  const [{ n }] = (await tx.select({ n: count() }).from(sources).where(eq(sources.ownerId, userId))) as [{ n: number }];
-  if (n >= max) throw new AppError("conflict", ownLimitMessage(max));
-  const ownInFlight = (await uploadsInFlight(tx, userId)).filter((upload) => upload.own).length;
-  if (n + ownInFlight >= max) throw new AppError("conflict", withUploadsMessage(max));
+  await assertWithinAllowance(tx, userId, ownOf(await uploadsInFlight(tx, userId)));
 }
 
 /** An upload's slot, taken: its id (for the save that ends it) and its release. */
@@ -66,9 +73,10 @@ export type UploadSlot = { id: number; release(): Promise<void> };
 export async function takeUploadSlot(userId: number, { own }: { own: boolean }): Promise<UploadSlot> {
   const id = await getDb().transaction(async (tx) => {
     await lockUser(tx, userId);
-    if (own) await assertMayAddOwnSource(tx, userId);
+    const inFlight = await uploadsInFlight(tx, userId);
+    if (own) await assertWithinAllowance(tx, userId, ownOf(inFlight));
     const max = getEnv().SOURCE_MAX_UPLOADS_IN_FLIGHT;
-    if ((await uploadsInFlight(tx, userId)).length >= max) throw new AppError("rate_limited", busyMessage(max));
+    if (inFlight.length >= max) throw new AppError("rate_limited", busyMessage(max));
     const [slot] = await tx
       .insert(sourceUploads)
       .values({ userId, own, expiresAt: sql`now() + make_interval(secs => ${leaseSeconds()})` })
