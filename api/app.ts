@@ -6,7 +6,7 @@ import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/ht
 import { metricsResponse } from "@/lib/metrics/endpoint";
 import type { ApiEnv } from "./env";
 import { healthRoutes } from "./health";
-import { DEFAULT_BODY_BYTES, limitBody } from "./http/body";
+import { DEFAULT_BODY_BYTES, limitBody, withBodyRead } from "./http/body";
 import { errorResponse } from "./http/errors";
 import { ALREADY_SENT, observeRequests } from "./observe";
 import { openApiRoutes } from "./openapi/serve";
@@ -64,7 +64,7 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
   // GET /openapi.json and the API reference at /docs/api.
   app.route("/", openApiRoutes());
   // Better Auth's own endpoints (browser sign-in and sign-out, OpenID Connect): lib/auth/handler.ts.
-  app.on(["GET", "POST"], "/api/auth/*", limitBody(DEFAULT_BODY_BYTES), (c) => handleAuthRequest(c.req.raw, c.get("clientAddress")));
+  app.on(["GET", "POST"], "/api/auth/*", limitBody(DEFAULT_BODY_BYTES), async (c) => handleAuthRequest(await withBodyRead(c.req.raw), c.get("clientAddress")));
 
   registerEndpoints(app, ENDPOINTS);
   app.onError((error) => errorResponse(error));

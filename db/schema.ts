@@ -1003,6 +1003,25 @@ export const sources = pgTable(
   ],
 );
 
+/**
+ * An upload under way (docs/sources.md, "Uploads under way"): taken before its body is read,
+ * deleted when its request ends however it ends. One still running counts toward its user's
+ * uploads at once and, for a learner's own (`own`), toward their allowance of sources;
+ * `expires_at` ends one a dead process left behind.
+ */
+export const sourceUploads = pgTable(
+  "source_uploads",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    own: boolean("own").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("source_uploads_user_idx").on(t.userId)],
+);
+
 /** The original bytes of a source, apart from its row so listing sources never reads them. */
 export const sourceFiles = pgTable("source_files", {
   sourceId: integer("source_id")

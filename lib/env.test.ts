@@ -27,6 +27,9 @@ describe("parseEnv", () => {
     ["NODE_ENV", { ...valid, NODE_ENV: "staging" }],
     ["AUTH_SECRET", { ...valid, AUTH_SECRET: "short" }],
     ["TRUST_PROXY", { ...valid, TRUST_PROXY: "maybe" }],
+    // Shorter than the header timeout may be: Node would refuse to start the server.
+    ["HTTP_REQUEST_TIMEOUT_MS", { ...valid, HTTP_REQUEST_TIMEOUT_MS: "60000" }],
+    ["SOURCE_MAX_UPLOADS_IN_FLIGHT", { ...valid, SOURCE_MAX_UPLOADS_IN_FLIGHT: "0" }],
   ])("names the wrong variable %s", (name, source) => {
     try {
       parseEnv(source);

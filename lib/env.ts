@@ -46,6 +46,15 @@ export const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   // How many reverse proxies of yours stand in front (X-Forwarded-For hops counted from the right).
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  // The web server's limits on slow clients (server/web-server.ts, docs/security.md): the
+  // headers must arrive within HTTP_HEADERS_TIMEOUT_MS of the request's first byte, the whole
+  // request within HTTP_REQUEST_TIMEOUT_MS; a body must keep arriving at HTTP_BODY_MIN_BYTES_PER_SECOND
+  // or more, measured over HTTP_BODY_RATE_WINDOW_MS (0: no minimum). The ranges do not overlap, so
+  // the header timeout is always the shorter, as Node requires.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(120_000).max(60 * 60_000).default(300_000),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(10 * 1024 * 1024).default(1024),
+  HTTP_BODY_RATE_WINDOW_MS: z.coerce.number().int().min(1000).max(10 * 60_000).default(10_000),
   APP_URL: z.url({ error: "must be an absolute URL such as http://localhost:3000" }).default("http://localhost:3000"),
   SMTP_URL: optionalString.pipe(
     z
@@ -103,13 +112,15 @@ export const envSchema = z.object({
   // Sources (docs/sources.md): the largest file one upload may send, the most pages a PDF may
   // have, how long one file's extraction may run and how much memory (MB, its whole process) its
   // child process may use before it is stopped, how much a file's compressed parts may expand to
-  // (MB), and how many sources of their own one learner may keep.
+  // (MB), how many sources of their own one learner may keep, and how many uploads one user may
+  // have under way at once (each is held in the web process's memory while it arrives).
   SOURCE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
   SOURCE_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(500),
   SOURCE_EXTRACT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60 * 60_000).default(180_000),
   SOURCE_EXTRACT_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
   SOURCE_MAX_DECODED_MB: z.coerce.number().int().min(1).max(16_384).default(100),
   SOURCE_MAX_PER_LEARNER: z.coerce.number().int().min(0).max(100).default(3),
+  SOURCE_MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(20).default(2),
   // The worker's own /healthz and /readyz (unset: none; the Docker image listens on 3001).
   WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WORKER_HEALTH_HOST: z.string().trim().min(1).default("0.0.0.0"),

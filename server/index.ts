@@ -6,7 +6,6 @@
  *
  *   node dist/server.mjs --port 3000 [--hostname 0.0.0.0] [--dev]
  */
-import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { getRequestListener } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
@@ -22,6 +21,7 @@ import { REQUEST_KIND_HEADER, requestKind } from "../lib/navigation/unknown-path
 import { badRequestLine } from "./bad-request";
 import { withCompression } from "./compressed-pages";
 import { precompressedAsset } from "./precompressed-static";
+import { createWebServer } from "./web-server";
 
 const { values } = parseArgs({
   options: { port: { type: "string", default: process.env.PORT ?? "3000" }, hostname: { type: "string", default: process.env.HOSTNAME }, dev: { type: "boolean", default: false } },
@@ -59,13 +59,13 @@ const app = createApiApp({
 // name, so Next.js, which shares the process, keeps working): the API's JSON answers are then
 // written to the socket in one piece (lib/http/json-response.ts).
 const listener = getRequestListener(app.fetch, { errorHandler: badRequestLine(env.APP_URL) });
-const server = createServer(listener);
-// An idle keep-alive connection is kept 65 s, not Node's 5 s: a client or proxy that reuses its
-// connection just as the server closes it gets a reset, and a POST is not retried. 65 s outlasts
-// the usual proxy idle timeouts (nginx's upstream keepalive and AWS's load balancers, 60 s), so
-// the client side closes first; the Keep-Alive header tells clients so.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
+const server = createWebServer(listener, {
+  headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+  requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+  bodyMinBytesPerSecond: env.HTTP_BODY_MIN_BYTES_PER_SECOND,
+  bodyRateWindowMs: env.HTTP_BODY_RATE_WINDOW_MS,
+  appUrl: env.APP_URL,
+});
 if (values.dev) server.on("upgrade", nextApp.getUpgradeHandler());
 server.listen(port, values.hostname, () => logger().info({ port }, `ready on port ${port}`));
 

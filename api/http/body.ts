@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "@/lib/http/app-error";
+import { requestCutOf } from "@/lib/http/request-cut";
 import { jsonResponse } from "@/lib/http/json-response";
 import type { ApiEnv } from "../env";
 import { BODY_TOO_LARGE } from "./errors";
@@ -62,13 +63,21 @@ function hasBody(request: Request): boolean {
   return request.headers.has("transfer-encoding") || request.body !== null;
 }
 
+/**
+ * A body read that failed: the server cut it for arriving too slowly (408, already answered on the
+ * socket: this is for the log), or the client went away mid-body or sent a broken stream (its
+ * fault, not a server error).
+ */
+function unreadableBody(error: unknown): Error {
+  return requestCutOf(error) ?? new AppError("bad_request", "The request body could not be read.");
+}
+
 async function readUtf8(request: Request): Promise<string> {
   let bytes: ArrayBuffer;
   try {
     bytes = await request.arrayBuffer();
-  } catch {
-    // The client went away mid-body (or sent a broken stream): its fault, not a server error.
-    throw new AppError("bad_request", "The request body could not be read.");
+  } catch (error) {
+    throw unreadableBody(error);
   }
   // Node's parser reads exactly the announced length; a request built elsewhere may not match it.
   const announced = request.headers.get("content-length");
@@ -92,6 +101,22 @@ function parseObject(text: string): object {
     throw new AppError("bad_request", "The request body must be a JSON object.");
   }
   return data;
+}
+
+/**
+ * The request with its body read in full (within the route's limit, already applied): for a
+ * handler of someone else's (Better Auth) that would read it itself and report a body cut for
+ * slowness or abandoned by the client as its own server error.
+ */
+export async function withBodyRead(request: Request): Promise<Request> {
+  if (request.method === "GET" || request.method === "HEAD" || !request.body) return request;
+  let body: ArrayBuffer;
+  try {
+    body = await request.arrayBuffer();
+  } catch (error) {
+    throw unreadableBody(error);
+  }
+  return new Request(request, { body });
 }
 
 export const FILE_MEDIA_TYPE = "application/octet-stream";
@@ -125,8 +150,8 @@ export async function readFileBody(request: Request, maxBytes: number): Promise<
       let read: ReadableStreamReadResult<Uint8Array>;
       try {
         read = await reader.read();
-      } catch {
-        throw new AppError("bad_request", "The request body could not be read.");
+      } catch (error) {
+        throw unreadableBody(error);
       }
       if (read.done) break;
       size += read.value.byteLength;

@@ -33,11 +33,12 @@ function accessErrors(doc: OperationDoc, method: Method): Partial<Record<ErrorSt
 }
 
 /** The statuses every route of a kind answers, whatever its own rules; merged with the doc's own errors. */
-function commonErrors(method: Method, doc: OperationDoc): Partial<Record<ErrorStatus | 413 | 415 | 500 | 503, string>> {
+function commonErrors(method: Method, doc: OperationDoc): Partial<Record<ErrorStatus | 408 | 413 | 415 | 500 | 503, string>> {
   return {
     ...accessErrors(doc, method),
     ...(doc.body && !("file" in doc.body) ? { 400: "Malformed body: not JSON, not an object, or not UTF-8.", 415: `Content-Type is not ${"form" in doc.body ? "application/x-www-form-urlencoded" : "application/json"}.`, 422: "Invalid fields (see `errors`)." } : {}),
     ...(doc.body && "file" in doc.body ? { 400: "The body does not match its Content-Length, or the upload broke off.", 415: "Content-Type is not application/octet-stream." } : {}),
+    ...(doc.body ? { 408: "The body arrived slower than the server's minimum rate, or the whole request took longer than its time limit (HTTP_BODY_MIN_BYTES_PER_SECOND, HTTP_REQUEST_TIMEOUT_MS); the connection is closed." } : {}),
     ...(doc.query ? { 422: "Invalid query parameters (see `errors`)." } : {}),
     ...(doc.params ? { 404: "The path parameter is not a positive number." } : {}),
     413: "The body is over the endpoint's limit (64 kB unless it says otherwise).",

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { apiRange } from "@/lib/pagination";
 import { listCourseSources, listLessonCitations } from "@/lib/sources/course-sources";
-import { addSource, assertMayAddOwnSource, assertTopicExists, deleteSource, getSource, listOwnSources, listPassages, listTopicSources } from "@/lib/sources/sources";
+import { whileUploading } from "@/lib/sources/allowance";
+import { addSource, assertTopicExists, deleteSource, getSource, listOwnSources, listPassages, listTopicSources } from "@/lib/sources/sources";
 import { idPath, lessonPath } from "@/lib/validation/params";
 import { citationView, courseSourceView, passageView, sourceView } from "@/lib/validation/responses/sources";
 import { passagePageQuery, sourceUploadQuery } from "@/lib/validation/sources";
@@ -13,8 +14,9 @@ import { sliceJson } from "../http/slice";
 /*
  * Sources (docs/sources.md): files a course is written from. An admin attaches them to a topic; a
  * learner may keep a few of their own (SOURCE_MAX_PER_LEARNER) for the courses they ask for. An
- * upload is the file's raw bytes; the caller, the topic and the learner's allowance are checked
- * before a byte of it is read, and it is cut off at SOURCE_MAX_BYTES. The text is extracted by the
+ * upload is the file's raw bytes; the caller, the topic, the learner's allowance and the caller's
+ * uploads at once (lib/sources/allowance.ts) are checked before a byte of it is read, and it is
+ * cut off at SOURCE_MAX_BYTES. The text is extracted by the
  * worker afterwards: the answer is the source, queued, and its status shows the progress.
  */
 
@@ -24,6 +26,8 @@ const UPLOAD = {
   maxBytes,
   description: "The file's bytes as they are (PDF, Word .docx, Markdown or plain text; the type is read from the bytes, never from the name). At most SOURCE_MAX_BYTES (20 MB unless the server says otherwise).",
 } as const;
+
+const BUSY = "The caller already has SOURCE_MAX_UPLOADS_IN_FLIGHT uploads under way (refused before the body is read).";
 
 const REFUSED_FILE = "The file is empty, of a type this app cannot read (the message says what it is), or file_name is missing or invalid.";
 
@@ -39,13 +43,15 @@ export const addTopicSourceEndpoint = endpoint(
     query: sourceUploadQuery,
     body: { file: UPLOAD },
     responses: { 201: { description: "The source, queued for extraction.", schema: sourceView } },
-    errors: { 404: "No such topic.", 409: "This file (the same bytes) is already among the topic's sources.", 422: REFUSED_FILE },
+    errors: { 404: "No such topic.", 409: "This file (the same bytes) is already among the topic's sources.", 422: REFUSED_FILE, 429: BUSY },
   },
   async (c) => {
     const topicId = c.req.valid("param").id;
     await assertTopicExists(topicId);
-    const bytes = await readFileBody(c.req.raw, maxBytes());
-    const source = await addSource({ topicId, fileName: c.req.valid("query").file_name, bytes, createdBy: c.var.caller.id });
+    const source = await whileUploading(c.var.caller.id, { own: false }, async (uploadSlot) => {
+      const bytes = await readFileBody(c.req.raw, maxBytes());
+      return addSource({ topicId, fileName: c.req.valid("query").file_name, bytes, createdBy: c.var.caller.id, uploadSlot });
+    });
     return c.json(source, 201);
   },
 );
@@ -80,13 +86,14 @@ export const addOwnSourceEndpoint = endpoint(
     query: sourceUploadQuery,
     body: { file: UPLOAD },
     responses: { 201: { description: "The source, queued for extraction.", schema: sourceView } },
-    errors: { 409: "The caller already keeps as many sources as they may (SOURCE_MAX_PER_LEARNER), or this file is already one of them.", 422: REFUSED_FILE },
+    errors: { 409: "The caller's sources, kept and still being uploaded, already fill their allowance (SOURCE_MAX_PER_LEARNER), or this file is already one of them.", 422: REFUSED_FILE, 429: BUSY },
   },
   async (c) => {
     const userId = c.var.caller.id;
-    await assertMayAddOwnSource(userId);
-    const bytes = await readFileBody(c.req.raw, maxBytes());
-    const source = await addSource({ ownerId: userId, fileName: c.req.valid("query").file_name, bytes, createdBy: userId });
+    const source = await whileUploading(userId, { own: true }, async (uploadSlot) => {
+      const bytes = await readFileBody(c.req.raw, maxBytes());
+      return addSource({ ownerId: userId, fileName: c.req.valid("query").file_name, bytes, createdBy: userId, uploadSlot });
+    });
     return c.json(source, 201);
   },
 );

@@ -4,6 +4,7 @@ export type AppErrorCode =
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "request_timeout"
   | "conflict"
   | "unsupported_media_type"
   | "invalid"
@@ -15,6 +16,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   unsupported_media_type: 415,
   invalid: 422,

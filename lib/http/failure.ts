@@ -1,6 +1,7 @@
 import { logger } from "../log/logger";
 import { AppError, type AppErrorCode } from "./app-error";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./database-unavailable";
+import { requestCutOf } from "./request-cut";
 
 /*
  * What a caller is told when something throws: a status, the message a person reads, a code a
@@ -24,6 +25,9 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof AppError) {
     return { status: error.status, message: error.message, code: error.code, retryAfterSeconds: error.extra.retryAfterSeconds, fields: error.extra.fields };
   }
+  // A body the web server cut for arriving too slowly (it has answered 408 on the socket): read as it failed, wherever that was.
+  const cut = requestCutOf(error);
+  if (cut) return { status: 408, message: cut.message, code: "request_timeout" };
   if (isDatabaseUnavailable(error)) return { status: 503, message: SERVICE_UNAVAILABLE, code: "unavailable", retryAfterSeconds: 5 };
   logger().error({ err: error }, "unexpected error");
   return { status: 500, message: INTERNAL_ERROR, code: "internal" };

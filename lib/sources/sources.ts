@@ -1,13 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { sourceFiles, sourcePassages, sources, topics, users } from "../../db/schema";
-import { getEnv } from "../env";
+import { sourceFiles, sourcePassages, sources, topics } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { sendJob } from "../jobs/send";
 import type { ListRange, Slice } from "../pagination";
 import type { PassageView, SourceView } from "../validation/responses/sources";
+import { assertMayAddOwnSource, endUploadSlot, lockUser } from "./allowance";
 import { detectKind, MEDIA_TYPES, SourceRejection } from "./detect";
 import { extractSourceJob } from "./jobs/extract-source";
 import { listWhere } from "./source-list";
@@ -32,17 +32,8 @@ export async function assertTopicExists(topicId: number): Promise<void> {
   if (!topic) throw new AppError("not_found", "No such topic.");
 }
 
-const ownLimitMessage = (max: number) =>
-  max === 0 ? "Learners may not add sources of their own on this server." : `You may keep at most ${max} source${max === 1 ? "" : "s"} of your own: delete one before adding another.`;
-
-/** Checked before the upload's body is read (and again, in its transaction, when it is saved): the learner may add another source. */
-export async function assertMayAddOwnSource(userId: number, db: Pick<ReturnType<typeof getDb>, "select"> = getDb()): Promise<void> {
-  const max = getEnv().SOURCE_MAX_PER_LEARNER;
-  const [{ n }] = (await db.select({ n: count() }).from(sources).where(eq(sources.ownerId, userId))) as [{ n: number }];
-  if (n >= max) throw new AppError("conflict", ownLimitMessage(max));
-}
-
-export type NewSource = { fileName: string; bytes: Uint8Array; createdBy: number } & ({ topicId: number } | { ownerId: number });
+/** `uploadSlot`: the slot the upload took before its body was read (allowance.ts), ended as it is saved. */
+export type NewSource = { fileName: string; bytes: Uint8Array; createdBy: number; uploadSlot?: number } & ({ topicId: number } | { ownerId: number });
 
 const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -62,10 +53,12 @@ export async function addSource(source: NewSource): Promise<SourceView> {
   const sha256 = sha256Of(source.bytes);
   const holder = "topicId" in source ? { topicId: source.topicId } : { ownerId: source.ownerId };
   const id = await getDb().transaction(async (tx) => {
+    if (source.uploadSlot !== undefined) await endUploadSlot(tx, source.uploadSlot);
     if ("ownerId" in source) {
-      // One upload at a time per learner, so two at once cannot both pass the limit.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, source.ownerId)).for("update");
-      await assertMayAddOwnSource(source.ownerId, tx);
+      // One save at a time per learner, so two at once cannot both pass the limit; decided again
+      // here, as the slot may have run out (and been taken by another upload) while this one arrived.
+      await lockUser(tx, source.ownerId);
+      await assertMayAddOwnSource(tx, source.ownerId);
     }
     const [inserted] = await tx
       .insert(sources)
