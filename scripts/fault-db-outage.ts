@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "@playwright/test";
 import { Pool } from "pg";
+import { watchPoolConnections } from "../db/connection-errors";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
 import { SERVICE_UNAVAILABLE } from "../lib/http/database-unavailable";
 import { CHROMIUM_MISSING, chromiumForRun } from "./lib/chromium";
@@ -206,6 +207,7 @@ try {
 
   // The generation interrupted by the outage finishes (the worker reconnects by itself).
   const pool = new Pool({ connectionString: db.url, max: 1 });
+  watchPoolConnections(pool);
   let generation = { total: 0, done: 0, failed: 0 };
   try {
     const deadline = Date.now() + 120_000;
