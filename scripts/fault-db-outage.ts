@@ -148,11 +148,12 @@ async function writtenOnce(pool: Pool, topicId: number): Promise<{ problems: str
        FROM courses c WHERE c.topic_id = $1 ORDER BY c.id`,
     [topicId],
   );
-  const problems = rows.flatMap((r) => [
+  const problems = rows.length === COURSES_PER_TOPIC ? [] : [`${rows.length} courses, not ${COURSES_PER_TOPIC}`];
+  problems.push(...rows.flatMap((r) => [
     ...(r.sections !== SECTIONS_PER_COURSE ? [`course ${r.id}: ${r.sections} sections`] : []),
     ...(r.lessons !== SECTIONS_PER_COURSE * SUBSECTIONS_PER_SECTION ? [`course ${r.id}: ${r.lessons} lessons`] : []),
     ...(r.repeated ? [`course ${r.id}: ${r.repeated} questions twice in a section`] : []),
-  ]);
+  ]));
   const summary = `${rows.length} courses, each ${SECTIONS_PER_COURSE} sections and ${SECTIONS_PER_COURSE * SUBSECTIONS_PER_SECTION} lessons; ${rows.map((r) => r.questions).join("/")} quiz questions, none twice`;
   return { problems, summary };
 }

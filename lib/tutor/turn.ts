@@ -127,8 +127,8 @@ export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGe
 }
 
 /** How long a reply that ended while the database was away waits for it, the learner's stream open (docs/tutor.md). */
-export const REPLY_STORE_WAIT_MS = 60_000;
-export const REPLY_NOT_SAVED = "The reply could not be saved: the service is temporarily unavailable. Please ask again in a moment.";
+const REPLY_STORE_WAIT_MS = 60_000;
+const REPLY_NOT_SAVED = "The reply could not be saved: the service is temporarily unavailable. Please ask again in a moment.";
 
 /**
  * Stores the reply and its tokens in one transaction; through a database outage it tries again
