@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool, type PoolClient, type QueryResultRow } from "pg";
+import { watchPoolConnections } from "./connection-errors";
 import { databaseEnv } from "./env";
 import * as schema from "./schema";
 
@@ -14,18 +15,21 @@ type DbHandle = { pool: Pool; db: Database };
 // Cached on globalThis so hot reload in development does not open a new pool per edit.
 const globalForDb = globalThis as unknown as { __learnpathDb?: DbHandle };
 
-// db/ sits below the app's logger: the processes that own the pool say where these go (onIdleConnectionError).
-let idleConnectionFailed: (error: Error) => void = () => undefined;
+// db/ sits below the app's logger: the processes that own the pool say where these go (onConnectionError).
+let connectionFailed: (error: Error) => void = () => undefined;
 
-/** Where an idle connection's failure (e.g. PostgreSQL restarting) is reported; it never crashes the process. */
-export function onIdleConnectionError(listener: (error: Error) => void): void {
-  idleConnectionFailed = listener;
+/**
+ * Where a pooled connection's failure (PostgreSQL restarting, a terminated backend) is reported,
+ * once per connection, whether it sat idle or was checked out; it never crashes the process.
+ */
+export function onConnectionError(listener: (error: Error) => void): void {
+  connectionFailed = listener;
 }
 
 export function createDb(connectionString: string, max = 10): DbHandle {
   const pool = new Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
-  pool.on("error", (error) => idleConnectionFailed(error));
+  // A client losing its connection, inside a transaction or idle, must not crash the process (db/connection-errors.ts).
+  watchPoolConnections(pool, (error) => connectionFailed(error));
   return { pool, db: drizzle(pool, { schema }) };
 }
 

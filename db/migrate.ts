@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { Client } from "pg";
+import { watchClient } from "./connection-errors";
 
 export const MIGRATIONS_FOLDER = join(process.cwd(), "db", "migrations");
 
@@ -10,7 +11,8 @@ const MIGRATION_LOCK_ID = 727_001;
 
 /** Applies pending migrations; safe to run again and from several processes at once. */
 export async function runMigrations(connectionString: string, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
-  const client = new Client({ connectionString });
+  // A cut connection fails the migration (the caller reports it) instead of ending the process.
+  const client = watchClient(new Client({ connectionString }));
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { watchPoolConnections } from "../db/connection-errors";
 import { measure, type Endpoint, type Measurement, type RotatingCaller } from "./bench/measure";
 import { insertBenchLearners } from "./bench/learners";
 import { reportTargets } from "./bench/targets";
@@ -135,6 +136,7 @@ try {
   // The answer keys of the first course's first section (read from the database: the API shows a
   // key only once an item is final), to answer right or wrong on purpose.
   const db = new pg.Pool({ connectionString: await app.databaseUrl(), max: 2 });
+  watchPoolConnections(db);
   const { rows: keyRows } = await db.query(
     "SELECT q.id, q.correct_answer FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id WHERE s.course_id = $1 AND s.position = 0",
     [courseId],

@@ -11,6 +11,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
+import { watchClient } from "../db/connection-errors";
 import { runMigrations } from "../db/migrate";
 import { hashPassword } from "../lib/auth/password";
 import { measure, type Endpoint, type Measurement } from "./bench/measure";
@@ -47,7 +48,7 @@ let app: Awaited<ReturnType<typeof startProductionApp>> | undefined;
 
 async function prepareData(): Promise<void> {
   await runMigrations(databaseUrl);
-  const client = new Client({ connectionString: databaseUrl });
+  const client = watchClient(new Client({ connectionString: databaseUrl }));
   await client.connect();
   try {
     const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM users");
@@ -67,7 +68,7 @@ async function prepareData(): Promise<void> {
 
 /** A learner enrolled in the most popular course, part-way through it, and something of an e-mail to search for. */
 async function pickSubjects(): Promise<{ learnerEmail: string; courseId: number; progress: number; search: string }> {
-  const client = new Client({ connectionString: databaseUrl });
+  const client = watchClient(new Client({ connectionString: databaseUrl }));
   await client.connect();
   try {
     const { rows } = await client.query<{ email: string; course_id: number; progress: number }>(

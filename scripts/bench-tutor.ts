@@ -12,6 +12,7 @@
 import { parseArgs } from "node:util";
 import OpenAI from "openai";
 import pg from "pg";
+import { watchPoolConnections } from "../db/connection-errors";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
 import { freePort } from "../tests/harness/free-port";
 import { insertBenchLearners } from "./bench/learners";
@@ -64,6 +65,7 @@ try {
   // Learners written straight into the database (scripts/bench/learners.ts), then each enrols in
   // the first seeded course through the API.
   const db = new pg.Pool({ connectionString: await app.databaseUrl(), max: 2 });
+  watchPoolConnections(db);
   const tokens = await insertBenchLearners(db, LEARNERS, "tutor");
   const { rows: course } = await db.query("SELECT id FROM courses WHERE requested_by IS NULL ORDER BY id LIMIT 1");
   const courseId: number = course[0].id;

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { devNull } from "node:os";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
+import { watchClient } from "../db/connection-errors";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
 import { findPgTool, runTool, serverMajor, toolConnection } from "./lib/pg-tools";
@@ -26,7 +27,7 @@ if (!existsSync(file)) {
 }
 
 async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
+  const client = watchClient(new Client({ connectionString: url }));
   await client.connect();
   try {
     return await work(client);

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { Pool } from "pg";
+import { watchPoolConnections } from "../db/connection-errors";
 import { startFakeOpenAi } from "../tests/harness/fake-openai";
 import { prepareDatabase } from "./load/accounts";
 import { AnswerKey } from "./load/answer-key";
@@ -89,6 +90,7 @@ try {
     : Promise.resolve();
 
   const keyPool = new Pool({ connectionString: db.url, max: 2 });
+  watchPoolConnections(keyPool);
   const answerKey = new AnswerKey(keyPool);
   const contexts: LearnerContext[] = baseUrls.map((baseUrl) => ({ client, ledger, baseUrl, until, retryUntil, thinkMs: options.thinkMs, unexpected, answerKey }));
   await Promise.all(learners.map((account, i) => new Learner(account, contexts[i % contexts.length]!).run())).finally(() => keyPool.end());
@@ -98,6 +100,7 @@ try {
   say(`learners done after ${elapsed.toFixed(1)} s; waiting for generation to finish`);
 
   const pool = new Pool({ connectionString: db.url, max: 2 });
+  watchPoolConnections(pool);
   try {
     const deadline = Date.now() + GENERATION_DEADLINE_MS;
     for (;;) {

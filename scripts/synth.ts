@@ -7,6 +7,7 @@
 // SYNTH_PASSWORD below: one argon2 hash, computed once and shared.
 import { parseArgs } from "node:util";
 import { Client } from "pg";
+import { watchClient } from "../db/connection-errors";
 import { runMigrations } from "../db/migrate";
 import { hashPassword } from "../lib/auth/password";
 import { resolveDatabase } from "./lib/database";
@@ -20,7 +21,7 @@ loadDotEnv();
 const database = await resolveDatabase();
 try {
   await runMigrations(database.url);
-  const client = new Client({ connectionString: database.url });
+  const client = watchClient(new Client({ connectionString: database.url }));
   await client.connect();
   try {
     console.log(`db:synth: ${Number(values.learners).toLocaleString("en")} learners${values.reset ? " (emptying the database first)" : ""}`);

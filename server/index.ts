@@ -15,7 +15,7 @@ import { getPool } from "../db/client";
 import { getEnvOrExit } from "../lib/env";
 import { checkReadiness } from "../lib/health/readiness";
 import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
-import { logIdleConnectionErrors } from "../lib/log/database-errors";
+import { logConnectionErrors } from "../lib/log/database-errors";
 import { logger } from "../lib/log/logger";
 import { REQUEST_KIND_HEADER, requestKind } from "../lib/navigation/unknown-path";
 import { badRequestLine } from "./bad-request";
@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const port = Number(values.port);
 
 const env = getEnvOrExit();
-logIdleConnectionErrors();
+logConnectionErrors();
 
 const nextApp = next({ dev: values.dev, port, hostname: values.hostname });
 const handleWithNext = nextApp.getRequestHandler();

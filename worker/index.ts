@@ -6,7 +6,7 @@ import { createBoss } from "../lib/jobs/boss";
 import { allJobs } from "../lib/jobs/registry";
 import { startJobRunner } from "../lib/jobs/runner";
 import { getEnvOrExit } from "../lib/env";
-import { logIdleConnectionErrors } from "../lib/log/database-errors";
+import { logConnectionErrors } from "../lib/log/database-errors";
 import { logger } from "../lib/log/logger";
 import { metricsResponse } from "../lib/metrics/endpoint";
 
@@ -19,7 +19,7 @@ import { metricsResponse } from "../lib/metrics/endpoint";
  */
 async function main() {
   const env = getEnvOrExit();
-  logIdleConnectionErrors();
+  logConnectionErrors();
   const boss = createBoss(env.DATABASE_URL, {
     max: env.GENERATION_CONCURRENCY + 4,
     useListenNotify: true,

@@ -38,7 +38,7 @@ export const tutorTurnEndpoint = endpoint(
     tag: "Learning",
     summary: "Ask the tutor",
     description:
-      "Sends the caller's message about a lesson (in one of their conversations on it, or a new one) and streams the tutor's reply as server-sent events: `start`, then `token`s, a `hint` if the reply was cut before it stated the answer to one of the caller's open quiz items, an `error` if the model stopped answering, and `done`. Closing the connection stops the reply; what was shown is kept. With `question_id`, the tutor explains why the caller's pick on a missed item (its answer already shown to them) is wrong.",
+      "Sends the caller's message about a lesson (in one of their conversations on it, or a new one) and streams the tutor's reply as server-sent events: `start`, then `token`s, a `hint` if the reply was cut before it stated the answer to one of the caller's open quiz items, an `error` if the model stopped answering (or, after a database outage of more than a minute, the reply could not be saved: then no `done`), and `done`. Closing the connection stops the reply; what was shown is kept. With `question_id`, the tutor explains why the caller's pick on a missed item (its answer already shown to them) is wrong.",
     body: { json: tutorTurnSchema },
     responses: { 200: { description: "The reply, as server-sent events.", events: tutorEvent } },
     errors: {

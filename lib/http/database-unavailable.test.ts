@@ -1,6 +1,8 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { Client, DatabaseError } from "pg";
 import { describe, expect, it } from "vitest";
+import { watchClient } from "../../db/connection-errors";
+import { sideConnection } from "../../tests/harness/cut-connection";
 import { freePort } from "../../tests/harness/free-port";
 import { isDatabaseUnavailable } from "./database-unavailable";
 
@@ -26,6 +28,26 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(serverError("57P01", "terminating connection due to administrator command"))).toBe(true);
     expect(isDatabaseUnavailable(serverError("57P03", "the database system is starting up"))).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+  });
+
+  it("recognises a statement sent on a connection cut earlier (a transaction's ROLLBACK after the cut)", async () => {
+    const side = await sideConnection();
+    const client = watchClient(new Client({ connectionString: process.env.DATABASE_URL }));
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await side.terminate(rows[0]!.pid);
+      await side.gone(rows[0]!.pid);
+      const failure = await client.query("ROLLBACK").then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+      expect(isDatabaseUnavailable(new DrizzleQueryError("rollback", [], failure as Error))).toBe(true);
+    } finally {
+      await client.end().catch(() => undefined);
+      await side.close();
+    }
   });
 
   it("leaves real bugs and rule violations alone (they stay 500 or their own status)", () => {

@@ -16,7 +16,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     const message = (current as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect/i.test(message)) return true;
+    // "not queryable": a statement sent on a client whose connection was cut earlier (a transaction's ROLLBACK after the cut).
+    if (typeof message === "string" && /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/i.test(message)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

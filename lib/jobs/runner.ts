@@ -1,5 +1,6 @@
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import type { Env } from "../env";
+import { whenDatabaseAnswers } from "../health/database-back";
 import { logger } from "../log/logger";
 import type { AnyJobDefinition } from "./definition";
 import { ensureQueue } from "./queues";
@@ -9,7 +10,8 @@ import { ensureQueue } from "./queues";
  * start it with the definitions they run. For each it creates the queue, puts the schedule in
  * place and registers a handler that checks the payload against the definition's schema before
  * the handler sees it, and logs with the job's queue and id. Retries, backoff, expiry after a
- * crash (heartbeats) and dead-lettering are pg-boss's, from each definition's policy.
+ * crash (heartbeats) and dead-lettering are pg-boss's, from each definition's policy; a handler
+ * that ends during a database outage has its outcome recorded once the database is back.
  */
 
 export type RunnerStart = {
@@ -61,11 +63,24 @@ async function runJob(definition: AnyJobDefinition, job: JobWithMetadata<object>
   const started = Date.now();
   try {
     await definition.handler(parsed.data, { jobId: job.id, retryCount: job.retryCount, source: { queue: job.sourceName, output: job.sourceOutput }, log });
-    log.info({ duration_ms: Date.now() - started }, "job done");
   } catch (error) {
     // pg-boss retries it after its backoff; after the last try its dead-letter queue (if any) has it.
     const lastTry = job.retryCount >= job.retryLimit;
     log[lastTry ? "error" : "warn"]({ err: error, try: job.retryCount + 1, retry_limit: job.retryLimit }, lastTry ? "job failed its last try" : "job failed; it will be retried");
+    await settleable(job);
     throw error;
   }
+  await settleable(job);
+  log.info({ duration_ms: Date.now() - started }, "job done");
+}
+
+/**
+ * pg-boss records the outcome on the database as soon as the handler returns. A handler that ended
+ * while PostgreSQL was away (its statements failed, or its e-mail went out meanwhile) would leave
+ * the job active, unrecorded, until it expires: then run again (a second e-mail) or retried only
+ * after its expiry instead of its policy's delay. So the outcome waits for the database to answer,
+ * until the job's own signal ends the wait (its expiry, a lost claim, the worker stopping).
+ */
+function settleable(job: JobWithMetadata<object>): Promise<void> {
+  return whenDatabaseAnswers(job.signal);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction } from "../../db/client";
 import { tutorConversations, tutorMessages } from "../../db/schema";
 import { AppError } from "../http/app-error";
@@ -99,6 +99,17 @@ export async function addTutorMessage(
     .returning({ id: tutorMessages.id });
   await touch(db, conversationId);
   return message!.id;
+}
+
+/** The tutor's reply to the learner's message `after`, with this content, if one was stored (an earlier try of the same store). */
+export async function storedReply(conversationId: number, after: number, content: string): Promise<number | null> {
+  const [found] = await getDb()
+    .select({ id: tutorMessages.id })
+    .from(tutorMessages)
+    .where(and(eq(tutorMessages.conversationId, conversationId), eq(tutorMessages.role, "tutor"), gt(tutorMessages.id, after), eq(tutorMessages.content, content)))
+    .orderBy(asc(tutorMessages.id))
+    .limit(1);
+  return found?.id ?? null;
 }
 
 async function touch(db: DatabaseOrTransaction, conversationId: number) {

@@ -1,14 +1,16 @@
 import "server-only";
 import { getDb } from "../../db/client";
 import { getEnv } from "../env";
+import { retryWhileDatabaseAway } from "../health/database-back";
 import { AppError } from "../http/app-error";
+import { isDatabaseUnavailable } from "../http/database-unavailable";
 import { getChatModel, type ChatModel, type ChatTurn } from "../llm/chat";
 import { loadQuestionFacts } from "../mastery/question-facts";
 import { revealTimes } from "../quizzes/reveals";
 import { hitLimit, type Limit } from "../rate-limit";
 import type { TutorMessageStatus } from "../validation/responses/tutor";
 import { assertBudgetLeft, budgetOf, recordUsage } from "./budget";
-import { addLearnerMessage, addTutorMessage, continueConversation } from "./conversations";
+import { addLearnerMessage, addTutorMessage, continueConversation, storedReply } from "./conversations";
 import { createLeakGuard } from "./leak-guard";
 import { openLesson, type LessonRef } from "./lesson";
 import { openItems, type OpenItem } from "./open-items";
@@ -18,7 +20,8 @@ import { explainMessage, HISTORY_MESSAGES, tutorMessages } from "./prompt";
  * One tutor turn (docs/tutor.md): everything that can refuse it is checked before the reply
  * starts (prepareTurn: 404/409/422/429 as JSON), then the reply streams through the answer guard
  * (runTurn) and is stored as the learner saw it, with its tokens, whether it completed, was
- * stopped, was cut by the guard or failed.
+ * stopped, was cut by the guard or failed; a reply that ends during a database outage is stored
+ * once the database is back.
  */
 
 export const TUTOR_OFF = "The tutor is off: no model is configured on this server.";
@@ -110,16 +113,41 @@ export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGe
   const promptTokens = end.usage.promptTokens || Math.ceil(turn.messages.reduce((n, m) => n + m.content.length, 0) / 4);
   const usage = { ...end.usage, promptTokens };
   const now = new Date();
-  const messageId = await getDb().transaction(async (tx) => {
-    const id = await addTutorMessage(tx, turn.conversationId, {
-      content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`,
-      status,
-      promptTokens: usage.promptTokens,
-      completionTokens: usage.completionTokens,
-    });
-    await recordUsage(tx, turn.userId, usage, now);
-    return id;
-  });
+  const reply = { content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`, status, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+  let messageId: number;
+  try {
+    messageId = await storeReply(turn, reply, usage, now);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    yield { event: "error", data: { detail: REPLY_NOT_SAVED } };
+    return;
+  }
   const budget = await budgetOf(turn.userId, now);
   yield { event: "done", data: { status, message_id: messageId, tokens_left: budget.tokens_left } };
+}
+
+/** How long a reply that ended while the database was away waits for it, the learner's stream open (docs/tutor.md). */
+const REPLY_STORE_WAIT_MS = 60_000;
+const REPLY_NOT_SAVED = "The reply could not be saved: the service is temporarily unavailable. Please ask again in a moment.";
+
+/**
+ * Stores the reply and its tokens in one transaction; through a database outage it tries again
+ * until the database is back (at most REPLY_STORE_WAIT_MS), so the reply the learner saw is kept.
+ * A try cut short at its COMMIT may have landed: the next one looks for it first, so a reply is
+ * stored once.
+ */
+async function storeReply(turn: PreparedTurn, reply: Parameters<typeof addTutorMessage>[2], usage: Parameters<typeof recordUsage>[2], now: Date): Promise<number> {
+  let reachedCommit = false;
+  return retryWhileDatabaseAway(async () => {
+    if (reachedCommit) {
+      const stored = await storedReply(turn.conversationId, turn.messageId, reply.content);
+      if (stored !== null) return stored;
+    }
+    return getDb().transaction(async (tx) => {
+      const id = await addTutorMessage(tx, turn.conversationId, reply);
+      await recordUsage(tx, turn.userId, usage, now);
+      reachedCommit = true;
+      return id;
+    });
+  }, AbortSignal.timeout(REPLY_STORE_WAIT_MS));
 }

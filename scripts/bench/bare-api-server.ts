@@ -11,6 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import { watchPoolConnections } from "../../db/connection-errors";
 import { durationHours } from "../../lib/courses/duration";
 import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, roundMastery } from "../../lib/mastery/model";
 import { shuffle } from "../../lib/quizzes/draw";
@@ -18,6 +19,7 @@ import { scheduleAnswer } from "../../lib/review/scheduler";
 import { shownItem } from "../../lib/review/shown-item";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+watchPoolConnections(pool);
 
 type CourseRow = {
   id: number;

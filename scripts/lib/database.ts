@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { Client } from "pg";
+import { watchClient } from "../../db/connection-errors";
 
 export const APP_DATABASE = "learnpath";
 
@@ -21,7 +22,7 @@ export function embeddedSettings(env: NodeJS.ProcessEnv = process.env) {
 }
 
 async function canConnect(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  const client = watchClient(new Client({ connectionString: url, connectionTimeoutMillis: 1500 }));
   try {
     await client.connect();
     return true;
@@ -33,7 +34,7 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 export async function ensureDatabaseExists(serverUrl: string, name: string): Promise<string> {
-  const client = new Client({ connectionString: serverUrl });
+  const client = watchClient(new Client({ connectionString: serverUrl }));
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
+import { watchClient } from "../../db/connection-errors";
 
 /*
  * pg_dump and pg_restore for `npm run db:backup` / `db:restore`. pg_dump refuses a server of a
@@ -58,7 +59,7 @@ async function majorOf(path: string): Promise<number | null> {
 }
 
 export async function serverMajor(url: string): Promise<number> {
-  const client = new Client({ connectionString: url });
+  const client = watchClient(new Client({ connectionString: url }));
   await client.connect();
   try {
     const { rows } = await client.query<{ server_version_num: string }>("SHOW server_version_num");

@@ -1,4 +1,5 @@
 import { Pool } from "pg";
+import { watchPoolConnections } from "../../db/connection-errors";
 import { runMigrations } from "../../db/migrate";
 import { createDb } from "../../db/client";
 import { seedDatabase } from "../../db/seed";
@@ -33,6 +34,7 @@ export async function prepareDatabase(url: string, learnerCount: number): Promis
   }
   const hash = await hashPassword(LEARNER_PASSWORD);
   const client = new Pool({ connectionString: url, max: 1 });
+  watchPoolConnections(client);
   try {
     const { rows } = await client.query<{ id: number; email: string }>(
       `WITH created AS (

@@ -54,6 +54,8 @@ export type AppEnvOptions = {
   poolMax: number;
   modelUrl?: string;
   modelTimeoutMs?: number;
+  /** Where account e-mails go (an SMTP capture); unset, they stay in the log. */
+  smtpUrl?: string;
 };
 
 /** The environment every app process gets: production, one secret, fast job supervision. */
@@ -73,6 +75,7 @@ export function appEnv(options: AppEnvOptions): NodeJS.ProcessEnv {
     GENERATION_POLL_SECONDS: "0.5",
     GENERATION_RETRY_DELAY_SECONDS: "1",
   });
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   if (options.modelUrl) {
     Object.assign(env, {
       OPENAI_API_KEY: "load-test-key",

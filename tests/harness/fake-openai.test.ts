@@ -221,3 +221,35 @@ describe("the tutor on a reasoning model", () => {
     expect(reply.content).toContain("The answer to question 1 is 42.");
   });
 });
+
+describe("a held call", () => {
+  it("stays open mid-stream after the deltas it was held at, until released, then ends whole", async () => {
+    const { fake, openai } = await fakeWith();
+    const hold = fake.hold({ task: "tutor", afterDeltas: 2 });
+    const stream = await openai.chat.completions.create({ model: "tutor-model", messages: chat("Explain it more simply"), stream: true });
+    const received: string[] = [];
+    const reading = (async () => {
+      for await (const chunk of stream) if (chunk.choices[0]?.delta.content) received.push(chunk.choices[0].delta.content);
+    })();
+    const held = await hold.reached;
+    await pollUntil("the deltas before the hold", () => received.length, (n) => n === 2);
+    expect(held.finishedAt).toBeUndefined();
+    expect(fake.inFlight()).toContain(held);
+    hold.release();
+    await reading;
+    expect(received.length).toBeGreaterThan(2);
+    expect(received.join("")).toBe(sentReply(held).content);
+  });
+
+  it("holds a call before its answer, and only the first matching one", async () => {
+    const { fake, openai } = await fakeWith();
+    const hold = fake.hold({ task: "tutor" });
+    const first = streamAll(openai, chat("First question"));
+    const held = await hold.reached;
+    expect(held.deltas).toEqual([]);
+    // A second call goes through while the first is held.
+    expect((await streamAll(openai, chat("Second question"))).finish).toBe("stop");
+    hold.release();
+    expect((await first).finish).toBe("stop");
+  });
+});

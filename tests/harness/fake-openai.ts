@@ -55,6 +55,10 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * `reasoning_effort` sent. "key-first" puts every question's key first (the habit variants always
  * have). The task `section_judgement` answers no errors; "judge-flags" reports one major error on
  * its first question.
+ *
+ * `hold()` keeps the next matching call open until the test releases it, before its answer or
+ * (streamed) after a number of content deltas: a model call known to be in flight at a given
+ * moment (the database outage test cuts PostgreSQL while a tutor reply streams).
  */
 
 export type FakeFault =
@@ -289,6 +293,19 @@ function slotQueue(size: number) {
   };
 }
 
+/** Where a held call stops: before its answer, or (streamed) after this many content deltas. */
+export type FakeHoldOptions = { task?: FakeTask | FakeChatTask; match?: RegExp; afterDeltas?: number };
+
+/** One call held open (the first to match after `hold()`), until the test releases it. */
+export type FakeHold = {
+  /** Resolves with the call once it is held. */
+  reached: Promise<FakeRequest>;
+  /** Lets it go on (at once if it has not come yet: then it is not held at all). */
+  release: () => void;
+};
+
+type HeldCall = FakeHoldOptions & { taken: boolean; released: boolean; reach: (request: FakeRequest) => void; waiters: (() => void)[] };
+
 export type FakeOpenAi = {
   url: string;
   requests: FakeRequest[];
@@ -297,6 +314,8 @@ export type FakeOpenAi = {
   clearRules: () => void;
   /** A fixed latency before every answer (the instant profile's only delay). */
   setLatency: (ms: number) => void;
+  /** Holds the next matching call open (a model call in flight for as long as a test needs). */
+  hold: (options?: FakeHoldOptions) => FakeHold;
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -312,6 +331,20 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
   const requests: FakeRequest[] = [];
   const sockets = new Set<Socket>();
   const slots = slotQueue(profile.slots);
+  const holds: HeldCall[] = [];
+  const takeHold = (task: FakeRequest["task"], prompt: string) => {
+    const held = holds.find((h) => !h.taken && !h.released && (!h.task || h.task === task) && (!h.match || h.match.test(prompt)));
+    if (held) held.taken = true;
+    return held;
+  };
+  /** Keeps the call here until its hold is released or the client hangs up. */
+  const heldHere = (held: HeldCall, record: FakeRequest, signal: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      held.reach(record);
+      if (held.released || signal.aborted) return resolve();
+      held.waiters.push(resolve);
+      signal.addEventListener("abort", () => resolve(), { once: true });
+    });
 
   const respond = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     if (res.destroyed) return;
@@ -357,6 +390,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       deltas: [],
     };
     requests.push(record);
+    const held = takeHold(task, prompt);
     gone.signal.addEventListener("abort", () => {
       if (record.finishedAt === undefined) record.aborted = true;
     });
@@ -391,6 +425,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
     try {
       record.startedAt = Date.now();
       await wait((latencyMs + profile.ttftMs) * scale, gone.signal);
+      if (held && (held.afterDeltas === undefined || !record.stream)) await heldHere(held, record, gone.signal);
       if (gone.signal.aborted) return;
 
       let fault = rule?.fault ?? null;
@@ -473,6 +508,10 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
         if (fault === "stall") due = Math.min(due, Math.floor(text.length / 2));
         // What is due goes out as one delta, or (chat) one per word up to it.
         while (due > sent && !gone.signal.aborted) {
+          if (held?.afterDeltas !== undefined && record.deltas.filter((d) => d.field === "content").length === held.afterDeltas && !held.waiters.length && !held.released) {
+            await heldHere(held, record, gone.signal);
+            if (gone.signal.aborted) break;
+          }
           while (cut < cuts.length && cuts[cut]! <= sent) cut++;
           const end = Math.min(due, cuts[cut] ?? Infinity);
           const delta: FakeDelta = { field: sent < reasoning.length ? "reasoning_content" : "content", text: text.slice(sent, end) };
@@ -514,6 +553,19 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
     },
     setLatency: (ms) => {
       latencyMs = ms;
+    },
+    hold: (options = {}) => {
+      let reach!: (request: FakeRequest) => void;
+      const reached = new Promise<FakeRequest>((resolve) => (reach = resolve));
+      const held: HeldCall = { ...options, taken: false, released: false, reach, waiters: [] };
+      holds.push(held);
+      return {
+        reached,
+        release: () => {
+          held.released = true;
+          for (const resume of held.waiters.splice(0)) resume();
+        },
+      };
     },
     reset: () => {
       rules = [];
