@@ -27,7 +27,7 @@ async function queueOf(admin: { token: string }, courseId: number): Promise<Grou
 describe("a learner reports a problem", () => {
   it("a second report on the same lesson updates the first; another lesson or item is another report", async () => {
     const learner = await quickAccount();
-    const course = await reportsCourse({ enrol: [learner.id] });
+    const course = await reportsCourse({ enrol: [learner.id], quizOpen: true });
     const first = await call(REPORT, { token: learner.token, json: { ...lesson(course), reason: "typo", note: "  A typo in the first line.  " } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ kind: "lesson", title: "Lesson 1", section_index: 0, subsection_index: 0, reason: "typo", note: "A typo in the first line.", status: "open", resolution: null });
@@ -56,7 +56,7 @@ describe("a learner reports a problem", () => {
 describe("the admins' queue", () => {
   it("groups reports by target, merges the analytics flag, and sorts by affected learners", async () => {
     const [a, b, c, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [a.id, b.id, c.id] });
+    const course = await reportsCourse({ enrol: [a.id, b.id, c.id], quizOpen: true });
     for (const learner of [a, b]) await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key", note: `From ${learner.id}` } });
     await call(REPORT, { token: c.token, json: { ...lesson(course), reason: "unclear" } });
     let groups = await queueOf(admin, course.courseId);
@@ -77,7 +77,7 @@ describe("the admins' queue", () => {
 
   it("dismissing or fixing a group closes it; its learners see it handled; a new report starts afresh", async () => {
     const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [a.id, b.id] });
+    const course = await reportsCourse({ enrol: [a.id, b.id], quizOpen: true });
     for (const learner of [a, b]) await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key" } });
     await call(REPORT, { token: a.token, json: { ...lesson(course), reason: "typo" } });
     await getDb().execute(sql`UPDATE question_stats SET learners = 6, first_correct = 6, attempts = 6 WHERE question_id = ${course.questions[0]}`);
@@ -107,7 +107,7 @@ describe("the admins' queue", () => {
 describe("machine checks' flags in the queue", () => {
   it("open grounding, citation and judge flags join their item's group with kind and message, ranked by the item's learners; resolving the group resolves them", async () => {
     const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [a.id, b.id] });
+    const course = await reportsCourse({ enrol: [a.id, b.id], quizOpen: true });
     const [{ id: subsectionId }] = (
       await getDb().execute<{ id: number }>(sql`SELECT sub.id FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id WHERE s.course_id = ${course.courseId} AND s.position = 0`)
     ).rows as [{ id: number }];
