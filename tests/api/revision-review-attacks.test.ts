@@ -1,13 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import type { PgBoss } from "pg-boss";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentReports, courses, topics } from "../../db/schema";
 import { startFakeOpenAi } from "../harness/fake-openai";
-import { pointModelAtFake, startWorker } from "../harness/generation";
+import { pointModelAtFake, runWorkerWith } from "../harness/generation";
 import { call } from "../harness/http";
-import { pollUntil } from "../harness/poll";
-import { LESSON, learnerState, reviewCourse } from "./review-course";
+import { LESSON, learnerState, regenerationWritten, reviewCourse } from "./review-course";
 import { quickAccount } from "./world";
 
 /*
@@ -21,21 +19,13 @@ import { quickAccount } from "./world";
 
 const fake = await startFakeOpenAi();
 pointModelAtFake(fake);
+runWorkerWith(fake);
 
-let worker: PgBoss;
 let admin: Awaited<ReturnType<typeof quickAccount>>;
 
 beforeAll(async () => {
-  worker = await startWorker();
   admin = await quickAccount("admin");
 });
-
-afterAll(async () => {
-  await worker?.stop({ graceful: false, close: true });
-  await fake.close();
-});
-
-type Regeneration = { id: number; status: string; error: string | null; replacement_id: number | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 
 const id = (n: number) => ({ id: String(n) });
 
@@ -47,15 +37,7 @@ async function reviewedCourse() {
   return course;
 }
 
-async function written(courseId: number, regenerationId: number): Promise<Regeneration> {
-  const list = await pollUntil(
-    "the regeneration to be written",
-    async () => (await call("GET /courses/:id/regenerations", { token: admin.token, params: id(courseId) })).body.regenerations as Regeneration[],
-    (rows) => rows.some((r) => r.id === regenerationId && r.status !== "pending"),
-    30_000,
-  );
-  return list.find((r) => r.id === regenerationId)!;
-}
+const written = (courseId: number, regenerationId: number) => regenerationWritten(admin.token, courseId, regenerationId);
 
 const decide = (regenerationId: number, keep: "new" | "old", token = admin.token) => call("POST /regenerations/:id/decision", { token, params: id(regenerationId), json: { keep } });
 
