@@ -103,7 +103,7 @@ async function finish(tx: Transaction, id: number, status: "in_review" | "done",
   await tx.execute(sql`
     UPDATE content_regenerations SET status = ${status}, before = ${JSON.stringify(written.before)}::jsonb, after = ${JSON.stringify(written.after)}::jsonb,
            replacement_id = ${replacementId}, finished_at = now()
-     WHERE id = ${id}`);
+     WHERE id = ${id} AND status = 'pending'`);
 }
 
 async function regenerateQuestion(llm: LlmClient, r: Request, course: Course): Promise<void> {
