@@ -21,7 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW } from "./question-flags";
-import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_RESOLUTIONS } from "./report-values";
+import { REPORT_NOTE_MAX, REPORT_OUTCOMES, REPORT_REASONS, REPORT_RESOLUTIONS } from "./report-values";
 
 /*
  * The whole data model (docs/architecture.md, Data model). Parents own their children through
@@ -1075,6 +1075,7 @@ const contentTarget = () => ({
  */
 export const reportReason = pgEnum("report_reason", REPORT_REASONS);
 export const reportResolution = pgEnum("report_resolution", REPORT_RESOLUTIONS);
+export const reportOutcome = pgEnum("report_outcome", REPORT_OUTCOMES);
 
 
 export const contentReports = pgTable(
@@ -1088,6 +1089,9 @@ export const contentReports = pgTable(
     reason: reportReason("reason").notNull(),
     note: text("note"),
     resolution: reportResolution("resolution"),
+    // What the learner is told came of it (lib/reports/resolve.ts): the content edited, rewritten or
+    // taken out of the quiz since the report, checked with no change needed, or dismissed.
+    outcome: reportOutcome("outcome"),
     resolutionNote: text("resolution_note"),
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
@@ -1098,6 +1102,7 @@ export const contentReports = pgTable(
     check("content_reports_one_target", sql`(${t.subsectionId} IS NULL) <> (${t.questionId} IS NULL)`),
     check("content_reports_note_length", sql`char_length(${t.note}) <= ${sql.raw(String(REPORT_NOTE_MAX))}`),
     check("content_reports_resolved", sql`(${t.resolution} IS NULL) = (${t.resolvedAt} IS NULL)`),
+    check("content_reports_outcome", sql`(${t.outcome} IS NULL) = (${t.resolvedAt} IS NULL)`),
     // One open report per learner and target; the learner's own lookups (their reports on a target, newest first).
     uniqueIndex("content_reports_open_subsection_key").on(t.userId, t.subsectionId).where(sql`${t.resolvedAt} IS NULL AND ${t.subsectionId} IS NOT NULL`),
     uniqueIndex("content_reports_open_question_key").on(t.userId, t.questionId).where(sql`${t.resolvedAt} IS NULL AND ${t.questionId} IS NOT NULL`),
@@ -1204,7 +1209,7 @@ export const contentFlags = pgTable(
  * edit names the version it started from and is refused when a later row exists (no lost update).
  * `before`/`after` hold the changed fields. Kept when the admin is deleted (changed_by set null).
  */
-export const contentChangeKind = pgEnum("content_change_kind", ["edited", "regenerated", "retired", "replaced", "added", "removed"]);
+export const contentChangeKind = pgEnum("content_change_kind", ["edited", "regenerated", "retired", "replaced", "added", "removed", "restored"]);
 
 export const contentVersions = pgTable(
   "content_versions",
@@ -1232,10 +1237,14 @@ export const contentVersions = pgTable(
 );
 
 /**
- * A regeneration an admin asked for: pending while its worker job runs, then done (with the new
- * content, and for a question the replacement's id) or failed with why. The screen shows it pending.
+ * A regeneration an admin asked for (docs/product-rules.md, "Review and editing"): pending while its
+ * worker job runs; then in_review when it rewrote approved content under the review policy (the
+ * new version waits in `after`, learners keep the approved one) until an admin accepts it (done)
+ * or keeps the old one (discarded); or done at once, in place; a done one the admin then undid is
+ * restored; failed with why. `before` and `after` hold the item's fields as they were at
+ * `base_version` and as written; `decided_*` who chose between them.
  */
-export const regenerationStatus = pgEnum("regeneration_status", ["pending", "done", "failed"]);
+export const regenerationStatus = pgEnum("regeneration_status", ["pending", "done", "failed", "in_review", "discarded", "restored"]);
 
 export const contentRegenerations = pgTable(
   "content_regenerations",
@@ -1252,16 +1261,23 @@ export const contentRegenerations = pgTable(
     error: text("error"),
     replacementId: integer("replacement_id").references((): AnyPgColumn => quizQuestions.id, { onDelete: "set null" }),
     requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
     check("content_regenerations_one_target", sql`(${t.subsectionId} IS NULL) <> (${t.questionId} IS NULL)`),
-    // One regeneration under way per item.
-    uniqueIndex("content_regenerations_pending_subsection_key").on(t.subsectionId).where(sql`${t.status} = 'pending' AND ${t.subsectionId} IS NOT NULL`),
-    uniqueIndex("content_regenerations_pending_question_key").on(t.questionId).where(sql`${t.status} = 'pending' AND ${t.questionId} IS NOT NULL`),
+    // One regeneration under way or waiting for review (pending, in_review: neither finished as
+    // done or failed nor decided) per item. Said without the values the migration adding them to the
+    // enum could not use in its own transaction.
+    uniqueIndex("content_regenerations_open_subsection_key").on(t.subsectionId).where(sql`${t.status} NOT IN ('done', 'failed') AND ${t.decidedAt} IS NULL AND ${t.subsectionId} IS NOT NULL`),
+    uniqueIndex("content_regenerations_open_question_key").on(t.questionId).where(sql`${t.status} NOT IN ('done', 'failed') AND ${t.decidedAt} IS NULL AND ${t.questionId} IS NOT NULL`),
     index("content_regenerations_course_idx").on(t.courseId, t.createdAt),
     index("content_regenerations_requested_by_idx").on(t.requestedBy),
     index("content_regenerations_replacement_idx").on(t.replacementId),
+    index("content_regenerations_decided_by_idx").on(t.decidedBy),
   ],
 );

@@ -9,10 +9,13 @@ import { E2E_ADMIN } from "./fixtures/settings";
  * Runs under playwright.generation.config.ts (the worker and the fake model). The admin review
  * screen (docs/product-rules.md, "Review and editing", "Review and publication"): in a topic whose
  * courses wait for review, a course written by the fake model stays a draft no learner gets until
- * an admin publishes it from the screen; a learner part-way through it reports its first lesson; an admin edits that lesson (preview, then
- * saved, which resolves the report as edited) and regenerates one quiz item with an instruction
- * (pending, then the new item); the learner keeps their progress, sees the report handled in My
- * Account and meets the new item in review, where their card moved.
+ * an admin approves a section, which asks first since it publishes the course; a learner part-way
+ * through it reports its first lesson; an admin edits that lesson (preview, then saved, which
+ * resolves the report as edited) and regenerates one quiz item with an instruction: pending, then
+ * old and new side by side while the learner is still asked the old one, then accepted (the new
+ * item in the old one's place, the old one under Retired); a regenerated lesson is kept old. The
+ * learner keeps their progress, sees the report handled in My Account and meets the new item in
+ * review, where their card moved.
  */
 
 test("admin: edit a lesson and regenerate a question on the review screen; the learner keeps their progress and sees both", async ({ page, browser, request }, testInfo) => {
@@ -42,10 +45,25 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await logInAsAdmin(adminPage);
   await adminPage.goto(`/admin/courses/${courseId}/review`);
   await expect(adminPage.getByTestId("publication-state")).toHaveText("Draft: no learner gets this course yet.");
-  await adminPage.getByRole("button", { name: "Publish course" }).click();
-  await expect(adminPage.getByText("Course published.")).toBeVisible();
+  // Approving a section of a draft publishes the course: it asks first, and Cancel changes nothing.
+  const approveFirst = adminPage.getByRole("button", { name: /^Approve section 1:/ });
+  await approveFirst.click();
+  const confirm = adminPage.getByRole("alertdialog", { name: "Approve section 1 and publish the course?" });
+  await expect(confirm).toContainText("This makes the course visible to learners");
+  await expectAccessible(adminPage, testInfo, "/admin/courses/{id}/review (approve and publish)");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(approveFirst).toBeFocused();
+  await expect(adminPage.getByTestId("publication-state")).toHaveText("Draft: no learner gets this course yet.");
+  await approveFirst.click();
+  await confirm.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(adminPage.getByText("Section 1 approved: the course is published.")).toBeVisible();
   await expect(adminPage.getByTestId("publication-state")).toHaveText("Published: learners read its approved sections.");
-  await expect(adminPage.getByText("Approved: learners can read it")).toHaveCount(4);
+  // Published, another section is approved at once: it publishes nothing more than itself.
+  await adminPage.getByRole("button", { name: /^Approve section 2:/ }).click();
+  await expect(adminPage.getByText("Section 2 approved: learners can read it.")).toBeVisible();
+  await expect(adminPage.getByRole("alertdialog")).toHaveCount(0);
+  await expect(adminPage.getByText("Approved: learners can read it")).toHaveCount(2);
 
   // A learner enrolled before any change: two lessons read, and a review card on section 1's first item.
   const learner = await logInNewLearner(page, "reviewed", courseId);
@@ -88,20 +106,59 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await expect(lesson.getByText("History (1 change, version 1)")).toBeVisible();
   await expect(lesson.getByRole("complementary", { name: "Open flags and reports" })).toHaveCount(0);
 
-  // One quiz item regenerated with an instruction: pending, then the new item, the old one retired.
+  // One quiz item regenerated with an instruction. The topic's courses wait for review, so the new
+  // item waits too: old and new side by side, the learner still asked the old one, until Accept.
   const item = adminPage.locator(`#question-${questionId}`);
   await expect(item).toContainText(question);
-  await item.getByRole("textbox", { name: "Instruction for a new version (optional)" }).fill("add a Python example");
+  const number = (await item.locator("span").first().textContent())!.trim();
+  const instruction = item.getByRole("textbox", { name: "Instruction for a new version (optional)" });
+  await expect(instruction).toHaveAttribute("placeholder", /^simpler, add an example about Reviewed topic \d+…$/);
+  await instruction.fill("add a worked example");
   await item.getByRole("button", { name: "Regenerate question" }).click();
-  await expect(item.getByTestId("regeneration-pending")).toContainText("Being written again (“add a Python example”)");
-  await expect(item.getByText("Retired", { exact: true })).toBeVisible({ timeout: 30_000 });
-  const { id: freshId, question: fresh } = await withDb(
-    async (client) => (await client.query<{ id: number; question: string }>("SELECT q.id, q.question FROM content_regenerations r JOIN quiz_questions q ON q.id = r.replacement_id WHERE r.question_id = $1", [questionId])).rows[0]!,
+  await expect(item.getByTestId("regeneration-pending")).toContainText("Being written again (“add a worked example”)");
+  const choice = item.getByTestId("revision-choice");
+  await expect(choice).toContainText("A new version waits for your review", { timeout: 30_000 });
+  await expect(choice.getByTestId("revision-old")).toContainText(question);
+  const fresh = await withDb(
+    async (client) => (await client.query<{ question: string }>("SELECT after->>'question' AS question FROM content_regenerations WHERE question_id = $1", [questionId])).rows[0]!.question,
   );
-  const freshItem = adminPage.locator(`#question-${freshId}`);
+  await expect(choice.getByTestId("revision-new")).toContainText(fresh);
+  await expect(item.getByRole("textbox", { name: "Instruction for a new version (optional)" })).toHaveCount(0);
+  await expectAccessible(adminPage, testInfo, "/admin/courses/{id}/review (a revision waiting for review)");
+  const learnerToken = await apiToken(page.request, learner.email, learner.password);
+  const asked = async () => JSON.stringify(await (await page.request.get(`/section-quizzes?course_id=${courseId}&section_index=0`, { headers: bearer(learnerToken) })).json());
+  expect(await asked()).not.toContain(fresh);
+  await choice.getByRole("button", { name: /^Accept:/ }).click();
+  await expect(adminPage.getByText("New version accepted: learners get it now.")).toBeVisible();
+  // The new item takes the old one's number; the old one is listed apart, retired.
+  const { id: freshId } = await withDb(
+    async (client) => (await client.query<{ id: number }>("SELECT replacement_id AS id FROM content_regenerations WHERE question_id = $1", [questionId])).rows[0]!,
+  );
+  const freshItem = adminPage.getByTestId("review-questions").locator(`#question-${freshId}`);
   await expect(freshItem).toContainText(fresh);
+  await expect(freshItem.locator("span").first()).toHaveText(number);
   await expect(freshItem.getByText("Retired", { exact: true })).toHaveCount(0);
   await expect(freshItem.getByText("History (1 change, version 1)")).toBeVisible();
+  await expect(adminPage.getByTestId("review-questions").locator(`#question-${questionId}`)).toHaveCount(0);
+  const retired = adminPage.getByTestId("retired-questions").first();
+  await retired.getByText(/^Retired questions \(1\)/).click();
+  await expect(retired.locator(`#question-${questionId}`).getByText("Retired", { exact: true })).toBeVisible();
+
+  // A lesson regenerated, then the old one kept: the learner never reads the new text.
+  const second = adminPage.getByTestId("review-lesson").filter({ has: adminPage.getByRole("heading", { name: "Lesson 2: Lesson 1.2" }) });
+  const lessonText = async () =>
+    withDb(async (client) => (await client.query<{ content: string }>("SELECT sub.content FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id WHERE s.course_id = $1 AND s.position = 0 AND sub.position = 1", [courseId])).rows[0]!.content);
+  const before = await lessonText();
+  await second.getByRole("button", { name: "Regenerate lesson" }).click();
+  const lessonChoice = second.getByTestId("revision-choice");
+  await expect(lessonChoice).toContainText("A new version waits for your review", { timeout: 30_000 });
+  await expect(lessonChoice.getByTestId("revision-old")).toBeVisible();
+  await expect(lessonChoice.getByTestId("revision-new")).toBeVisible();
+  await lessonChoice.getByRole("button", { name: /^Keep the old one:/ }).click();
+  await expect(adminPage.getByText("Old version kept: the new one was discarded.")).toBeVisible();
+  await expect(second.getByTestId("revision-choice")).toHaveCount(0);
+  expect(await lessonText()).toBe(before);
+  await expect(second.getByRole("button", { name: "Regenerate lesson" })).toBeVisible();
   await adminContext.close();
 
   // The learner kept their progress, sees the report handled, and meets the new item in review.

@@ -1,7 +1,8 @@
+import { decideRegeneration } from "@/lib/content-review/decide-regeneration";
 import { editLesson, editQuestion, retireQuestion } from "@/lib/content-review/edit";
 import { listRegenerations } from "@/lib/content-review/regeneration-row";
 import { requestRegeneration } from "@/lib/content-review/request-regeneration";
-import { editLessonSchema, editQuestionSchema, regenerateSchema, retireQuestionSchema } from "@/lib/validation/content-review";
+import { editLessonSchema, editQuestionSchema, regenerateSchema, regenerationDecisionSchema, retireQuestionSchema } from "@/lib/validation/content-review";
 import { idPath } from "@/lib/validation/params";
 import { changedItem, regeneration, regenerations } from "@/lib/validation/responses/content-review";
 import { endpoint } from "../endpoint";
@@ -68,11 +69,12 @@ export const regenerateLessonEndpoint = endpoint(
     access: "admin",
     tag: "Admin",
     summary: "Regenerate a lesson",
-    description: "Asks the worker to write a lesson again, with an optional instruction; the new text replaces the old in place when it passes the content checks.",
+    description:
+      "Asks the worker to write a lesson again, with an optional instruction. The new text passes the content checks, then replaces the old in place; when the course's review policy requires review and the lesson's section was approved, it waits as a revision (`in_review`) that learners do not get until an admin accepts it.",
     params: idPath,
     body: { json: regenerateSchema },
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
-    errors: { 404: "No such lesson.", 409: `${STALE} Or a regeneration of it is under way.` },
+    errors: { 404: "No such lesson.", 409: `${STALE} Or a regeneration of it is under way or waits for review.` },
   },
   async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "subsection", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );
@@ -85,11 +87,11 @@ export const regenerateQuestionEndpoint = endpoint(
     tag: "Admin",
     summary: "Regenerate a quiz item",
     description:
-      "Asks the worker to write a quiz item again on the same concept, with an optional instruction. The new item goes through the content checks and the blind verification, then replaces the old one (which is retired, its review cards moved to the new item).",
+      "Asks the worker to write a quiz item again on the same concept, with an optional instruction. The new item goes through the content checks and the blind verification, then replaces the old one in its place (the old one is retired, its review cards moved to the new item); when the course's review policy requires review and the item's section was approved, it waits as a revision (`in_review`) that learners do not get until an admin accepts it.",
     params: idPath,
     body: { json: regenerateSchema },
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
-    errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired, or a regeneration of it is under way.` },
+    errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired, or a regeneration of it is under way or waits for review.` },
   },
   async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "question", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );
@@ -107,4 +109,24 @@ export const listRegenerationsEndpoint = endpoint(
     errors: { 404: "No such course." },
   },
   async (c) => c.json({ regenerations: await listRegenerations(c.req.valid("param").id) }),
+);
+
+export const decideRegenerationEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/regenerations/:id/decision",
+    access: "admin",
+    tag: "Admin",
+    summary: "Keep the new or the old version",
+    description:
+      "Chooses between a regenerated lesson's or item's old and new version. A revision waiting for review (`in_review`): `new` accepts it (learners get it now; its open reports resolve as `regenerated`), `old` discards it. One written in place (`done`, not decided yet): `new` keeps it, `old` restores the version it replaced.",
+    params: idPath,
+    body: { json: regenerationDecisionSchema },
+    responses: { 200: { description: "The regeneration, decided.", schema: regeneration } },
+    errors: {
+      404: "No such regeneration.",
+      409: "Still being written, decided already, or the lesson or item changed since (nothing is written: reload).",
+    },
+  },
+  async (c) => c.json(await decideRegeneration(c.var.caller.id, c.req.valid("param").id, c.req.valid("json").keep)),
 );

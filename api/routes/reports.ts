@@ -16,14 +16,14 @@ export const reportProblemEndpoint = endpoint(
     tag: "Learning",
     summary: "Report a problem",
     description:
-      "Reports a problem with a lesson (`course_id`, `section_index`, `subsection_index`) the caller can read, or with a quiz or review item (`question_id`) of a section whose quiz the caller can open: a reason and an optional plain-text note. The caller's open report on the same target is updated instead (200). The answer never carries an answer key.",
+      "Reports a problem with a lesson (`course_id`, `section_index`, `subsection_index`) the caller can read, or with a quiz or review item (`question_id`) the caller was shown (drawn for their attempt, revealed, or on a review card) of a section whose quiz they can open: a reason and an optional plain-text note. The caller's open report on the same target is updated instead (200). The answer never carries an answer key.",
     body: { json: reportSchema },
     responses: {
       201: { description: "The new report.", schema: myReport },
       200: { description: "The caller's open report on that target, updated.", schema: myReport },
     },
     errors: {
-      404: "No such lesson or item among those the caller can see (someone else's personal course, a course not enrolled in, a locked lesson or quiz).",
+      404: "No such lesson or item among those the caller was served (someone else's personal course, a course not enrolled in, a locked lesson or quiz, an item never drawn for them).",
       429: "Too many reports; try again later.",
     },
   },

@@ -1,20 +1,13 @@
 import Link from "next/link";
 import { courseDetailsHref, readerHref } from "@/components/reader/links";
-import { REASON_LABELS } from "@/lib/reports/reasons";
+import { OUTCOME_TEXT, REASON_LABELS } from "@/lib/reports/reasons";
 import type { MyReport } from "@/lib/validation/responses/reports";
 
 /*
  * My Account's "My reports" (docs/product-rules.md, "Reports"): what the learner reported, why, and
- * whether an admin handled it and how (GET /users/me/reports, read on the server). A learner's
+ * whether an admin handled it and what came of it (GET /users/me/reports, read on the server). A learner's
  * note is plain text; a quiz item shows its question only, never its options or key.
  */
-
-const RESOLUTION_TEXT: Record<NonNullable<MyReport["resolution"]>, string> = {
-  dismissed: "Reviewed: no change was needed",
-  fixed: "Fixed",
-  edited: "Fixed: an admin edited it",
-  regenerated: "Fixed: it was rewritten",
-};
 
 const day = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
 
@@ -47,8 +40,8 @@ export function MyReports({ reports }: { reports: MyReport[] }) {
                   {r.course_title} · {REASON_LABELS[r.reason]} · {day(r.created_at)}
                 </p>
                 {r.note ? <p className="mt-1 text-sm whitespace-pre-line break-words text-slate-700">{r.note}</p> : null}
-                <p className={`mt-1 text-sm font-semibold ${r.status === "open" ? "text-slate-700" : "text-green-800"}`}>
-                  {r.status === "open" ? "Open: an admin will look at it" : r.resolution ? RESOLUTION_TEXT[r.resolution] : "Handled"}
+                <p className={`mt-1 text-sm font-semibold ${r.status === "open" || r.outcome === "no_change" || r.outcome === "dismissed" ? "text-slate-700" : "text-green-800"}`}>
+                  {r.status === "open" ? "Open: an admin will look at it" : r.outcome ? OUTCOME_TEXT[r.outcome] : "Handled"}
                 </p>
               </li>
             );

@@ -2,7 +2,7 @@
 
 // The admin area's dialogs on Radix: focus trapped inside, Escape and the × button close, the title labels
 // the dialog and the description describes it. AdminDialog is for forms and lists; ConfirmDialog (an
-// alertdialog) for destructive confirmations, where Cancel has the first focus.
+// alertdialog) for destructive or consequential confirmations, where Cancel has the first focus.
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, type ReactNode } from "react";
@@ -96,9 +96,11 @@ type ConfirmDialogProps = {
   busyLabel: string;
   busy: boolean;
   onConfirm: () => void;
+  /** `danger` (the default) for what deletes or ends something; `primary` for a consequential step that destroys nothing (publishing). */
+  tone?: "danger" | "primary";
 };
 
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy, onConfirm, tone = "danger" }: ConfirmDialogProps) {
   const focus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
@@ -117,7 +119,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
               onClick={onConfirm}
               disabled={busy}
               aria-busy={busy || undefined}
-              className={buttonClasses({ className: "bg-red-700 hover:bg-red-800 active:bg-red-900" })}
+              className={buttonClasses({ className: tone === "danger" ? "bg-red-700 hover:bg-red-800 active:bg-red-900" : undefined })}
             >
               {busy ? busyLabel : confirmLabel}
             </button>

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import { HANDLED_TEXT, REPORT_REASONS, type ReportReason } from "@/lib/reports/reasons";
+import { handledText, REPORT_REASONS, type ReportReason } from "@/lib/reports/reasons";
 import type { MyReport, MyReports } from "@/lib/validation/responses/reports";
 
 /** What is reported: a lesson by its place in its course, or a quiz or review item. */
@@ -21,8 +21,8 @@ function targetQuery(target: ReportTarget): string {
 /**
  * "Report a problem" (docs/product-rules.md, "Reports"): a button opening a dialog with the
  * reasons as radio buttons and an optional note. The learner's latest report here decides what
- * the line beside it says: reported (the button then edits it), or handled by an admin. Focus
- * starts on the first reason and returns to the button; the outcome is announced.
+ * the line beside it says: reported (the button then edits it), or handled by an admin and what
+ * came of it. Focus starts on the first reason and returns to the button; sending is announced.
  */
 export function ReportProblem({ target, initial }: { target: ReportTarget; /** The learner's latest report here; left out, it is fetched. */ initial?: MyReport | null }) {
   const isItem = "question_id" in target;
@@ -112,7 +112,7 @@ export function ReportProblem({ target, initial }: { target: ReportTarget; /** T
       ) : null}
       <p role="status" className="text-slate-700" data-testid="report-status">
         {announcement ? `${announcement} ` : ""}
-        {report?.status === "handled" ? HANDLED_TEXT : report?.status === "open" && !announcement ? "You reported a problem here." : ""}
+        {report?.status === "handled" ? handledText(report.outcome) : report?.status === "open" && !announcement ? "You reported a problem here." : ""}
       </p>
     </div>
   );

@@ -11,9 +11,20 @@ import type { ReportTarget } from "./report-problem";
 
 const RESOLVE_FAILED = "The reports could not be resolved. Please try again.";
 
+// What the learners who reported it are told comes from the resolution (docs/product-rules.md, "Reports": the outcome).
 const ACTIONS = {
-  dismissed: { label: "Dismiss", title: "Dismiss these reports", done: "Dismissed: the learners who reported it see it was reviewed." },
-  fixed: { label: "Mark fixed", title: "Mark as fixed", done: "Marked fixed: the learners who reported it see it was reviewed." },
+  dismissed: {
+    label: "Dismiss",
+    title: "Dismiss these reports",
+    told: "The learners who reported it are told an admin found nothing wrong.",
+    done: "Dismissed: the learners who reported it are told nothing was wrong.",
+  },
+  fixed: {
+    label: "Mark fixed",
+    title: "Mark as fixed",
+    told: "The learners who reported it are told what changed since they reported it (an edit, a rewrite, the question taken out of the quiz) or, when nothing did, that no change was needed.",
+    done: "Marked fixed: the learners who reported it are told what changed.",
+  },
 } as const;
 
 type Resolution = keyof typeof ACTIONS;
@@ -66,7 +77,7 @@ export function ResolveGroup({ target, label }: { target: ReportTarget; /** What
         onOpenChange={(open) => (open ? undefined : setAction(null))}
         busy={busy}
         title={action ? ACTIONS[action].title : ""}
-        description={`Resolves every open report on “${label}” and its analytics flag. The learners who reported it see that an admin reviewed it; your note stays with the admins.`}
+        description={`Resolves every open report on “${label}” and its analytics flag. ${action ? ACTIONS[action].told : ""} Your note stays with the admins.`}
       >
         <form onSubmit={submit} className="space-y-4">
           <div>

@@ -11,10 +11,12 @@ import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 const POLL_MS = 1500;
 
 /**
- * "Regenerate" with an optional instruction, and the item's latest regeneration: pending (the page
- * polls the course's regenerations and refreshes once it is written), or failed with why.
+ * "Regenerate" with an optional instruction (its example about the course's `subject`), and the
+ * item's latest regeneration: pending (the page polls the course's regenerations and refreshes once
+ * it is written), or failed with why. While a new version waits for review there is no form: the
+ * comparison beside the item decides it first.
  */
-export function RegenerateForm({ courseId, path, version, noun, latest }: { courseId: number; path: string; version: number; noun: string; latest: Regeneration | null }) {
+export function RegenerateForm({ courseId, path, version, noun, subject, latest }: { courseId: number; path: string; version: number; noun: string; subject: string; latest: Regeneration | null }) {
   const router = useRouter();
   const { busy, error, run } = useChange(`The ${noun} could not be sent for regeneration. Please try again.`);
   const [instruction, setInstruction] = useState("");
@@ -55,13 +57,13 @@ export function RegenerateForm({ courseId, path, version, noun, latest }: { cour
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">The last regeneration failed: {latest.error}</p>
         ) : null}
       </div>
-      {pendingId === null ? (
+      {pendingId === null && latest?.status !== "in_review" ? (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
           <div className="min-w-64 flex-1">
             <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
               Instruction for a new version (optional)
             </label>
-            <input id={inputId} value={instruction} maxLength={INSTRUCTION_MAX} placeholder="simpler, add a Python example…" onChange={(e) => setInstruction(e.target.value)} className={FIELD} />
+            <input id={inputId} value={instruction} maxLength={INSTRUCTION_MAX} placeholder={`simpler, add an example about ${subject}…`} onChange={(e) => setInstruction(e.target.value)} className={FIELD} />
           </div>
           <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClasses({ variant: "outline" })}>
             {busy ? "Sending…" : `Regenerate ${noun}`}

@@ -14,9 +14,14 @@ type Row = {
   instruction: string | null;
   error: string | null;
   replacement_id: number | null;
+  before: unknown;
+  after: unknown;
   created_at: string | Date;
   finished_at: string | Date | null;
+  decided_at: string | Date | null;
 };
+
+const COLUMNS = sql.raw("id, subsection_id, question_id, status, instruction, error, replacement_id, before, after, created_at, finished_at, decided_at");
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
@@ -29,8 +34,11 @@ export function regenerationOf(r: Row): Regeneration {
     instruction: r.instruction,
     error: r.error,
     replacement_id: r.replacement_id,
+    before: (r.before ?? null) as Regeneration["before"],
+    after: (r.after ?? null) as Regeneration["after"],
     created_at: iso(r.created_at),
     finished_at: r.finished_at === null ? null : iso(r.finished_at),
+    decided_at: r.decided_at === null ? null : iso(r.decided_at),
   };
 }
 
@@ -38,8 +46,12 @@ export function regenerationOf(r: Row): Regeneration {
 export async function listRegenerations(courseId: number, db: DatabaseOrTransaction = getDb()): Promise<Regeneration[]> {
   const { rows: course } = await db.execute(sql`SELECT 1 FROM courses WHERE id = ${courseId}`);
   if (!course.length) throw new AppError("not_found", "Course not found.");
-  const { rows } = await db.execute<Row>(sql`
-    SELECT id, subsection_id, question_id, status, instruction, error, replacement_id, created_at, finished_at
-      FROM content_regenerations WHERE course_id = ${courseId} ORDER BY created_at DESC, id DESC LIMIT 200`);
+  const { rows } = await db.execute<Row>(sql`SELECT ${COLUMNS} FROM content_regenerations WHERE course_id = ${courseId} ORDER BY created_at DESC, id DESC LIMIT 200`);
   return rows.map(regenerationOf);
+}
+
+/** One regeneration as the API shows it, or null. */
+export async function regenerationById(db: DatabaseOrTransaction, id: number): Promise<Regeneration | null> {
+  const { rows } = await db.execute<Row>(sql`SELECT ${COLUMNS} FROM content_regenerations WHERE id = ${id}`);
+  return rows[0] ? regenerationOf(rows[0]) : null;
 }

@@ -7,16 +7,18 @@ import { AppError } from "../http/app-error";
 import { sendJob } from "../jobs/send";
 import type { Regeneration } from "../validation/responses/content-review";
 import { lockQuestion, lockSubsection } from "./items";
-import { regenerationOf } from "./regeneration-row";
+import { regenerationById } from "./regeneration-row";
 import { checkVersion, NOUN, type ContentItem } from "./versions";
 
 /*
  * An admin asks for one lesson or quiz item again (docs/product-rules.md, "Review and editing"):
  * the request row and its worker job are written in one transaction, from the version the admin
- * saw (409 if someone changed it since). One regeneration per item at a time.
+ * saw (409 if someone changed it since). One regeneration per item at a time, counting one whose
+ * new version waits for review.
  */
 
 const UNDER_WAY = (item: ContentItem) => `A new version of this ${NOUN[item.kind]} is being written already; wait for it before asking again.`;
+const IN_REVIEW = (item: ContentItem) => `A new version of this ${NOUN[item.kind]} waits for your review: accept it or keep the old one before asking again.`;
 
 /** POST /subsections/:id/regenerate and /quiz-questions/:id/regenerate: 202 with the pending regeneration. */
 export async function requestRegeneration(adminId: number, item: ContentItem, startedFrom: number, instruction: string | null): Promise<Regeneration> {
@@ -24,8 +26,8 @@ export async function requestRegeneration(adminId: number, item: ContentItem, st
     const courseId = item.kind === "subsection" ? (await lockSubsection(tx, item.id)).course_id : (await lockQuestion(tx, item.id)).course_id;
     const version = await checkVersion(tx, item, startedFrom);
     const on = item.kind === "subsection" ? sql`subsection_id = ${item.id}` : sql`question_id = ${item.id}`;
-    const { rows } = await tx.execute(sql`SELECT 1 FROM content_regenerations WHERE ${on} AND status = 'pending'`);
-    if (rows.length) throw new AppError("conflict", UNDER_WAY(item));
+    const { rows } = await tx.execute<{ status: string }>(sql`SELECT status FROM content_regenerations WHERE ${on} AND status IN ('pending', 'in_review')`);
+    if (rows.length) throw new AppError("conflict", rows[0]!.status === "pending" ? UNDER_WAY(item) : IN_REVIEW(item));
     const [row] = await tx
       .insert(contentRegenerations)
       .values({
@@ -36,18 +38,8 @@ export async function requestRegeneration(adminId: number, item: ContentItem, st
         instruction: instruction || null,
         requestedBy: adminId,
       })
-      .returning();
+      .returning({ id: contentRegenerations.id });
     await sendJob(regenerateContentJob, { regenerationId: row!.id }, { tx });
-    return regenerationOf({
-      id: row!.id,
-      subsection_id: row!.subsectionId,
-      question_id: row!.questionId,
-      status: row!.status,
-      instruction: row!.instruction,
-      error: row!.error,
-      replacement_id: row!.replacementId,
-      created_at: row!.createdAt,
-      finished_at: row!.finishedAt,
-    });
+    return (await regenerationById(tx, row!.id))!;
   });
 }

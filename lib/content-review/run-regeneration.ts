@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, type DatabaseOrTransaction } from "../../db/client";
+import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
 import { callChecked, GenerationError } from "../generation/call-checked";
 import { checkQuestions, checkSubsections, type RejectedQuestion } from "../generation/checks";
 import { lessonDigest } from "../generation/digest";
@@ -12,22 +12,25 @@ import { regenerateQuestionPrompt } from "../llm/prompts/regenerate-question";
 import { regenerateSubsectionPrompt } from "../llm/prompts/regenerate-subsection";
 import { buildMessages } from "../llm/prompts/render";
 import type { GeneratedQuestion } from "../llm/schemas";
-import { resolveOpen } from "../reports/resolve";
+import { revisionWaitsForReview } from "../publication/policy";
+import { applyLessonText, applyQuestionReplacement } from "./apply-regeneration";
 import { lockQuestion, lockSubsection, questionFields } from "./items";
-import { retireLocked } from "./retire";
-import { touchCourse } from "../courses/course-content";
-import { latestVersion, recordVersion, type ContentItem } from "./versions";
+import { latestVersion } from "./versions";
 
 /*
  * The worker's side of a regeneration (docs/product-rules.md, "Review and editing"). A lesson is
- * written again with the generation pipeline's prompt rules and checks, and replaces the text in
- * place (same row: reads, positions and progress stay). A quiz item is written again on the same
- * concept, through the same checks and the same blind verification as a course's questions, and
- * becomes a NEW item that replaces the old one: the old item is retired (its answers stay true,
- * its learners' review cards move to the new item), so no learner's record of the old question
- * is rewritten under them. Either way the item's open reports are resolved as 'regenerated'.
- * Saved only if nobody changed the item since the admin asked; otherwise the regeneration fails
- * with that reason and nothing is overwritten.
+ * written again with the generation pipeline's prompt rules and checks; a quiz item is written
+ * again on the same concept, through the same checks and the same blind verification as a course's
+ * questions. What was written is saved only if nobody changed the item since the admin asked
+ * (otherwise the regeneration fails with that reason and nothing is overwritten), with the item as
+ * it was and as written (`before`, `after`), then:
+ * - when review is required and the item's section was approved, it waits as a revision
+ *   (in_review): learners keep the approved version, untouched, until an admin accepts it or keeps
+ *   the old one (lib/content-review/decide-regeneration.ts);
+ * - otherwise it goes to learners at once (lib/content-review/apply-regeneration.ts): a lesson in
+ *   place, a quiz item as a NEW item in the old one's place, the old one retired, so no learner's
+ *   record of the old question is rewritten under them. Either way the item's open reports are
+ *   resolved as 'regenerated'.
  */
 
 type Request = { id: number; course_id: number; subsection_id: number | null; question_id: number | null; base_version: number; instruction: string | null; requested_by: number | null; status: string };
@@ -86,15 +89,21 @@ async function regenerateLesson(llm: LlmClient, r: Request, course: Course): Pro
   const content = output.content.trim();
   await db.transaction(async (tx) => {
     const sub = await lockSubsection(tx, r.subsection_id!);
-    const item: ContentItem = { kind: "subsection", id: sub.id };
-    const { version } = await latestVersion(tx, item);
+    const { version } = await latestVersion(tx, { kind: "subsection", id: sub.id });
     if (version !== r.base_version) return failRegeneration(r.id, CHANGED_MEANWHILE, tx);
-    await tx.execute(sql`UPDATE course_subsections SET content = ${content} WHERE id = ${sub.id}`);
-    await recordVersion(tx, { courseId: r.course_id, item, version, kind: "regenerated", before: { content: sub.content }, after: { content }, instruction: r.instruction, by: r.requested_by });
-    if (r.requested_by !== null) await resolveOpen(tx, r.requested_by, { subsectionId: sub.id, questionId: null }, "regenerated", null);
-    await touchCourse(tx, r.course_id);
-    await tx.execute(sql`UPDATE content_regenerations SET status = 'done', finished_at = now() WHERE id = ${r.id}`);
+    const written = { before: { content: sub.content }, after: { content } };
+    if (await revisionWaitsForReview(tx, r.course_id, sub.section_id)) return finish(tx, r.id, "in_review", written);
+    await applyLessonText(tx, sub, content, { courseId: r.course_id, version, instruction: r.instruction, by: r.requested_by });
+    await finish(tx, r.id, "done", written);
   });
+}
+
+/** The regeneration written: waiting for review, or done (with the new item of a question). */
+async function finish(tx: Transaction, id: number, status: "in_review" | "done", written: { before: unknown; after: unknown }, replacementId: number | null = null) {
+  await tx.execute(sql`
+    UPDATE content_regenerations SET status = ${status}, before = ${JSON.stringify(written.before)}::jsonb, after = ${JSON.stringify(written.after)}::jsonb,
+           replacement_id = ${replacementId}, finished_at = now()
+     WHERE id = ${id} AND status = 'pending'`);
 }
 
 async function regenerateQuestion(llm: LlmClient, r: Request, course: Course): Promise<void> {
@@ -146,25 +155,15 @@ async function regenerateQuestion(llm: LlmClient, r: Request, course: Course): P
     fresh = kept[0];
   }
   if (!fresh) throw new GenerationError(`${label}: no new question passed the checks and the verification (last problem: ${rejected.at(-1)?.reason ?? "none written"}).`);
-  const written = fresh;
+  const fields = questionFields(fresh);
   await db.transaction(async (tx) => {
     const q = await lockQuestion(tx, r.question_id!, { live: false });
-    const item: ContentItem = { kind: "question", id: q.id };
-    const { version } = await latestVersion(tx, item);
+    const { version } = await latestVersion(tx, { kind: "question", id: q.id });
     if (version !== r.base_version || q.retired_at !== null) return failRegeneration(r.id, CHANGED_MEANWHILE, tx);
-    const { rows: placed } = await tx.execute<{ id: number }>(sql`
-      INSERT INTO quiz_questions (section_id, position, question, options, correct_answer, hint, concept, subsection_index, explanation)
-      SELECT ${q.section_id}, coalesce(max(position), -1) + 1, ${written.question}, ${sql.param(written.options)}::text[], ${written.correct_answer},
-             ${written.hint}, ${written.concept}, ${q.subsection_index}, ${written.explanation}
-        FROM quiz_questions WHERE section_id = ${q.section_id}
-      RETURNING id`);
-    const newId = placed[0]!.id;
-    const retired = await retireLocked(tx, q, newId);
-    await recordVersion(tx, { courseId: r.course_id, item, version, kind: "replaced", before: questionFields(q), after: { ...questionFields(written), ...retired }, instruction: r.instruction, by: r.requested_by });
-    await recordVersion(tx, { courseId: r.course_id, item: { kind: "question", id: newId }, version: 0, kind: "regenerated", before: { ...questionFields(q), replaced_id: q.id }, after: questionFields(written), instruction: r.instruction, by: r.requested_by });
-    if (r.requested_by !== null) await resolveOpen(tx, r.requested_by, { subsectionId: null, questionId: q.id }, "regenerated", null);
-    await touchCourse(tx, r.course_id);
-    await tx.execute(sql`UPDATE content_regenerations SET status = 'done', replacement_id = ${newId}, finished_at = now() WHERE id = ${r.id}`);
+    const written = { before: questionFields(q), after: fields };
+    if (await revisionWaitsForReview(tx, r.course_id, q.section_id)) return finish(tx, r.id, "in_review", written);
+    const newId = await applyQuestionReplacement(tx, q, fields, { courseId: r.course_id, version, instruction: r.instruction, by: r.requested_by });
+    await finish(tx, r.id, "done", written, newId);
   });
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "../../db/client";
-import { courses, topics, type CoursePublication } from "../../db/schema";
+import { courses, courseSections, topics, type CoursePublication } from "../../db/schema";
 import { getEnv } from "../env";
 
 /*
@@ -23,4 +23,15 @@ export async function reviewRequiredForCourse(db: DatabaseOrTransaction, courseI
 export async function initialPublication(db: DatabaseOrTransaction, topicId: number): Promise<CoursePublication> {
   const [row] = await db.select({ review: topics.generationReview }).from(topics).where(eq(topics.id, topicId));
   return requiresReview(row?.review) ? "draft" : "published";
+}
+
+/**
+ * Whether a model's new version of content in this section waits for an admin before learners get
+ * it (docs/product-rules.md, "Review and editing"): review is required for the course and the
+ * section was approved already. A section still waiting for review is reviewed as a whole when it
+ * is approved, so its content may change in place until then.
+ */
+export async function revisionWaitsForReview(db: DatabaseOrTransaction, courseId: number, sectionId: number): Promise<boolean> {
+  const [section] = await db.select({ publishedAt: courseSections.publishedAt }).from(courseSections).where(eq(courseSections.id, sectionId));
+  return section?.publishedAt != null && (await reviewRequiredForCourse(db, courseId));
 }

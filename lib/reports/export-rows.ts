@@ -10,7 +10,7 @@ import { getDb } from "../../db/client";
 export async function exportReports(userId: number): Promise<Record<string, unknown>[]> {
   const { rows } = await getDb().execute(sql`
     SELECT r.id, c.id AS course_id, c.title AS course_title, s.position AS section_index, sub.position AS subsection_index,
-           r.question_id, coalesce(sub.title, q.question) AS title, r.reason, r.note, r.resolution, r.resolved_at, r.created_at, r.updated_at
+           r.question_id, coalesce(sub.title, q.question) AS title, r.reason, r.note, r.resolution, r.outcome, r.resolved_at, r.created_at, r.updated_at
       FROM content_reports r
       LEFT JOIN course_subsections sub ON sub.id = r.subsection_id
       LEFT JOIN quiz_questions q ON q.id = r.question_id

@@ -26,6 +26,7 @@ type Row = {
   reason: MyReport["reason"];
   note: string | null;
   resolution: MyReport["resolution"];
+  outcome: MyReport["outcome"];
   created_at: Date;
   updated_at: Date;
   resolved_at: Date | null;
@@ -37,7 +38,7 @@ async function query(userId: number, where: SQL): Promise<MyReport[]> {
   const { rows } = await getDb().execute<Row>(sql`
     SELECT r.id, CASE WHEN r.question_id IS NULL THEN 'lesson' ELSE 'question' END AS kind,
            c.id AS course_id, c.title AS course_title, s.position AS section_index, sub.position AS subsection_index,
-           r.question_id, coalesce(sub.title, q.question) AS title, r.reason, r.note, r.resolution,
+           r.question_id, coalesce(sub.title, q.question) AS title, r.reason, r.note, r.resolution, r.outcome,
            r.created_at, r.updated_at, r.resolved_at
       FROM content_reports r
       LEFT JOIN course_subsections sub ON sub.id = r.subsection_id
@@ -60,6 +61,7 @@ async function query(userId: number, where: SQL): Promise<MyReport[]> {
     note: r.note,
     status: r.resolved_at === null ? "open" : "handled",
     resolution: r.resolution,
+    outcome: r.outcome,
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
     resolved_at: r.resolved_at === null ? null : iso(r.resolved_at),

@@ -1,23 +1,39 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { AppError } from "../http/app-error";
 import type { ReportTarget } from "../validation/reports";
 import type { ResolvedReports } from "../validation/responses/reports";
-import type { ReportResolution } from "./reasons";
+import type { ReportOutcome, ReportResolution } from "./reasons";
 import { anyTarget, type StoredTarget } from "./target";
 
 export const NOTHING_OPEN = "Nothing is open about that lesson or question: it may have been resolved already.";
 
 /**
+ * What each report's learner is told came of it (content_reports.outcome, docs/product-rules.md,
+ * "Reports"): an edit or a regeneration says so; "fixed" from the queue says what changed in the
+ * lesson or item since that report was made (its latest version row since then: edited, rewritten,
+ * taken out of the quiz), or, when nothing did, that it was checked and no change was needed.
+ */
+function outcomeOf(resolution: ReportResolution, on: SQL): SQL {
+  const given: Partial<Record<ReportResolution, ReportOutcome>> = { dismissed: "dismissed", edited: "edited", regenerated: "rewritten" };
+  if (given[resolution]) return sql`${given[resolution]}::report_outcome`;
+  return sql`coalesce((
+    SELECT (CASE v.kind WHEN 'retired' THEN 'removed' WHEN 'regenerated' THEN 'rewritten' WHEN 'replaced' THEN 'rewritten' ELSE 'edited' END)::report_outcome
+      FROM content_versions v WHERE v.${on} AND v.created_at >= content_reports.created_at
+     ORDER BY v.version DESC LIMIT 1), 'no_change')`;
+}
+
+/**
  * Everything open about one stored target, resolved in the caller's transaction: its open reports
- * (their learners then see it handled), the machine's open flags on it (content_flags) and, for a
- * quiz item, its current analytics flag (which comes back only if the flag changes).
+ * (their learners then see it handled, with its outcome), the machine's open flags on it
+ * (content_flags) and, for a quiz item, its current analytics flag (which comes back only if the
+ * flag changes).
  */
 export async function resolveOpen(tx: Transaction, adminId: number, stored: StoredTarget, resolution: ReportResolution, note: string | null): Promise<ResolvedReports> {
   const on = stored.questionId !== null ? sql`question_id = ${stored.questionId}` : sql`subsection_id = ${stored.subsectionId}`;
   const reports = await tx.execute(sql`
-    UPDATE content_reports SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
+    UPDATE content_reports SET resolution = ${resolution}, outcome = ${outcomeOf(resolution, on)}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
      WHERE ${on} AND resolved_at IS NULL`);
   const machineFlags = await tx.execute(sql`
     UPDATE content_flags SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now()

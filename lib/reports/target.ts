@@ -3,15 +3,18 @@ import { sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { AppError } from "../http/app-error";
 import { openSectionQuiz } from "../quizzes/quiz-access";
+import { wasShownItem } from "../quizzes/shown-items";
 import { openLesson } from "../tutor/lesson";
 import type { ReportTarget } from "../validation/reports";
 
 /*
  * What a report is about, as the database names it: a subsection or a quiz question. A learner
- * may name only what they can see (docs/product-rules.md, "Reports"): a lesson the reader would
- * open for them, or an item of a section whose quiz they can open. Anything else (someone else's
- * personal course, a course they are not enrolled in, a locked lesson or quiz) is one 404, so a
- * report never confirms what exists beyond what the learner can see.
+ * may name only what they have been served (docs/product-rules.md, "Reports"): a lesson the reader
+ * opens for them (its content is in their course's answer), or an item of a section whose quiz they
+ * can open that was shown to them (drawn for their attempt, revealed, or on a review card:
+ * lib/quizzes/shown-items.ts). Anything else (someone else's personal course, a course they are
+ * not enrolled in, a locked lesson or quiz, an item of the pool never drawn for them) is one 404, so
+ * a report never confirms what exists, nor reads a stem, beyond what the learner was shown.
  */
 
 export type StoredTarget = { subsectionId: number; questionId: null } | { subsectionId: null; questionId: number };
@@ -43,6 +46,8 @@ export async function learnerTarget(userId: number, target: ReportTarget): Promi
       const place = await questionPlace(target.questionId);
       if (!place) throw new AppError("not_found", NOTHING_TO_REPORT);
       await openSectionQuiz(userId, place.courseId, place.sectionIndex);
+      // The answer carries the item's stem: a pool item never drawn for them stays unread.
+      if (!(await wasShownItem(userId, target.questionId))) throw new AppError("not_found", NOTHING_TO_REPORT);
       return { subsectionId: null, questionId: target.questionId };
     }
     await openLesson(userId, target);

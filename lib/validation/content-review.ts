@@ -56,7 +56,14 @@ export const regenerateSchema = z.object({
     .trim()
     .max(INSTRUCTION_MAX, `Keep the instruction under ${INSTRUCTION_MAX} characters.`)
     .optional()
-    .meta({ description: 'What to change, in a few words ("simpler", "add a Python example").' }),
+    .meta({ description: 'What to change, in a few words ("simpler", "add an example").' }),
+});
+
+/** POST /regenerations/:id/decision: which version of a regenerated lesson or item stands. */
+export const regenerationDecisionSchema = z.object({
+  keep: z.enum(["new", "old"], { error: "keep must be new or old" }).meta({
+    description: "`new`: accept a revision waiting for review, or keep one written in place. `old`: discard the revision, or restore the version an in-place one replaced.",
+  }),
 });
 
 export type EditLessonInput = z.output<typeof editLessonSchema>;

@@ -146,6 +146,7 @@ const MATRIX: Row[] = [
   ["POST /subsections/{id}/regenerate",                         401, 403, 403, 202],
   ["POST /quiz-questions/{id}/regenerate",                      401, 403, 403, 202],
   ["GET /courses/{id}/regenerations",                           401, 403, 403, 200],
+  ["POST /regenerations/{id}/decision",                         401, 403, 403, 200], // the world's revision waiting for review
   // Admin
   ["POST /topics",                                              401, 403, 403, 201],
   ["PUT /topics/{id}",                                          401, 403, 403, 200],

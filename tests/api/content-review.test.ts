@@ -10,8 +10,7 @@ import { isUnlocked } from "../../lib/learning/progress";
 import { startFakeOpenAi } from "../harness/fake-openai";
 import { pointModelAtFake, startWorker } from "../harness/generation";
 import { call } from "../harness/http";
-import { pollUntil } from "../harness/poll";
-import { learnerState, reviewCourse } from "./review-course";
+import { learnerState, regenerationWritten, reviewCourse } from "./review-course";
 import { quickAccount } from "./world";
 
 /*
@@ -48,15 +47,7 @@ const question = (n: number) => ({
   concept: "loops",
 });
 
-async function regenerationDone(courseId: number, regenerationId: number) {
-  const list = await pollUntil(
-    "the regeneration to finish",
-    async () => (await call("GET /courses/:id/regenerations", { token: admin.token, params: id(courseId) })).body.regenerations as { id: number; status: string; error: string | null; replacement_id: number | null }[],
-    (rows) => rows.some((r) => r.id === regenerationId && r.status !== "pending"),
-    30_000,
-  );
-  return list.find((r) => r.id === regenerationId)!;
-}
+const regenerationDone = (courseId: number, regenerationId: number) => regenerationWritten(admin.token, courseId, regenerationId);
 
 describe("editing keeps every learner's progress", () => {
   it("an edited lesson changes in place: same row, the reader shows the new text at once, and the learner keeps progress, reads, attempts, cards and mastery", async () => {

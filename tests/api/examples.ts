@@ -123,6 +123,7 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "POST /subsections/:id/regenerate": (w) => ({ params: { id: str(w.review.subsectionId) }, body: { version: 0, instruction: "simpler" } }),
   "POST /quiz-questions/:id/regenerate": (w) => ({ params: { id: str(w.review.questionId) }, body: { version: 0, instruction: "add a Python example" } }),
   "GET /courses/:id/regenerations": (w) => ({ params: { id: str(w.review.courseId) } }),
+  "POST /regenerations/:id/decision": (w) => ({ params: { id: str(w.review.regenerationId) }, body: { keep: "new" } }),
   "POST /reports/resolve": (w) => ({ body: { question_id: w.quiz[0]!.question_id, resolution: "dismissed", note: "The key is right." } }),
 };
 

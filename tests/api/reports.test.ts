@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentFlags, contentReports } from "../../db/schema";
-import { HANDLED_TEXT } from "../../lib/reports/reasons";
+import { handledText } from "../../lib/reports/reasons";
 import { call } from "../harness/http";
 import { quickAccount, reportsCourse, type ReportsCourse } from "./reports-course";
 import { WORLD_PASSWORD } from "./world";
@@ -27,7 +27,7 @@ async function queueOf(admin: { token: string }, courseId: number): Promise<Grou
 describe("a learner reports a problem", () => {
   it("a second report on the same lesson updates the first; another lesson or item is another report", async () => {
     const learner = await quickAccount();
-    const course = await reportsCourse({ enrol: [learner.id] });
+    const course = await reportsCourse({ enrol: [learner.id], quizOpen: true });
     const first = await call(REPORT, { token: learner.token, json: { ...lesson(course), reason: "typo", note: "  A typo in the first line.  " } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ kind: "lesson", title: "Lesson 1", section_index: 0, subsection_index: 0, reason: "typo", note: "A typo in the first line.", status: "open", resolution: null });
@@ -56,7 +56,7 @@ describe("a learner reports a problem", () => {
 describe("the admins' queue", () => {
   it("groups reports by target, merges the analytics flag, and sorts by affected learners", async () => {
     const [a, b, c, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [a.id, b.id, c.id] });
+    const course = await reportsCourse({ enrol: [a.id, b.id, c.id], quizOpen: true });
     for (const learner of [a, b]) await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key", note: `From ${learner.id}` } });
     await call(REPORT, { token: c.token, json: { ...lesson(course), reason: "unclear" } });
     let groups = await queueOf(admin, course.courseId);
@@ -77,7 +77,7 @@ describe("the admins' queue", () => {
 
   it("dismissing or fixing a group closes it; its learners see it handled; a new report starts afresh", async () => {
     const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [a.id, b.id] });
+    const course = await reportsCourse({ enrol: [a.id, b.id], quizOpen: true });
     for (const learner of [a, b]) await call(REPORT, { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key" } });
     await call(REPORT, { token: a.token, json: { ...lesson(course), reason: "typo" } });
     await getDb().execute(sql`UPDATE question_stats SET learners = 6, first_correct = 6, attempts = 6 WHERE question_id = ${course.questions[0]}`);
@@ -92,11 +92,12 @@ describe("the admins' queue", () => {
     expect(twice.status).toBe(404);
 
     const seen = await call("GET /users/me/reports", { token: b.token, path: `/users/me/reports?question_id=${course.questions[0]}` });
-    expect(seen.body.reports).toMatchObject([{ status: "handled", resolution: "dismissed" }]);
+    expect(seen.body.reports).toMatchObject([{ status: "handled", resolution: "dismissed", outcome: "dismissed" }]);
     expect(JSON.stringify(seen.body)).not.toContain("The key is right.");
     const aLesson = await call("GET /users/me/reports", { token: a.token, path: `/users/me/reports?course_id=${course.courseId}&section_index=0&subsection_index=0` });
-    expect(aLesson.body.reports).toMatchObject([{ kind: "lesson", status: "handled", resolution: "fixed" }]);
-    expect(HANDLED_TEXT).toMatch(/an admin reviewed your report/);
+    // Marked fixed with nothing changed in the lesson: the learner is told no change was needed, not that it was fixed.
+    expect(aLesson.body.reports).toMatchObject([{ kind: "lesson", status: "handled", resolution: "fixed", outcome: "no_change" }]);
+    expect(handledText(aLesson.body.reports[0].outcome)).toBe("Thanks for your report. Checked: no change was needed.");
 
     const fresh = await call(REPORT, { token: a.token, json: { question_id: course.questions[0], reason: "unclear" } });
     expect(fresh.status).toBe(201);
@@ -104,10 +105,41 @@ describe("the admins' queue", () => {
   });
 });
 
+describe("what a learner is told came of their report", () => {
+  it("marked fixed after an edit made since the report says it was edited; after an edit made before it, that no change was needed; a retired item, that it left the quiz", async () => {
+    const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
+    const course = await reportsCourse({ enrol: [a.id, b.id], quizOpen: true });
+    const [{ id: subsectionId }] = (
+      await getDb().execute<{ id: number }>(sql`SELECT sub.id FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id WHERE s.course_id = ${course.courseId} AND s.position = 0`)
+    ).rows as [{ id: number }];
+    // An edit that resolves nothing, then a report: the edit came before it.
+    expect((await call("PUT /subsections/:id", { token: admin.token, params: { id: String(subsectionId) }, json: { content: "Edited before the report.", version: 0, resolve_reports: false } })).status).toBe(200);
+    await call(REPORT, { token: a.token, json: { ...lesson(course), reason: "typo" } });
+    await call("POST /reports/resolve", { token: admin.token, json: { ...lesson(course), resolution: "fixed" } });
+    // A report, then an edit that resolves nothing, then "Mark fixed": the edit is what changed.
+    await call(REPORT, { token: b.token, json: { ...lesson(course), reason: "typo" } });
+    expect((await call("PUT /subsections/:id", { token: admin.token, params: { id: String(subsectionId) }, json: { content: "Edited after the report.", version: 1, resolve_reports: false } })).status).toBe(200);
+    await call("POST /reports/resolve", { token: admin.token, json: { ...lesson(course), resolution: "fixed" } });
+    // A report on an item, then the item retired.
+    await call(REPORT, { token: a.token, json: { question_id: course.questions[1], reason: "wrong" } });
+    await getDb().execute(sql`UPDATE quiz_questions SET hint = 'A hint.', concept = 'variables' WHERE id = ${course.questions[1]}`);
+    expect((await call("POST /quiz-questions/:id/retire", { token: admin.token, params: { id: String(course.questions[1]) }, json: { version: 0 } })).status).toBe(200);
+
+    const outcomes = async (token: string) => ((await call("GET /users/me/reports", { token })).body.reports as { kind: string; outcome: string }[]).map((r) => [r.kind, r.outcome]);
+    expect(await outcomes(a.token)).toEqual([
+      ["question", "removed"],
+      ["lesson", "no_change"],
+    ]);
+    expect(await outcomes(b.token)).toEqual([["lesson", "edited"]]);
+    const { rows } = await getDb().execute(sql`SELECT outcome FROM content_reports WHERE user_id = ${b.id}`);
+    expect(rows).toEqual([{ outcome: "edited" }]);
+  });
+});
+
 describe("machine checks' flags in the queue", () => {
   it("open grounding, citation and judge flags join their item's group with kind and message, ranked by the item's learners; resolving the group resolves them", async () => {
     const [a, b, admin] = await Promise.all([quickAccount(), quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [a.id, b.id] });
+    const course = await reportsCourse({ enrol: [a.id, b.id], quizOpen: true });
     const [{ id: subsectionId }] = (
       await getDb().execute<{ id: number }>(sql`SELECT sub.id FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id WHERE s.course_id = ${course.courseId} AND s.position = 0`)
     ).rows as [{ id: number }];

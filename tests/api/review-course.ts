@@ -15,6 +15,8 @@ import {
   tutorConversations,
 } from "../../db/schema";
 import { scheduleAnswer } from "../../lib/review/scheduler";
+import { call } from "../harness/http";
+import { pollUntil } from "../harness/poll";
 import { quickAccount } from "./world";
 
 /*
@@ -101,4 +103,17 @@ export async function learnerState(userId: number, courseId: number) {
     db.select({ s: tutorConversations.sectionIndex, l: tutorConversations.subsectionIndex }).from(tutorConversations).where(and(eq(tutorConversations.userId, userId), eq(tutorConversations.courseId, courseId))),
   ]);
   return { enrolment: enrolment[0], reads, attempts, answers: answers.rows, cards, mastery, conversations };
+}
+
+export type WrittenRegeneration = { id: number; status: string; error: string | null; replacement_id: number | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+
+/** Polls the course's regenerations (as the admin with `token`) until this one is no longer pending. */
+export async function regenerationWritten(token: string, courseId: number, regenerationId: number): Promise<WrittenRegeneration> {
+  const list = await pollUntil(
+    "the regeneration to be written",
+    async () => (await call("GET /courses/:id/regenerations", { token, params: { id: String(courseId) } })).body.regenerations as WrittenRegeneration[],
+    (rows) => rows.some((r) => r.id === regenerationId && r.status !== "pending"),
+    30_000,
+  );
+  return list.find((r) => r.id === regenerationId)!;
 }

@@ -3,6 +3,7 @@ import { getDb } from "../../db/client";
 import { credentialAccount } from "../../db/credential-account";
 import {
   accounts,
+  contentRegenerations,
   contentReports,
   courses,
   courseSections,
@@ -59,8 +60,11 @@ export type World = {
   sourceId: number;
   /** A course of this world alone for the publication calls: paused, its one section not approved (in no list). */
   reviewCourseId: number;
-  /** This world's own small course (in a topic of its own) for the review screen's edits: one lesson and one quiz item, at version 0. */
-  review: { courseId: number; subsectionId: number; questionId: number };
+  /**
+   * This world's own small course (in a topic of its own) for the review screen's edits: one lesson
+   * and one quiz item, at version 0; and a second lesson whose regeneration waits for review.
+   */
+  review: { courseId: number; subsectionId: number; questionId: number; regenerationId: number };
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -173,5 +177,13 @@ async function editableCourse(owner: number): Promise<World["review"]> {
     .insert(quizQuestions)
     .values({ sectionId: section!.id, position: 0, question: "What does a variable do?", options: ["Names a value", "Deletes a value", "Prints a value", "Sorts values"], correctAnswer: "Names a value", hint: "Think of a label.", concept: "variables", explanation: "A variable is a name for a value.", subsectionIndex: 0 })
     .returning({ id: quizQuestions.id });
-  return { courseId: course!.id, subsectionId: lesson!.id, questionId: question!.id };
+  const [revised] = await db
+    .insert(courseSubsections)
+    .values({ sectionId: section!.id, position: 1, title: "Values", content: "A value is data." })
+    .returning({ id: courseSubsections.id });
+  const [regeneration] = await db
+    .insert(contentRegenerations)
+    .values({ courseId: course!.id, subsectionId: revised!.id, baseVersion: 0, status: "in_review", before: { content: "A value is data." }, after: { content: "A value is a piece of data." }, requestedBy: owner, finishedAt: new Date() })
+    .returning({ id: contentRegenerations.id });
+  return { courseId: course!.id, subsectionId: lesson!.id, questionId: question!.id, regenerationId: regeneration!.id };
 }

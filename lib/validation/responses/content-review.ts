@@ -1,3 +1,4 @@
+import { regenerationStatus } from "@/db/schema";
 import { z } from "../zod";
 import { id, timestamp } from "./common";
 
@@ -15,19 +16,40 @@ export const changedItem = z
 
 export type ChangedItem = z.output<typeof changedItem>;
 
+const lessonText = z.object({ content: z.string() }).meta({ id: "LessonText", description: "A lesson's markdown." });
+
+const questionFields = z
+  .object({
+    question: z.string(),
+    options: z.array(z.string()),
+    correct_answer: z.string(),
+    hint: z.string().nullable(),
+    explanation: z.string().nullable(),
+    concept: z.string().nullable(),
+  })
+  .meta({ id: "QuestionFields", description: "A quiz item's fields, its key included (admins only)." });
+
+const version = z.union([lessonText, questionFields]);
+
 export const regeneration = z
   .object({
     id,
     kind: z.enum(["subsection", "question"]),
     item_id: id,
-    status: z.enum(["pending", "done", "failed"]),
+    status: z.enum(regenerationStatus.enumValues).meta({
+      description:
+        "`pending` while the worker writes it; `in_review` when it rewrote approved content under the review policy (learners keep the approved version until an admin accepts it); `done` when learners get it (written in place, or accepted); `discarded` when the admin kept the old one; `restored` when an in-place one was undone; `failed` with why.",
+    }),
     instruction: z.string().nullable(),
     error: z.string().nullable(),
     replacement_id: id.nullable().meta({ description: "A regenerated question: the new item that replaced it." }),
+    before: version.nullable().meta({ description: "The lesson or item as it was when the new version was written; null before." }),
+    after: version.nullable().meta({ description: "The new version as written; null before." }),
     created_at: timestamp,
     finished_at: timestamp.nullable(),
+    decided_at: timestamp.nullable().meta({ description: "When an admin chose between the old and the new version; null while nobody has." }),
   })
-  .meta({ id: "Regeneration", description: "A regeneration asked for: pending while the worker writes it." });
+  .meta({ id: "Regeneration", description: "A regeneration asked for: pending while the worker writes it, then the old and the new version." });
 
 export type Regeneration = z.output<typeof regeneration>;
 

@@ -1,5 +1,5 @@
 import { contentFlagKind, contentFlagSeverity } from "@/db/schema";
-import { REPORT_REASONS, REPORT_RESOLUTIONS } from "@/lib/reports/reasons";
+import { REPORT_OUTCOMES, REPORT_REASONS, REPORT_RESOLUTIONS } from "@/lib/reports/reasons";
 import { z } from "../zod";
 import { id, timestamp } from "./common";
 
@@ -27,6 +27,13 @@ export const myReport = z
     note: z.string().nullable().meta({ description: "The learner's own words, as plain text." }),
     status: z.enum(["open", "handled"]),
     resolution: resolution.nullable().meta({ description: "How an admin handled it; null while open." }),
+    outcome: z
+      .enum(REPORT_OUTCOMES)
+      .nullable()
+      .meta({
+        description:
+          "What came of it; null while open: the lesson or item `edited`, `rewritten` or `removed` (taken out of the quiz) since the report, `no_change` (checked, no change was needed) or `dismissed`.",
+      }),
     created_at: timestamp,
     updated_at: timestamp,
     resolved_at: timestamp.nullable(),

@@ -10,6 +10,7 @@ import { OpenItems } from "@/components/review-content/open-items";
 import { ApproveSection, CoursePublication } from "@/components/review-content/publish-buttons";
 import { QuestionEditor } from "@/components/review-content/question-editor";
 import { RegenerateForm } from "@/components/review-content/regenerate-form";
+import { RevisionChoice } from "@/components/review-content/revision-choice";
 import { InlineCode } from "@/components/ui/inline-code";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseReview, type ReviewQuestion } from "@/lib/content-review/course-review";
@@ -19,11 +20,11 @@ export const metadata: Metadata = { title: "Review course" };
 
 type Params = Promise<{ courseId: string }>;
 
-function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; courseId: number }) {
+function Question({ q, number, courseId, subject }: { q: ReviewQuestion; number: number | null; courseId: number; subject: string }) {
   return (
     <li id={`question-${q.id}`} className={`rounded-lg border p-4 ${q.retired ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white"}`} data-testid="review-question">
       <p className="font-medium text-slate-900">
-        <span className="mr-1 text-slate-500">{number}.</span>
+        {number !== null ? <span className="mr-1 text-slate-500">{number}.</span> : null}
         <InlineCode text={q.question} />
         {q.retired ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Retired</span> : null}
       </p>
@@ -41,10 +42,11 @@ function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; 
         </blockquote>
       ) : null}
       <OpenItems flags={q.flags} reports={q.reports} />
+      {q.choice ? <RevisionChoice choice={q.choice} kind="question" title={q.question} /> : null}
       {q.retired ? null : (
         <>
           <QuestionEditor q={q} />
-          <RegenerateForm courseId={courseId} path={`/quiz-questions/${q.id}`} version={q.version} noun="question" latest={q.regeneration} />
+          <RegenerateForm courseId={courseId} path={`/quiz-questions/${q.id}`} version={q.version} noun="question" subject={subject} latest={q.regeneration} />
         </>
       )}
       <ItemHistory history={q.history} />
@@ -56,7 +58,9 @@ function Question({ q, number, courseId }: { q: ReviewQuestion; number: number; 
  * The admin review screen (docs/product-rules.md, "Review and editing"): every lesson rendered as
  * learners see it and every quiz item with its key, explanation, concept and passage, the open
  * flags and reports beside each; edit, retire and regenerate, each from the version shown, with
- * its history; approve a section, publish the course.
+ * its history; a regenerated item's old and new version side by side, to choose from; approve a
+ * section (confirmed when it publishes the course), publish the course. Quiz items are numbered in
+ * the pool's order, a regenerated one in its old one's place; retired ones are listed apart.
  */
 export default async function CourseReviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
@@ -87,7 +91,7 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
               {approved.has(section.index) ? (
                 <span className="rounded bg-emerald-50 px-2 py-1 text-sm font-medium text-emerald-800">Approved: learners can read it</span>
               ) : (
-                <ApproveSection courseId={course.id} position={section.index} title={section.title} />
+                <ApproveSection courseId={course.id} position={section.index} title={section.title} publishesCourse={publication.state === "draft"} />
               )}
             </div>
             {section.lessons.map((lesson) => (
@@ -96,21 +100,34 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
                   Lesson {lesson.position + 1}: {lesson.title}
                 </h3>
                 <OpenItems flags={lesson.flags} reports={lesson.reports} />
+                {lesson.choice ? <RevisionChoice choice={lesson.choice} kind="lesson" title={lesson.title} /> : null}
                 <div className="mt-3">
                   <LessonEditor id={lesson.id} title={lesson.title} content={lesson.content} version={lesson.version}>
                     <Markdown content={lesson.content} topLevel={4} />
                   </LessonEditor>
                 </div>
-                <RegenerateForm courseId={course.id} path={`/subsections/${lesson.id}`} version={lesson.version} noun="lesson" latest={lesson.regeneration} />
+                <RegenerateForm courseId={course.id} path={`/subsections/${lesson.id}`} version={lesson.version} noun="lesson" subject={course.subject} latest={lesson.regeneration} />
                 <ItemHistory history={lesson.history} />
               </article>
             ))}
-            <h3 className="mt-6 text-lg font-semibold text-slate-900">Quiz ({section.questions.filter((q) => !q.retired).length} questions in use)</h3>
-            <ol className="mt-3 space-y-3">
+            <h3 className="mt-6 text-lg font-semibold text-slate-900">Quiz ({section.questions.length} questions in use)</h3>
+            <ol className="mt-3 space-y-3" data-testid="review-questions">
               {section.questions.map((q, i) => (
-                <Question key={q.id} q={q} number={i + 1} courseId={course.id} />
+                <Question key={q.id} q={q} number={i + 1} courseId={course.id} subject={course.subject} />
               ))}
             </ol>
+            {section.retired.length ? (
+              <details className="mt-4" data-testid="retired-questions">
+                <summary className="cursor-pointer font-medium text-slate-800">
+                  Retired questions ({section.retired.length}): no longer asked, kept for the answers given
+                </summary>
+                <ul className="mt-3 space-y-3">
+                  {section.retired.map((q) => (
+                    <Question key={q.id} q={q} number={null} courseId={course.id} subject={course.subject} />
+                  ))}
+                </ul>
+              </details>
+            ) : null}
           </section>
         ))
       )}
