@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { courseDetailsHref, readerHref } from "@/components/reader/links";
-import { REASON_LABELS } from "@/lib/reports/reasons";
+import { REASON_LABELS, RESOLUTION_TEXT } from "@/lib/reports/reasons";
 import type { MyReport } from "@/lib/validation/responses/reports";
 
 /*
@@ -8,13 +8,6 @@ import type { MyReport } from "@/lib/validation/responses/reports";
  * whether an admin handled it and how (GET /users/me/reports, read on the server). A learner's
  * note is plain text; a quiz item shows its question only, never its options or key.
  */
-
-const RESOLUTION_TEXT: Record<NonNullable<MyReport["resolution"]>, string> = {
-  dismissed: "Reviewed: no change was needed",
-  fixed: "Fixed",
-  edited: "Fixed: an admin edited it",
-  regenerated: "Fixed: it was rewritten",
-};
 
 const day = (iso: string) => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
 

@@ -26,5 +26,13 @@ export const QUEUE_RESOLUTIONS = ["dismissed", "fixed"] as const satisfies reado
 /** The admin's note on a resolution. */
 export const RESOLUTION_NOTE_MAX = 1000;
 
+/** How each resolution reads to the learner who reported it (My reports, their notification). */
+export const RESOLUTION_TEXT: Record<ReportResolution, string> = {
+  dismissed: "Reviewed: no change was needed",
+  fixed: "Fixed",
+  edited: "Fixed: an admin edited it",
+  regenerated: "Fixed: it was rewritten",
+};
+
 /** What the learner sees once their report was handled (the admin's note stays with the admins). */
 export const HANDLED_TEXT = "Thanks — an admin reviewed your report.";

@@ -2,20 +2,22 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { AppError } from "../http/app-error";
+import { notifyReportsResolved } from "../notifications/report-events";
 import type { ReportTarget } from "../validation/reports";
 import type { ResolvedReports } from "../validation/responses/reports";
-import type { ReportResolution } from "./reasons";
+import { RESOLUTION_TEXT, type ReportResolution } from "./reasons";
 import { anyTarget, type StoredTarget } from "./target";
 
 export const NOTHING_OPEN = "Nothing is open about that lesson or question: it may have been resolved already.";
 
 /**
  * Everything open about one stored target, resolved in the caller's transaction: its open reports
- * (their learners then see it handled), the machine's open flags on it (content_flags) and, for a
+ * (their learners then see it handled, and get a notification), the machine's open flags on it (content_flags) and, for a
  * quiz item, its current analytics flag (which comes back only if the flag changes).
  */
 export async function resolveOpen(tx: Transaction, adminId: number, stored: StoredTarget, resolution: ReportResolution, note: string | null): Promise<ResolvedReports> {
   const on = stored.questionId !== null ? sql`question_id = ${stored.questionId}` : sql`subsection_id = ${stored.subsectionId}`;
+  await notifyReportsResolved(tx, stored, RESOLUTION_TEXT[resolution]);
   const reports = await tx.execute(sql`
     UPDATE content_reports SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
      WHERE ${on} AND resolved_at IS NULL`);
