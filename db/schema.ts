@@ -1271,10 +1271,12 @@ export const notifications = pgTable(
   },
   (t) => [
     uniqueIndex("notifications_user_event_key").on(t.userId, t.eventKey),
-    // The list, newest first, one page after another (the cursor is the last id shown).
-    index("notifications_user_newest_idx").on(t.userId, t.id.desc()),
-    // The header's unread count on every page: an index-only count of the caller's unread rows.
-    index("notifications_user_unread_idx").on(t.userId, t.id.desc()).where(sql`${t.readAt} IS NULL`),
+    // The list, newest first, one page after another (the cursor is the last id shown): read
+    // backwards. Ascending on purpose: "id DESC NULLS LAST" would not match ORDER BY id DESC
+    // (NULLS FIRST), and the planner would walk the primary key instead.
+    index("notifications_user_newest_idx").on(t.userId, t.id),
+    // The header's unread count on every page: a count of the caller's unread rows only.
+    index("notifications_user_unread_idx").on(t.userId, t.id).where(sql`${t.readAt} IS NULL`),
     check("notifications_kind_length", sql`char_length(${t.kind}) BETWEEN 1 AND 64`),
     check("notifications_event_key_length", sql`char_length(${t.eventKey}) BETWEEN 1 AND 200`),
   ],

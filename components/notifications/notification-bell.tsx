@@ -5,13 +5,22 @@
 // phone's screen). The count comes with the page; while the tab is visible it is asked again each
 // minute and on every return to the tab, and a rise is announced to screen readers. The panel
 // closes on Escape (focus back on the bell), a press outside, Tab past its end, or a link followed.
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
 import { apiFetch } from "@/lib/client/api";
 import type { NotificationCount } from "@/lib/validation/responses/notifications";
-import { NotificationList } from "./notification-list";
 import { useUnreadCount } from "./unread-count";
+
+// The list's code loads when the bell is first opened: every learner page carries the bell, few open it.
+const NotificationList = dynamic(() => import("./notification-list").then((m) => m.NotificationList), {
+  loading: () => (
+    <p role="status" className="px-4 py-6 text-slate-700">
+      Loading your notifications...
+    </p>
+  ),
+});
 
 const POLL_MS = 60_000;
 const PANEL_PAGE = 10;
@@ -34,11 +43,6 @@ export function NotificationBell({ initialCount }: { initialCount: number | null
   const lastCount = useRef(initialCount);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, rootRef, buttonRef);
-
-  // Focus goes to the panel's heading as it opens, so a screen reader names it and Tab goes on into it.
-  useEffect(() => {
-    if (open) document.getElementById(headingId)?.focus();
-  }, [open, headingId]);
 
   const onCount = useCallback((next: number) => {
     lastCount.current = next;
@@ -119,7 +123,7 @@ export function NotificationBell({ initialCount }: { initialCount: number | null
       >
         {open ? (
           <>
-            <NotificationList pageSize={PANEL_PAGE} unreadCount={count} onFollow={close} reloadKey={reloadKey} headingId={headingId} />
+            <NotificationList pageSize={PANEL_PAGE} unreadCount={count} onFollow={close} reloadKey={reloadKey} headingId={headingId} focusHeading />
             <div className="border-t border-slate-200 px-4 py-3">
               <Link href="/dashboard/notifications" onClick={close} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
                 See all notifications

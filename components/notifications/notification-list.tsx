@@ -4,7 +4,7 @@
 // header's bell and by the notifications page: newest first, a page at a time, each linking to what
 // it is about, read one by one (following it, or "Mark read") or all at once.
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { apiFetch, ApiError } from "@/lib/client/api";
 import type { NotificationCount, NotificationItem, NotificationList as Loaded } from "@/lib/validation/responses/notifications";
@@ -40,6 +40,7 @@ export function NotificationList({
   reloadKey = 0,
   headingId,
   headingLevel = "h2",
+  focusHeading = false,
 }: {
   pageSize: number;
   /** The caller's unread count (unread ones may be on pages not loaded yet); each answer's count is shared (./unread-count.ts). */
@@ -50,7 +51,10 @@ export function NotificationList({
   reloadKey?: number;
   headingId: string;
   headingLevel?: "h1" | "h2";
+  /** In the bell's panel: focus goes to the heading as it opens, so a screen reader names it and Tab goes on into it. */
+  focusHeading?: boolean;
 }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [state, setState] = useState<State>({ items: [], next: null, status: "loading" });
   const [problem, setProblem] = useState<string | null>(null);
   const [busyAll, setBusyAll] = useState(false);
@@ -71,6 +75,10 @@ export function NotificationList({
       },
     );
   }, []);
+
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
 
   // The first page on opening, and again when the owner says something new arrived.
   useEffect(() => {
@@ -123,7 +131,7 @@ export function NotificationList({
   return (
     <div className="flex min-h-0 flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-        <Heading id={headingId} tabIndex={-1} className={`${headingLevel === "h1" ? "text-3xl" : "text-base"} font-bold text-slate-900 outline-none`}>
+        <Heading ref={headingRef} id={headingId} tabIndex={-1} className={`${headingLevel === "h1" ? "text-3xl" : "text-base"} font-bold text-slate-900 outline-none`}>
           Notifications
         </Heading>
         <button type="button" onClick={() => void markAll()} disabled={unreadCount === 0 || busyAll} className={buttonClasses({ variant: "outline", size: "sm" })}>
@@ -151,7 +159,7 @@ export function NotificationList({
             <li key={item.id} className={`flex items-start gap-3 px-4 py-3 ${item.read_at === null ? "bg-brand-50" : ""}`}>
               <span aria-hidden="true" className={`mt-2 size-2.5 shrink-0 rounded-full ${item.read_at === null ? "bg-brand-600" : "bg-transparent"}`} />
               <div className="min-w-0 flex-1">
-                <Link href={item.link} onClick={() => follow(item)} className="block rounded-sm font-medium text-slate-900 underline-offset-2 hover:underline">
+                <Link href={item.link} onClick={() => follow(item)} className="line-clamp-3 rounded-sm font-medium text-slate-900 underline-offset-2 hover:underline">
                   {item.read_at === null ? <span className="sr-only">Unread: </span> : null}
                   {item.message}
                 </Link>
