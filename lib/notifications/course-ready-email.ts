@@ -4,6 +4,7 @@ import type { Transaction } from "../../db/client";
 import { learnerGoals, users } from "../../db/schema";
 import { enqueueEmail } from "../mail/enqueue";
 import { unsubscribeToken } from "../reminders/unsubscribe";
+import { clip } from "./kinds";
 
 /**
  * The "course ready" e-mail, for a learner who turned it on in My Account (off by default), queued
@@ -16,5 +17,5 @@ export async function emailCourseReady(tx: Transaction, userId: number, course: 
     .innerJoin(learnerGoals, eq(learnerGoals.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.isActive, true), eq(learnerGoals.courseReadyEmail, true)));
   if (!learner) return;
-  await enqueueEmail(tx, { kind: "course-ready", to: learner.email, userId, courseId: course.id, courseTitle: course.title, token: unsubscribeToken(userId, "course-ready") });
+  await enqueueEmail(tx, { kind: "course-ready", to: learner.email, userId, courseId: course.id, courseTitle: clip(course.title), token: unsubscribeToken(userId, "course-ready") });
 }
