@@ -689,6 +689,8 @@ export const learnerGoals = pgTable(
     reminderHour: smallint("reminder_hour").notNull().default(18),
     // An IANA time zone (Intl's names): the learner's day and the reminder's hour are counted in it.
     timeZone: text("time_zone").notNull(),
+    // E-mail the learner when a course of theirs is ready (besides the in-app notification).
+    courseReadyEmail: boolean("course_ready_email").notNull().default(false),
     // The learner's local date of the last reminder sent.
     lastRemindedOn: date("last_reminded_on"),
     nextReminderAt: timestamp("next_reminder_at", { withTimezone: true }),
@@ -1279,5 +1281,38 @@ export const contentRegenerations = pgTable(
     index("content_regenerations_requested_by_idx").on(t.requestedBy),
     index("content_regenerations_replacement_idx").on(t.replacementId),
     index("content_regenerations_decided_by_idx").on(t.decidedBy),
+  ],
+);
+
+/**
+ * A user's notifications (docs/product-rules.md, "Notifications"): one row per event that concerns
+ * them (their course is ready or failed, their report was resolved). `kind` names the event and
+ * `payload` holds what its words and link are made from (lib/notifications/kinds.ts), so a new kind
+ * needs no schema change. `event_key` names the event itself, unique per user: an event noticed
+ * twice (a job run again) is stored once. Ids grow with inserts, so "newest first" is id order.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    eventKey: text("event_key").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_event_key").on(t.userId, t.eventKey),
+    // The list, newest first, one page after another (the cursor is the last id shown): read
+    // backwards. Ascending on purpose: "id DESC NULLS LAST" would not match ORDER BY id DESC
+    // (NULLS FIRST), and the planner would walk the primary key instead.
+    index("notifications_user_newest_idx").on(t.userId, t.id),
+    // The header's unread count on every page: a count of the caller's unread rows only.
+    index("notifications_user_unread_idx").on(t.userId, t.id).where(sql`${t.readAt} IS NULL`),
+    check("notifications_kind_length", sql`char_length(${t.kind}) BETWEEN 1 AND 64`),
+    check("notifications_event_key_length", sql`char_length(${t.eventKey}) BETWEEN 1 AND 200`),
   ],
 );

@@ -81,7 +81,7 @@ test("reminder e-mail: its link opens a page that unsubscribes only when the but
 
   // Opening the link (as a mail scanner would) changes nothing.
   await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Unsubscribe from reminders" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Unsubscribe from e-mails" })).toBeVisible();
   await expectAccessible(page, testInfo, "/unsubscribe");
   const remindersOn = async () => ((await (await page.request.get("/users/me/goal", { headers: bearer(token) })).json()) as { reminders: boolean }).reminders;
   expect(await remindersOn()).toBe(true);

@@ -40,6 +40,7 @@ const LEARNER: Route[] = [
   { path: "/dashboard/explore-topics", heading: "Explore All Topics" },
   { path: "/dashboard/my-courses", heading: "My Enrolled Courses" },
   { path: "/dashboard/recommended", heading: "Recommended Courses" },
+  { path: "/dashboard/notifications", heading: "Notifications" },
 ];
 
 const ADMIN: Route[] = [{ path: "/admin" }, { path: "/admin/users" }, { path: "/admin/topics" }];

@@ -1,8 +1,9 @@
 import { renderEmail, type EmailContent } from "./layout";
+import { COURSE_READY_EMAIL_KINDS, courseReadyEmail, type CourseReadyEmail } from "./course-ready-emails";
 import { reminderEmail, REMINDER_EMAIL_KINDS, type ReminderEmail } from "./reminder-emails";
 import { renderTwoFactorEmail, TWO_FACTOR_EMAIL_KINDS, twoFactorRecoveryCodeEmail, type TwoFactorEmail } from "./two-factor-emails";
 
-/* The account e-mails (those about the second factor: ./two-factor-emails.ts; the daily reminder: ./reminder-emails.ts). Codes expire after CODE_TTL_MINUTES and work once. */
+/* The account e-mails (those about the second factor: ./two-factor-emails.ts; the daily reminder: ./reminder-emails.ts; a course ready: ./course-ready-emails.ts). Codes expire after CODE_TTL_MINUTES and work once. */
 
 /** One account e-mail to send: what the request decides; the mail job renders and sends it. */
 export type AccountEmail =
@@ -13,9 +14,10 @@ export type AccountEmail =
   | { kind: "account-exists"; to: string }
   | { kind: "no-account"; to: string }
   | TwoFactorEmail
-  | ReminderEmail;
+  | ReminderEmail
+  | CourseReadyEmail;
 
-export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "confirmation-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS, ...REMINDER_EMAIL_KINDS] as const;
+export const ACCOUNT_EMAIL_KINDS = ["verification-code", "password-reset-code", "two-factor-recovery-code", "confirmation-code", "account-exists", "no-account", ...TWO_FACTOR_EMAIL_KINDS, ...REMINDER_EMAIL_KINDS, ...COURSE_READY_EMAIL_KINDS] as const;
 
 export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailContent {
   switch (email.kind) {
@@ -33,6 +35,8 @@ export function renderAccountEmail(email: AccountEmail, appUrl: string): EmailCo
       return noAccountEmail(`${appUrl}/signup`);
     case "reminder":
       return reminderEmail(email, appUrl);
+    case "course-ready":
+      return courseReadyEmail(email, appUrl);
     default:
       return renderTwoFactorEmail(email, appUrl);
   }

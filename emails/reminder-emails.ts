@@ -12,10 +12,22 @@ export type ReminderEmail = { kind: "reminder"; to: string; userId: number; dueC
 
 export const REMINDER_EMAIL_KINDS = ["reminder"] as const;
 
+/** Which optional e-mails a link unsubscribes from (lib/validation/goals.ts's MAIL_LISTS); the reminders' links name none. */
+export type UnsubscribeList = "reminders" | "course-ready";
+
+const listPart = (list: UnsubscribeList) => (list === "reminders" ? "" : `&list=${list}`);
+
 /** Where a mail client POSTs the one-click unsubscribe (api/routes/goals.ts). */
-export const oneClickUnsubscribeUrl = (appUrl: string, token: string) => `${appUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}`;
+export const oneClickUnsubscribeUrl = (appUrl: string, token: string, list: UnsubscribeList = "reminders") =>
+  `${appUrl}/reminders/unsubscribe?token=${encodeURIComponent(token)}${listPart(list)}`;
 /** The page the e-mail's own link opens: a button, never an unsubscribe on opening. */
-export const unsubscribePageUrl = (appUrl: string, token: string) => `${appUrl}/unsubscribe#token=${encodeURIComponent(token)}`;
+export const unsubscribePageUrl = (appUrl: string, token: string, list: UnsubscribeList = "reminders") => `${appUrl}/unsubscribe#token=${encodeURIComponent(token)}${listPart(list)}`;
+
+/** RFC 8058's headers: a mail client's one-click unsubscribe of the list. */
+export const oneClickHeaders = (appUrl: string, token: string, list: UnsubscribeList = "reminders") => ({
+  "List-Unsubscribe": `<${oneClickUnsubscribeUrl(appUrl, token, list)}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
 
 const cards = (n: number) => (n === 1 ? "1 review card is" : `${n} review cards are`);
 
@@ -34,9 +46,6 @@ export function reminderEmail(email: ReminderEmail, appUrl: string): EmailConten
       body: [lead, ...streak, `Change the hour or the goal in My Account: ${appUrl}/dashboard/my-account`],
       footer: `You get at most one reminder a day because you turned reminders on. Unsubscribe: ${unsubscribePageUrl(appUrl, email.token)}`,
     }),
-    headers: {
-      "List-Unsubscribe": `<${oneClickUnsubscribeUrl(appUrl, email.token)}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: oneClickHeaders(appUrl, email.token),
   };
 }

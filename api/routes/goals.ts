@@ -49,12 +49,15 @@ export const unsubscribeEndpoint = endpoint(
     path: "/reminders/unsubscribe",
     access: "public",
     tag: "Learning",
-    summary: "Unsubscribe from reminder e-mails (one click)",
+    summary: "Unsubscribe from reminder or course-ready e-mails (one click)",
     description:
-      "The reminders' `List-Unsubscribe` URL (RFC 8058 one-click: any body, such as `List-Unsubscribe=One-Click`, is accepted and ignored) and the unsubscribe page's button. Turns the token's owner's reminders off; again is harmless.",
+      "The `List-Unsubscribe` URL of the reminders and of the course-ready e-mails (RFC 8058 one-click: any body, such as `List-Unsubscribe=One-Click`, is accepted and ignored) and the unsubscribe page's button. Turns that list off for the token's owner; again is harmless.",
     query: unsubscribeQuery,
-    responses: { 200: { description: "Reminders are off.", schema: messageResponse } },
+    responses: { 200: { description: "That list's e-mails are off.", schema: messageResponse } },
     errors: { 400: INVALID_UNSUBSCRIBE_LINK },
   },
-  async (c) => c.json(await unsubscribeByToken(c.req.valid("query").token)),
+  async (c) => {
+    const { token, list } = c.req.valid("query");
+    return c.json(await unsubscribeByToken(token, list));
+  },
 );

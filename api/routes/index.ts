@@ -7,6 +7,7 @@ import * as courses from "./courses";
 import * as generation from "./generation";
 import * as goals from "./goals";
 import * as interests from "./interests";
+import * as notifications from "./notifications";
 import * as profile from "./profile";
 import * as publication from "./publication";
 import * as quizzes from "./quizzes";
@@ -23,6 +24,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, tutor, generation, publication, sources, reports, contentReview, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, notifications, tutor, generation, publication, sources, reports, contentReview, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -1,7 +1,8 @@
 "use client";
 
 // My Account's daily goal and e-mail reminders (PUT /users/me/goal; docs/product-rules.md,
-// "Daily goal and reminders"). The time zone defaults to the browser's until one is saved.
+// "Daily goal and reminders"), and the "course ready" e-mail. The time zone defaults to the
+// browser's until one is saved.
 import { useRouter } from "next/navigation";
 import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
@@ -15,7 +16,7 @@ const FALLBACK = "Could not save your goal and reminders. Please try again.";
 const FIELD = "mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 aria-invalid:border-red-600";
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
-type Form = { daily_goal: string; goal_kind: GoalSettingsInput["goal_kind"]; reminders: boolean; reminder_hour: string; time_zone: string };
+type Form = { daily_goal: string; goal_kind: GoalSettingsInput["goal_kind"]; reminders: boolean; reminder_hour: string; time_zone: string; course_ready_email: boolean };
 type Errors = Partial<Record<keyof Form, string>>;
 
 const noSubscription = () => () => {};
@@ -40,6 +41,7 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
     reminders: saved.reminders,
     reminder_hour: String(saved.reminder_hour),
     time_zone: saved.time_zone ?? browserZone ?? "UTC",
+    course_ready_email: saved.course_ready_email,
     ...edited,
   };
   const set = (change: Partial<Form>) => setEdited((e) => ({ ...e, ...change }));
@@ -56,6 +58,7 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
       reminders: form.reminders,
       reminder_hour: Number(form.reminder_hour),
       time_zone: form.time_zone,
+      course_ready_email: form.course_ready_email,
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -80,7 +83,7 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         Daily goal and reminders
       </h2>
-      <p className="mt-2 text-sm text-slate-600">A small goal for each day, and an e-mail on days you have reviews due or your streak is at risk.</p>
+      <p className="mt-2 text-sm text-slate-600">A small goal for each day, an e-mail on days you have reviews due or your streak is at risk, and one when a course you asked for is ready.</p>
       {failure ? (
         <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {failure}
@@ -125,6 +128,19 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
           />
           <label htmlFor={`${id}-reminders`} className="text-sm text-slate-800">
             <span className="font-medium">E-mail me a reminder</span> when reviews are due or my streak is at risk (at most one a day)
+          </label>
+        </div>
+
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-course-ready`}
+            type="checkbox"
+            checked={form.course_ready_email}
+            onChange={(e) => set({ course_ready_email: e.target.checked })}
+            className="mt-1 size-5 rounded border-slate-300 text-brand-600"
+          />
+          <label htmlFor={`${id}-course-ready`} className="text-sm text-slate-800">
+            <span className="font-medium">E-mail me when a course I asked for is ready</span> (the bell at the top tells you either way)
           </label>
         </div>
 

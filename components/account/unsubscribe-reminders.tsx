@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-field";
 import { linkToken } from "@/components/auth/link-token";
@@ -9,17 +9,23 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { apiFetch } from "@/lib/client/api";
 
 const FALLBACK = "Could not unsubscribe. Please try again.";
+const noSubscription = () => () => {};
 const INCOMPLETE = "This unsubscribe link is incomplete. Open the whole link from the e-mail, or turn reminders off in My Account.";
 
+/** Which e-mails the link stops (its #list=, absent for the reminders'), as the button says it. */
+const BUTTON: Record<string, string> = { reminders: "Unsubscribe from reminders", "course-ready": "Unsubscribe from course-ready e-mails" };
+
 /**
- * The reminder e-mail's unsubscribe link lands here: a button, because mail scanners open links
- * and opening one must change nothing. The button posts the link's token (read from the
- * #fragment) to the same endpoint as the mail client's one-click unsubscribe.
+ * The reminder and course-ready e-mails' unsubscribe link lands here: a button, because mail
+ * scanners open links and opening one must change nothing. The button posts the link's token and
+ * list (read from the #fragment) to the same endpoint as the mail client's one-click unsubscribe.
  */
 export function UnsubscribeReminders() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The fragment is the browser's alone: read after hydration, the reminders' words until then.
+  const list = useSyncExternalStore(noSubscription, () => (linkToken("list") in BUTTON ? linkToken("list") : "reminders"), () => "reminders");
 
   async function unsubscribe() {
     if (busy) return;
@@ -28,7 +34,8 @@ export function UnsubscribeReminders() {
     setBusy(true);
     setFailure(null);
     try {
-      const { message } = await apiFetch<{ message: string }>(`/reminders/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST", fallback: FALLBACK });
+      const listPart = list === "reminders" ? "" : `&list=${encodeURIComponent(list)}`;
+      const { message } = await apiFetch<{ message: string }>(`/reminders/unsubscribe?token=${encodeURIComponent(token)}${listPart}`, { method: "POST", fallback: FALLBACK });
       setDone(message);
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : FALLBACK);
@@ -54,7 +61,7 @@ export function UnsubscribeReminders() {
         <>
           <FormAlert message={failure} />
           <button type="button" disabled={busy} onClick={() => void unsubscribe()} className={buttonClasses({ size: "lg", className: "w-full" })}>
-            {busy ? "Unsubscribing..." : "Unsubscribe from reminders"}
+            {busy ? "Unsubscribing..." : BUTTON[list]}
           </button>
         </>
       )}

@@ -14,7 +14,7 @@ import type { AccountExport } from "../validation/responses/accounts";
 const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
 
 export async function exportAccountData(userId: number): Promise<AccountExport> {
-  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations, sources, goal, lessonReads, reports] = await Promise.all([
+  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations, sources, goal, lessonReads, reports, notifications] = await Promise.all([
     getUser(userId),
     rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),
     rowsOf(sql`
@@ -50,11 +50,12 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
         FROM sources s LEFT JOIN source_passages p ON p.source_id = s.id
        WHERE s.owner_id = ${userId} GROUP BY s.id ORDER BY s.id`),
     rowsOf(sql`
-      SELECT daily_goal, goal_kind, reminders_enabled, reminder_hour, time_zone, last_reminded_on::text, next_reminder_at, updated_at
+      SELECT daily_goal, goal_kind, reminders_enabled, reminder_hour, time_zone, course_ready_email, last_reminded_on::text, next_reminder_at, updated_at
         FROM learner_goals WHERE user_id = ${userId}`),
     rowsOf(sql`SELECT course_id, section_index, subsection_index, first_read_at FROM lesson_reads WHERE user_id = ${userId} ORDER BY first_read_at`),
     // The learner's reports on lessons and quiz items (lib/reports/export-rows.ts).
     exportReports(userId),
+    rowsOf(sql`SELECT id, kind, payload, read_at, created_at FROM notifications WHERE user_id = ${userId} ORDER BY id`),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -73,5 +74,6 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     daily_goal_and_reminders: goal[0] ?? null,
     lesson_reads: lessonReads,
     reports,
+    notifications,
   };
 }

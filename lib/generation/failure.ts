@@ -2,24 +2,31 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses } from "../../db/schema";
+import { notifyIfCourseFailed } from "../notifications/course-events";
 import { recordRun } from "./log";
 
 export type FailedJob = { queue: string; data: unknown; reason: string };
 
 /**
  * The dead-letter step: a job that failed its last retry marks its course failed with the reason
- * (only if that run is still the live one), or logs the topic's failure. Partial work stays in the
+ * (only if that run is still the live one; a learner's own course tells them in the same
+ * transaction, lib/notifications), or logs the topic's failure. Partial work stays in the
  * working copy, never in the course tables, and a retry resumes from it.
  */
 export async function markGenerationFailed(job: FailedJob): Promise<void> {
   const data = (job.data ?? {}) as Partial<{ courseId: number; topicId: number; attempt: number; sectionIndex: number }>;
   const reason = job.reason.slice(0, 1000);
   if (typeof data.courseId === "number" && typeof data.attempt === "number") {
-    const updated = await getDb()
-      .update(courses)
-      .set({ generationStatus: "failed", generationError: reason, updatedAt: sql`now()` })
-      .where(and(eq(courses.id, data.courseId), eq(courses.generationAttempt, data.attempt), inArray(courses.generationStatus, ["pending", "running"])))
-      .returning({ id: courses.id });
+    const { courseId, attempt } = data;
+    const updated = await getDb().transaction(async (tx) => {
+      const failed = await tx
+        .update(courses)
+        .set({ generationStatus: "failed", generationError: reason, updatedAt: sql`now()` })
+        .where(and(eq(courses.id, courseId), eq(courses.generationAttempt, attempt), inArray(courses.generationStatus, ["pending", "running"])))
+        .returning({ id: courses.id });
+      if (failed.length) await notifyIfCourseFailed(tx, courseId);
+      return failed;
+    });
     if (updated.length) await recordRun({ courseId: data.courseId, attempt: data.attempt, sectionIndex: data.sectionIndex ?? null }, "failed", { ok: false, error: reason });
     return;
   }

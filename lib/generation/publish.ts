@@ -8,6 +8,7 @@ import type { GeneratedQuestion } from "../llm/schemas";
 import { balanceCourseKeys } from "./balance-keys";
 import { norm } from "./checks";
 import type { SendFollowUp } from "./follow-up";
+import { notifyIfCourseReady } from "../notifications/course-events";
 import { judgeWhenPublished } from "./jobs/judge-section";
 import type { PartPayload } from "./jobs/part-payload";
 import { QUESTION_POOL_SIZE } from "./plan";
@@ -20,7 +21,8 @@ import { publishLessonGrounding, questionPassages } from "./publish-grounding";
  *   course is its position, as the reader and the quiz rules count it);
  * - a published section's quiz goes into quiz_questions once all its parts have their verified
  *   questions (a question repeated across parts sends that part back; see the returned list);
- * - when every section and quiz is in, is_detail_created_by_ai flips and the working copy goes.
+ * - when every section and quiz is in, is_detail_created_by_ai flips and the working copy goes
+ *   (and a learner's own course, once they can read it, is noticed to them: lib/notifications).
  * Each step checks what is already there, so running it twice changes nothing.
  * Returns the parts whose questions must be written again.
  */
@@ -119,6 +121,7 @@ export async function publishReady(tx: Transaction, courseId: number): Promise<{
       .where(eq(courses.id, courseId));
     await tx.delete(generationParts).where(eq(generationParts.courseId, courseId));
     await tx.delete(generationSections).where(eq(generationSections.courseId, courseId));
+    await notifyIfCourseReady(tx, courseId);
   }
   return { redo };
 }

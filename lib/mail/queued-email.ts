@@ -4,13 +4,13 @@ import { renderAccountEmail, type AccountEmail } from "../../emails/account-emai
 import { isLiveCode, type CodePurpose } from "../accounts/codes";
 import { seal, unseal } from "../auth/seal";
 import { getEnv } from "../env";
-import { unsubscribeToken, wantsReminders } from "../reminders/unsubscribe";
+import { unsubscribeToken, wantsMail } from "../reminders/unsubscribe";
 import type { SendEmailPayload } from "./jobs/send-email";
 import { deliverEmail } from "./send";
 
 /*
  * An account e-mail as a send-email job carries it: a code sealed, with its expiry; a link's token
- * sealed; a reminder's unsubscribe token not at all (it is made again from the user id). A code that could only arrive dead (expired, used or replaced by a resend) is not sent;
+ * sealed; a reminder's or a course-ready e-mail's unsubscribe token not at all (it is made again from the user id). A code that could only arrive dead (expired, used or replaced by a resend) is not sent;
  * a notice about the second factor always is (it tells of something that happened).
  */
 
@@ -46,6 +46,8 @@ export function toSendEmailPayload(email: AccountEmail, expiresAt?: Date): SendE
       return { ...base, change: email.change, cause: email.cause };
     case "reminder":
       return { ...base, userId: email.userId, dueCount: email.dueCount, streakAtRisk: email.streakAtRisk };
+    case "course-ready":
+      return { ...base, userId: email.userId, courseId: email.courseId, courseTitle: email.courseTitle };
   }
 }
 
@@ -57,6 +59,10 @@ function toAccountEmail(payload: SendEmailPayload): AccountEmail | string {
   if (kind === "reminder") {
     const { userId, dueCount, streakAtRisk } = payload;
     return userId && dueCount !== undefined && streakAtRisk !== undefined ? { kind, to, userId, dueCount, streakAtRisk, token: unsubscribeToken(userId) } : MISSING;
+  }
+  if (kind === "course-ready") {
+    const { userId, courseId, courseTitle } = payload;
+    return userId && courseId && courseTitle !== undefined ? { kind, to, userId, courseId, courseTitle, token: unsubscribeToken(userId, "course-ready") } : MISSING;
   }
   if (kind === "verification-code" || kind === "password-reset-code" || kind === "two-factor-recovery-code" || kind === "confirmation-code") {
     const code = payload.sealedCode ? unseal(payload.sealedCode, SEAL_PURPOSE) : null;
@@ -94,9 +100,10 @@ export async function deliverQueuedEmail(payload: SendEmailPayload, log: Logger<
     log.info("not sent: a newer code replaced it, or it was used");
     return "skipped";
   }
-  // A reminder waiting out an SMTP outage is not sent to a learner who unsubscribed meanwhile.
-  if (email.kind === "reminder" && !(await wantsReminders(email.userId))) {
-    log.info("not sent: the learner turned reminders off");
+  // A reminder or course-ready e-mail waiting out an SMTP outage is not sent to a learner who unsubscribed meanwhile.
+  const list = email.kind === "reminder" ? "reminders" : email.kind === "course-ready" ? "course-ready" : null;
+  if (list && "userId" in email && !(await wantsMail(email.userId, list))) {
+    log.info(`not sent: the learner turned ${list === "reminders" ? "reminders" : "course-ready e-mails"} off`);
     return "skipped";
   }
   await deliverEmail(email.to, renderAccountEmail(email, getEnv().APP_URL));

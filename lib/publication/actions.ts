@@ -5,12 +5,14 @@ import { courses, courseSections, type CoursePublication } from "../../db/schema
 import { courseTouched } from "../courses/course-content";
 import { COURSE_NOT_FOUND } from "../courses/visibility";
 import { AppError } from "../http/app-error";
+import { notifyIfCourseReady } from "../notifications/course-events";
 import type { PublicationState } from "../validation/responses/publication";
 
 /*
  * The admin's publication actions (docs/product-rules.md, "Review and publication"). Each runs
  * under the course's row lock and moves courses.updated_at, so the readers' content cache
- * (lib/courses/course-content.ts) and the catalogue version move with it.
+ * (lib/courses/course-content.ts) and the catalogue version move with it. An approval that lets
+ * a learner read their own course at last tells them so (lib/notifications).
  */
 
 async function stateOf(db: DatabaseOrTransaction, courseId: number): Promise<PublicationState> {
@@ -36,6 +38,7 @@ async function underLock(courseId: number, change: (tx: DatabaseOrTransaction, p
     if (!course) throw new AppError("not_found", COURSE_NOT_FOUND);
     const publication = await change(tx, course.publication);
     await tx.update(courses).set({ ...(publication ? { publication } : {}), updatedAt: courseTouched }).where(eq(courses.id, courseId));
+    await notifyIfCourseReady(tx, courseId);
     return stateOf(tx, courseId);
   });
 }

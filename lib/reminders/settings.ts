@@ -13,7 +13,7 @@ import { dayIn, dayStarts, instantAt, shiftDay } from "./local-time";
 
 type Row = typeof learnerGoals.$inferSelect;
 
-const DEFAULTS = { daily_goal: null, goal_kind: "lessons", reminders: false, reminder_hour: 18, time_zone: null } as const;
+const DEFAULTS = { daily_goal: null, goal_kind: "lessons", reminders: false, reminder_hour: 18, time_zone: null, course_ready_email: false } as const;
 
 /**
  * The next instant the reminder pass should look at this learner: their hour today, unless it has
@@ -42,7 +42,15 @@ async function readRow(userId: number): Promise<Row | undefined> {
 
 function toSettings(row: Row | undefined, doneToday: number): GoalSettings {
   if (!row) return { ...DEFAULTS, done_today: doneToday };
-  return { daily_goal: row.dailyGoal, goal_kind: row.goalKind, reminders: row.remindersEnabled, reminder_hour: row.reminderHour, time_zone: row.timeZone, done_today: doneToday };
+  return {
+    daily_goal: row.dailyGoal,
+    goal_kind: row.goalKind,
+    reminders: row.remindersEnabled,
+    reminder_hour: row.reminderHour,
+    time_zone: row.timeZone,
+    course_ready_email: row.courseReadyEmail,
+    done_today: doneToday,
+  };
 }
 
 /** GET /users/me/goal: the saved settings (defaults before the first save) and today's count, in `fallbackZone` until a zone is saved. */
@@ -54,7 +62,7 @@ export async function getGoalSettings(userId: number, now: Date, fallbackZone = 
 /**
  * PUT /users/me/goal: saves the settings. Turning reminders on, or moving their hour or zone,
  * plans the next one afresh; anything else keeps the one planned (a reminder due within minutes
- * is not skipped because the goal changed).
+ * is not skipped because the goal changed). The course-ready e-mail, when not named, stays as it was.
  */
 export async function saveGoalSettings(userId: number, input: GoalSettingsInput, now: Date): Promise<GoalSettings> {
   const saved = await getDb().transaction(async (tx) => {
@@ -68,6 +76,7 @@ export async function saveGoalSettings(userId: number, input: GoalSettingsInput,
       reminderHour: input.reminder_hour,
       timeZone: input.time_zone,
       nextReminderAt: next,
+      ...(input.course_ready_email === undefined ? {} : { courseReadyEmail: input.course_ready_email }),
       updatedAt: now,
     };
     const [row] = await tx

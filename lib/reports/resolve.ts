@@ -2,9 +2,10 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
 import { AppError } from "../http/app-error";
+import { notifyReportsResolved } from "../notifications/report-events";
 import type { ReportTarget } from "../validation/reports";
 import type { ResolvedReports } from "../validation/responses/reports";
-import type { ReportOutcome, ReportResolution } from "./reasons";
+import { OUTCOME_TEXT, type ReportOutcome, type ReportResolution } from "./reasons";
 import { anyTarget, type StoredTarget } from "./target";
 
 export const NOTHING_OPEN = "Nothing is open about that lesson or question: it may have been resolved already.";
@@ -32,9 +33,10 @@ function outcomeOf(resolution: ReportResolution, on: SQL): SQL {
  */
 export async function resolveOpen(tx: Transaction, adminId: number, stored: StoredTarget, resolution: ReportResolution, note: string | null): Promise<ResolvedReports> {
   const on = stored.questionId !== null ? sql`question_id = ${stored.questionId}` : sql`subsection_id = ${stored.subsectionId}`;
-  const reports = await tx.execute(sql`
+  const reports = await tx.execute<{ id: number; outcome: ReportOutcome }>(sql`
     UPDATE content_reports SET resolution = ${resolution}, outcome = ${outcomeOf(resolution, on)}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now(), updated_at = now()
-     WHERE ${on} AND resolved_at IS NULL`);
+     WHERE ${on} AND resolved_at IS NULL RETURNING id, outcome`);
+  await notifyReportsResolved(tx, reports.rows.map((report) => ({ id: report.id, outcome: OUTCOME_TEXT[report.outcome] })));
   const machineFlags = await tx.execute(sql`
     UPDATE content_flags SET resolution = ${resolution}, resolution_note = ${note}, resolved_by = ${adminId}, resolved_at = now()
      WHERE ${on} AND resolved_at IS NULL`);
@@ -49,7 +51,7 @@ export async function resolveOpen(tx: Transaction, adminId: number, stored: Stor
        WHERE question_flag_reviews.flag <> EXCLUDED.flag`);
     flagResolved ||= (flags.rowCount ?? 0) > 0;
   }
-  return { resolved_reports: reports.rowCount ?? 0, flag_resolved: flagResolved, resolved_machine_flags: machineFlags.rowCount ?? 0 };
+  return { resolved_reports: reports.rows.length, flag_resolved: flagResolved, resolved_machine_flags: machineFlags.rowCount ?? 0 };
 }
 
 /**

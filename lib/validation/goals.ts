@@ -28,11 +28,24 @@ export const goalSettingsSchema = z.object({
     .string({ error: UNKNOWN_TIME_ZONE })
     .refine((v) => knownTimeZone(v) !== null, UNKNOWN_TIME_ZONE)
     .meta({ description: "An IANA time zone: the learner's day (for the goal) and the reminder's hour are counted in it." }),
+  course_ready_email: z
+    .boolean({ error: "The course-ready e-mail is on (true) or off (false)." })
+    .optional()
+    .meta({ description: "E-mail the learner when a course of theirs is ready to read (besides the notification). Absent: kept as it is (off until first set)." }),
 });
 
 export type GoalSettingsInput = z.infer<typeof goalSettingsSchema>;
 
-/** POST /reminders/unsubscribe: the token of the e-mail's link (the user id and an HMAC of it). */
+/** The learner's optional e-mails, each unsubscribed on its own. */
+export const MAIL_LISTS = ["reminders", "course-ready"] as const;
+
+export type MailList = (typeof MAIL_LISTS)[number];
+
+/** POST /reminders/unsubscribe: the token of the e-mail's link (the user id and an HMAC of it) and its list. */
 export const unsubscribeQuery = z.object({
   token: z.string({ error: "The unsubscribe link is incomplete." }).min(1, "The unsubscribe link is incomplete.").max(200, "This unsubscribe link is not valid."),
+  list: z
+    .enum(MAIL_LISTS, { error: "This unsubscribe link is not valid." })
+    .optional()
+    .meta({ description: "Which e-mails: `reminders` (absent: these) or `course-ready`; the token is valid for its own list only." }),
 });

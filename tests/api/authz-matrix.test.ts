@@ -103,6 +103,11 @@ const MATRIX: Row[] = [
   ["GET /users/me/goal",                                        401, 200, 200, 200],
   ["PUT /users/me/goal",                                        401, 200, 200, 200],
   ["POST /reminders/unsubscribe",                               400, 400, 400, 400],
+  // Notifications: each caller's own; learner A's is a 404 for anyone else, admins included
+  ["GET /users/me/notifications",                               401, 200, 200, 200],
+  ["GET /users/me/notifications/unread-count",                  401, 200, 200, 200],
+  ["POST /users/me/notifications/{id}/read",                    401, 200, 404, 404], // learner A's notification
+  ["POST /users/me/notifications/read-all",                     401, 200, 200, 200],
   // The lesson tutor: no model is configured in these tests, so a turn is refused as off; a conversation is its owner's alone
   ["GET /courses/{id}/sections/{sectionIndex}/subsections/{subsectionIndex}/tutor", 401, 200, 200, 200],
   ["POST /tutor/turns",                                         401, 409, 409, 409],

@@ -49,6 +49,11 @@ export const EXAMPLES: Record<string, ExampleOf> = {
   "GET /users/me/goal": () => ({}),
   "PUT /users/me/goal": () => ({ body: { daily_goal: 3, goal_kind: "lessons", reminders: true, reminder_hour: 18, time_zone: "Europe/Paris" } }),
   "POST /reminders/unsubscribe": () => ({ query: { token: `1.${"0".repeat(64)}` } }),
+  "GET /users/me/notifications": () => ({ query: { limit: "10" } }),
+  "GET /users/me/notifications/unread-count": () => ({}),
+  // Learner A's notification: only A may mark it; for anyone else it is none of theirs (404).
+  "POST /users/me/notifications/:id/read": (w) => ({ params: { id: str(w.notificationId) } }),
+  "POST /users/me/notifications/read-all": () => ({}),
   "GET /users/me/sessions": () => ({}),
   // Learner A's own session: A may end it; for anyone else it is no session of theirs (404).
   "DELETE /users/me/sessions/:id": (w) => ({ params: { id: str(w.a.sessionId) } }),

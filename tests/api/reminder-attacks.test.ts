@@ -88,6 +88,19 @@ describe("the unsubscribe link", () => {
     expect(await remindersOn(a.user.id)).toBe(true);
   });
 
+  it("a list's token stops that list alone: a reminder's link cannot stop course-ready e-mails, nor the other way round", async () => {
+    const learner = await createUser();
+    expect((await call("PUT /users/me/goal", { token: learner.token, json: { ...SETTINGS, course_ready_email: true } })).status).toBe(200);
+    const onList = (token: string, list: string) => call("POST /reminders/unsubscribe", { path: `/reminders/unsubscribe?token=${encodeURIComponent(token)}&list=${list}` });
+    const crossed = [await onList(unsubscribeToken(learner.user.id), "course-ready"), await onList(unsubscribeToken(learner.user.id, "course-ready"), "reminders"), await unsubscribe(unsubscribeToken(learner.user.id, "course-ready"))];
+    expect(crossed.map((r) => r.status)).toEqual([400, 400, 400]);
+    expect(crossed.every((r) => r.body.detail === INVALID_UNSUBSCRIBE_LINK)).toBe(true);
+    const both = async () => (await call("GET /users/me/goal", { token: learner.token })).body;
+    expect(await both()).toMatchObject({ reminders: true, course_ready_email: true });
+    expect((await onList(unsubscribeToken(learner.user.id, "course-ready"), "course-ready")).status).toBe(200);
+    expect(await both()).toMatchObject({ reminders: true, course_ready_email: false });
+  });
+
   it("never unsubscribes on a GET (mail scanners open links); a POST without a session does, with any body", async () => {
     const learner = await learnerWithReminders();
     const token = unsubscribeToken(learner.user.id);

@@ -9,6 +9,7 @@ import {
   courseSections,
   courseSubsections,
   enrollments,
+  notifications,
   quizDrawItems,
   quizDraws,
   quizQuestions,
@@ -60,6 +61,8 @@ export type World = {
   sourceId: number;
   /** A course of this world alone for the publication calls: paused, its one section not approved (in no list). */
   reviewCourseId: number;
+  /** Learner A's notification (their course is ready), unread. */
+  notificationId: number;
   /**
    * This world's own small course (in a topic of its own) for the review screen's edits: one lesson
    * and one quiz item, at version 0; and a second lesson whose regeneration waits for review.
@@ -143,6 +146,10 @@ export async function createWorld(): Promise<World> {
   const [reviewSection] = await db.insert(courseSections).values({ courseId: reviewCourse!.id, position: 0, title: "Draft section", publishedAt: null }).returning({ id: courseSections.id });
   await db.insert(courseSubsections).values({ sectionId: reviewSection!.id, position: 0, title: "Draft lesson", content: "Not reviewed yet." });
   const review = await editableCourse(admin!.id);
+  const [notification] = await db
+    .insert(notifications)
+    .values({ userId: a!.id, kind: "course_ready", payload: { course_id: courseId, course_title: "Python Basics" }, eventKey: `world:${unique()}` })
+    .returning({ id: notifications.id });
   return {
     a: a!,
     b: b!,
@@ -156,6 +163,7 @@ export async function createWorld(): Promise<World> {
     conversationId: conversation!.id,
     sourceId: source!.id,
     reviewCourseId: reviewCourse!.id,
+    notificationId: notification!.id,
     review,
   };
 }

@@ -10,7 +10,7 @@ import { sendEmailDeadLetterJob } from "./send-email-dead-letter";
 const changeSeen = z.object({ at: z.iso.datetime(), address: z.string().max(100), device: z.string().max(200) });
 
 /**
- * One account e-mail or reminder; a code or a link's token travels sealed (the job table never holds it in
+ * One account e-mail, reminder or course-ready e-mail; a code or a link's token travels sealed (the job table never holds it in
  * clear), a code with its expiry; a notice about the second factor with what it reports.
  */
 export const sendEmailPayload = z.object({
@@ -29,6 +29,9 @@ export const sendEmailPayload = z.object({
   userId: z.number().int().positive().optional(),
   dueCount: z.number().int().min(0).optional(),
   streakAtRisk: z.boolean().optional(),
+  // A course ready: which (its title as it was when it became ready).
+  courseId: z.number().int().positive().optional(),
+  courseTitle: z.string().max(500).optional(),
 });
 
 export type SendEmailPayload = z.infer<typeof sendEmailPayload>;

@@ -66,6 +66,7 @@ export const accountExport = z
     daily_goal_and_reminders: z.record(z.string(), z.unknown()).nullable().meta({ description: "The daily goal and e-mail reminder settings; null until first saved." }),
     lesson_reads: exportedRows,
     reports: exportedRows.meta({ description: "The caller's reports on lessons and quiz items, with how each was handled." }),
+    notifications: exportedRows.meta({ description: "The caller's notifications: each one's kind, what it was about (payload), and when it was read." }),
   })
   .meta({ id: "AccountExport" });
 

@@ -5,6 +5,7 @@ import { goalSettingsSchema } from "../goals";
 export const goalSettings = goalSettingsSchema
   .extend({
     time_zone: z.string().nullable().meta({ description: "The learner's IANA time zone; null until first saved (the browser's is then offered)." }),
+    course_ready_email: z.boolean().meta({ description: "Whether the learner is e-mailed when a course of theirs is ready." }),
     done_today: z.number().int().min(0).meta({ description: "Lessons or review cards (per `goal_kind`) done so far today, in the learner's time zone." }),
   })
   .meta({ id: "GoalSettings" });

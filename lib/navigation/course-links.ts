@@ -1,0 +1,36 @@
+import type { Position } from "../learning/progress";
+
+/*
+ * Where a learner's course screens live. The reader's and the quiz's navigation state is in the
+ * URL (courseId, section, sub), so reloads and shared links land on the same screen; indexes are
+ * 0-based, as in the API. Pages and components link with these, and so do notifications and
+ * e-mails, which name a screen from the server.
+ */
+
+export function readerHref(courseId: number, position?: Position, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ courseId: String(courseId) });
+  if (position) {
+    query.set("section", String(position.sectionIndex));
+    query.set("sub", String(position.subsectionIndex));
+  }
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return `/dashboard/detail-courses?${query.toString()}`;
+}
+
+export function quizHref(courseId: number, sectionIndex: number): string {
+  return `/dashboard/quiz?courseId=${courseId}&sectionIndex=${sectionIndex}`;
+}
+
+export function courseDetailsHref(courseId: number): string {
+  return `/dashboard/course-details?courseId=${courseId}`;
+}
+
+/** A finished course's summary: what was learned, the quiz scores, the time spent, the certificate. */
+export function courseCompleteHref(courseId: number): string {
+  return `/dashboard/course-complete?courseId=${courseId}`;
+}
+
+/** A topic's page at its "Write me a course" card, where a learner's request on it is followed and tried again. */
+export function writeCourseHref(topicId: number): string {
+  return `/dashboard/topics/${topicId}#write-a-course`;
+}
