@@ -100,7 +100,7 @@ describe("a resolved report tells its learners", () => {
       expect(notice).toMatchObject({
         kind: "report_resolved",
         message: "Your report on “Lesson 1” was resolved.",
-        detail: "Reviewed: no change was needed",
+        detail: "Reviewed: an admin found nothing wrong.",
         link: readerHref(course.courseId, { sectionIndex: 0, subsectionIndex: 0 }),
       });
       // The admin's note is about the content, for admins.
@@ -112,9 +112,10 @@ describe("a resolved report tells its learners", () => {
     expect((await list(a.token)).body.notifications).toHaveLength(1);
   });
 
-  it("edited on the review screen: the reporter hears it was fixed; a quiz item's report links to its course", async () => {
+  it("edited on the review screen: the reporter hears it was fixed; a quiz item checked with no change says so and's report links to its course", async () => {
     const [learner, admin] = await Promise.all([quickAccount(), quickAccount("admin")]);
-    const course = await reportsCourse({ enrol: [learner.id] });
+    // The quiz open, so its items were shown to the learner and may be reported.
+    const course = await reportsCourse({ enrol: [learner.id], quizOpen: true });
     await call("POST /reports", { token: learner.token, json: { ...lesson(course.courseId), reason: "typo" } });
     await call("POST /reports", { token: learner.token, json: { question_id: course.questions[0], reason: "answer_key" } });
     const [sub] = await getDb()
@@ -127,8 +128,9 @@ describe("a resolved report tells its learners", () => {
 
     const notices = (await list(learner.token)).body.notifications;
     expect(notices.map((n: { detail: string; link: string }) => [n.detail, n.link])).toEqual([
-      ["Fixed", courseDetailsHref(course.courseId)],
-      ["Fixed: an admin edited it", readerHref(course.courseId, { sectionIndex: 0, subsectionIndex: 0 })],
+      // "Fixed" with no change to the item since the report: checked, nothing needed changing.
+      ["Checked: no change was needed.", courseDetailsHref(course.courseId)],
+      ["Fixed: an admin edited it.", readerHref(course.courseId, { sectionIndex: 0, subsectionIndex: 0 })],
     ]);
     expect(notices[0].message).toBe("Your report on “What is a variable? (0)” was resolved.");
     // No answer key leaves in a notification.
