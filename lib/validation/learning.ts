@@ -30,13 +30,6 @@ export const topicPreferenceSchema = z.object({
   topic_ids: z.array(jsonId("topic_ids item"), { error: "topic_ids must be a list of topic ids" }).min(1, "Select at least one topic.").max(200),
 });
 
-/** POST /courses/generate: a course on one of the caller's topics. */
-export const generateCourseSchema = z.object({
-  topic_id: jsonId("topic_id"),
-  // One source of the caller's own, ready, for the course to be written from (docs/sources.md, "What learners see").
-  source_id: jsonId("source_id").optional(),
-});
-
 export const enrollSchema = z.object({ course_id: jsonId("course_id"), user_id: jsonId("user_id").optional() });
 
 export const updateProgressSchema = z.object({

@@ -125,10 +125,10 @@ describe("an attacker looking for certificates", () => {
     for (const { id } of issued) expect(await certificateByVerificationId(id)).not.toBeNull();
   });
 
-  it("reads only the name, the course, its level, the date and the id from a certificate: never the e-mail", async () => {
+  it("reads only the name, the course, its level, whether it is a personal course, the date and the id from a certificate: never the e-mail", async () => {
     const { learner, id } = issued[1]!;
     const certificate = await certificateByVerificationId(id);
-    expect(Object.keys(certificate!).sort()).toEqual(["completed_at", "course_level", "course_title", "learner_name", "verification_id"]);
+    expect(Object.keys(certificate!).sort()).toEqual(["completed_at", "course_level", "course_title", "learner_name", "personal", "verification_id"]);
     expect(JSON.stringify(certificate)).not.toContain(learner.email);
     expect(JSON.stringify(certificate)).not.toContain(learner.email.split("@")[0]!);
     expect(certificate!.learner_name).toBe(`${learner.user.firstName} ${learner.user.lastName}`);

@@ -4,6 +4,7 @@ import { credentialAccount } from "../../db/credential-account";
 import {
   accounts,
   contentReports,
+  courseRequests,
   courses,
   courseSections,
   courseSubsections,
@@ -57,6 +58,8 @@ export type World = {
   conversationId: number;
   /** Learner A's own source, extracted (one passage). */
   sourceId: number;
+  /** Learner A's course request on the world's topic, failed while it was planned (resumable). */
+  courseRequestId: number;
   /** A course of this world alone for the publication calls: paused, its one section not approved (in no list). */
   reviewCourseId: number;
   /** This world's own small course (in a topic of its own) for the review screen's edits: one lesson and one quiz item, at version 0. */
@@ -131,6 +134,11 @@ export async function createWorld(): Promise<World> {
   await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
   await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
   await db.insert(contentReports).values({ userId: a!.id, questionId: quiz[0]!.question_id, reason: "answer_key", note: "The key looks wrong." });
+  // Made two days ago, so it uses none of A's requests today.
+  const [request] = await db
+    .insert(courseRequests)
+    .values({ userId: a!.id, topicId: topic!.id, level: "Beginner", length: "short", failedAt: new Date(), failure: "The model server answered 500", createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .returning({ id: courseRequests.id });
   const [{ topicId: seededTopic }] = (await db.select({ topicId: courses.topicId }).from(courses).where(eq(courses.id, courseId))) as [{ topicId: number }];
   const [reviewCourse] = await db
     .insert(courses)
@@ -151,6 +159,7 @@ export async function createWorld(): Promise<World> {
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
     conversationId: conversation!.id,
     sourceId: source!.id,
+    courseRequestId: request!.id,
     reviewCourseId: reviewCourse!.id,
     review,
   };
