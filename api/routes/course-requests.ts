@@ -25,7 +25,7 @@ export const generatePersonalCourse = endpoint(
     description:
       "A course written for the caller, visible only to them and admins: on one of their topics (`topic_id`) or on a subject they type (`subject`, checked: a short line of printable text, not instructions), at `level` (default: what their record in that subject suggests) and `length` (short, standard or long); with `source_id`, written from that source of the caller's own (it must be ready). One in writing at a time, a few a day, within the server's daily cap.",
     body: { json: generateCourseSchema },
-    responses: { 202: { description: "The request was taken: follow it with GET /users/me/course-requests/{id}.", schema: courseRequestAccepted } },
+    responses: { 202: { description: "The request was taken: follow it with GET /course-requests/{id}.", schema: courseRequestAccepted } },
     errors: {
       404: "No such topic, or no such source of the caller's own.",
       409: "A course of the caller's is being written (`detail` says when it should be ready), course writing is turned off (no model is configured), or the source is not ready (still being read, or it failed).",
@@ -53,7 +53,7 @@ export const listCourseRequestsEndpoint = endpoint(
 export const getCourseRequestByIdEndpoint = endpoint(
   {
     method: "GET",
-    path: "/users/me/course-requests/:id",
+    path: "/course-requests/:id",
     access: "signed-in",
     tag: "Generation",
     summary: "One of your course requests",
@@ -68,7 +68,7 @@ export const getCourseRequestByIdEndpoint = endpoint(
 export const resumeCourseRequestEndpoint = endpoint(
   {
     method: "POST",
-    path: "/users/me/course-requests/:id/resume",
+    path: "/course-requests/:id/resume",
     access: "signed-in",
     tag: "Generation",
     summary: "Resume a failed course request",

@@ -60,7 +60,7 @@ export function RequestCard({ initial }: { initial: CourseRequestView }) {
     setProblem(null);
     setBusy(true);
     try {
-      setView(await apiFetch<CourseRequestView>(`/users/me/course-requests/${view.id}/resume`, { method: "POST", fallback: "Could not start writing again. Please try again." }));
+      setView(await apiFetch<CourseRequestView>(`/course-requests/${view.id}/resume`, { method: "POST", fallback: "Could not start writing again. Please try again." }));
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "Could not start writing again. Please try again.");
     } finally {

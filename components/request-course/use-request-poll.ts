@@ -5,7 +5,7 @@ import { apiFetch } from "@/lib/client/api";
 import type { CourseRequestView } from "@/lib/validation/responses/course-request";
 
 /*
- * One request's state as the server has it (GET /users/me/course-requests/{id}): every 3 s while
+ * One request's state as the server has it (GET /course-requests/{id}): every 3 s while
  * it is planned or written, backing off on errors up to 30 s, paused while the tab is hidden; it
  * stops once the request is written, waiting for review or failed.
  */
@@ -29,7 +29,7 @@ export function useRequestPoll(initial: CourseRequestView): [CourseRequestView, 
         return;
       }
       try {
-        const next = await apiFetch<CourseRequestView>(`/users/me/course-requests/${view.id}`, { fallback: "Could not check on your course.", signal: controller.signal });
+        const next = await apiFetch<CourseRequestView>(`/course-requests/${view.id}`, { fallback: "Could not check on your course.", signal: controller.signal });
         setView(next);
         if (underWay(next)) {
           delay = POLL_MS;

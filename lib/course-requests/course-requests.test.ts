@@ -19,7 +19,7 @@ const fake = await fakeModelWithWorker();
 type Learner = Awaited<ReturnType<typeof createUser>>;
 
 const ask = (who: Learner, json: Record<string, unknown>) => call("POST /courses/generate", { token: who.token, json });
-const view = async (who: Learner, id: number) => (await call("GET /users/me/course-requests/:id", { token: who.token, params: { id: String(id) } })).body;
+const view = async (who: Learner, id: number) => (await call("GET /course-requests/:id", { token: who.token, params: { id: String(id) } })).body;
 
 async function until(who: Learner, id: number, states: string[], timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -97,7 +97,7 @@ describe("a learner's request, written by the worker", () => {
     const before = (await call("GET /users/me/course-requests", { token: learner.token })).body.quota;
 
     fake.clearRules();
-    const resumed = await call("POST /users/me/course-requests/:id/resume", { token: learner.token, params: { id: String(id) } });
+    const resumed = await call("POST /course-requests/:id/resume", { token: learner.token, params: { id: String(id) } });
     expect(resumed.status).toBe(202);
     const ready = await until(learner, id, ["ready"]);
     expect(ready.sections_ready).toBe(2);

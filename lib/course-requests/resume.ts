@@ -11,7 +11,7 @@ import { REQUEST_NOT_FOUND, requestView } from "./view";
 import { COURSE_WRITING_OFF, courseWritingOn } from "./writing-off";
 
 /*
- * POST /users/me/course-requests/{id}/resume (docs/product-rules.md, "Course requests"): a failed
+ * POST /course-requests/{id}/resume (docs/product-rules.md, "Course requests"): a failed
  * request carries on from where it stopped: its planning again, or its course's generation again
  * (the sections and lessons already written are kept, lib/generation/commands.ts). It is the same
  * request, so it uses none of the day's requests; its calls still count toward the server's cap,

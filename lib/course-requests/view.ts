@@ -61,18 +61,17 @@ type Outline = { planned: string[]; written: { title: string; published: boolean
 async function outlines(db: DatabaseOrTransaction, courseIds: number[]): Promise<Map<number, Outline>> {
   const byCourse = new Map<number, Outline>(courseIds.map((id) => [id, { planned: [], written: [] }]));
   if (!courseIds.length) return byCourse;
-  const [planned, written] = await Promise.all([
-    db
-      .select({ courseId: generationSections.courseId, title: generationSections.title })
-      .from(generationSections)
-      .where(inArray(generationSections.courseId, courseIds))
-      .orderBy(asc(generationSections.courseId), asc(generationSections.position)),
-    db
-      .select({ courseId: courseSections.courseId, title: courseSections.title, publishedAt: courseSections.publishedAt })
-      .from(courseSections)
-      .where(inArray(courseSections.courseId, courseIds))
-      .orderBy(asc(courseSections.courseId), asc(courseSections.position)),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection takes one query at a time.
+  const planned = await db
+    .select({ courseId: generationSections.courseId, title: generationSections.title })
+    .from(generationSections)
+    .where(inArray(generationSections.courseId, courseIds))
+    .orderBy(asc(generationSections.courseId), asc(generationSections.position));
+  const written = await db
+    .select({ courseId: courseSections.courseId, title: courseSections.title, publishedAt: courseSections.publishedAt })
+    .from(courseSections)
+    .where(inArray(courseSections.courseId, courseIds))
+    .orderBy(asc(courseSections.courseId), asc(courseSections.position));
   for (const p of planned) byCourse.get(p.courseId)!.planned.push(p.title);
   for (const w of written) byCourse.get(w.courseId)!.written.push({ title: w.title, published: w.publishedAt !== null });
   return byCourse;
@@ -82,13 +81,11 @@ async function outlines(db: DatabaseOrTransaction, courseIds: number[]): Promise
 export async function toViews(db: DatabaseOrTransaction, rows: RequestRow[]): Promise<CourseRequestView[]> {
   const on = courseWritingOn();
   const courseIds = rows.flatMap((r) => (r.courseId === null ? [] : [r.courseId]));
-  const [byCourse, typical] = await Promise.all([
-    outlines(db, courseIds),
-    typicalMinutes(
-      db,
-      rows.filter((r) => r.failedAt === null && r.status !== "failed" && !r.done && r.status !== "done").map((r) => r.length),
-    ),
-  ]);
+  const byCourse = await outlines(db, courseIds);
+  const typical = await typicalMinutes(
+    db,
+    rows.filter((r) => r.failedAt === null && r.status !== "failed" && !r.done && r.status !== "done").map((r) => r.length),
+  );
   return rows.map((row) => {
     const outline = row.courseId === null ? { planned: [], written: [] } : byCourse.get(row.courseId)!;
     const served = row.publication !== null && isServed(row.publication);

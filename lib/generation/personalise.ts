@@ -122,24 +122,23 @@ const lowest = (levels: CourseLevel[]): CourseLevel | null => (levels.length ? l
  * struggling concepts only, the same reading as learnerProfile's.
  */
 export async function suggestedLevels(userId: number, db: DatabaseOrTransaction = getDb()): Promise<Map<number, CourseLevel>> {
-  const [completed, results, mastery] = await Promise.all([
-    db
-      .select({ topicId: courses.topicId, level: courses.level })
-      .from(enrollments)
-      .innerJoin(courses, eq(courses.id, enrollments.courseId))
-      .where(and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt))),
-    db
-      .select({ topicId: courses.topicId, attempts: sql<number>`count(*)::int`, passed: sql<number>`count(*) filter (where ${quizAttempts.passed})::int` })
-      .from(quizAttempts)
-      .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
-      .where(eq(quizAttempts.userId, userId))
-      .groupBy(courses.topicId),
-    db
-      .select({ topicId: courses.topicId, level: courses.level, rating: conceptMastery.rating, answers: conceptMastery.answers, lastCorrect: conceptMastery.lastCorrect })
-      .from(conceptMastery)
-      .innerJoin(courses, eq(courses.id, conceptMastery.courseId))
-      .where(eq(conceptMastery.userId, userId)),
-  ]);
+  // One after the other: `db` may be the request's transaction (lib/course-requests/ask.ts).
+  const completed = await db
+    .select({ topicId: courses.topicId, level: courses.level })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.userId, userId), isNotNull(enrollments.completedAt)));
+  const results = await db
+    .select({ topicId: courses.topicId, attempts: sql<number>`count(*)::int`, passed: sql<number>`count(*) filter (where ${quizAttempts.passed})::int` })
+    .from(quizAttempts)
+    .innerJoin(courses, eq(courses.id, quizAttempts.courseId))
+    .where(eq(quizAttempts.userId, userId))
+    .groupBy(courses.topicId);
+  const mastery = await db
+    .select({ topicId: courses.topicId, level: courses.level, rating: conceptMastery.rating, answers: conceptMastery.answers, lastCorrect: conceptMastery.lastCorrect })
+    .from(conceptMastery)
+    .innerJoin(courses, eq(courses.id, conceptMastery.courseId))
+    .where(eq(conceptMastery.userId, userId));
   const topicIds = new Set([...completed, ...results, ...mastery].map((r) => r.topicId));
   return new Map(
     [...topicIds].map((topicId) => [

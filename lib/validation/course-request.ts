@@ -1,15 +1,9 @@
 import { normaliseSubject, subjectProblem } from "./course-subject";
+import { jsonId } from "./learning";
 import { REQUEST_LENGTHS, REQUEST_LEVELS } from "./request-values";
 import { z } from "./zod";
 
 /* Request schemas of a learner's course requests (docs/api.md, docs/product-rules.md "Course requests"). */
-
-const jsonId = (label: string) =>
-  z
-    .number({ error: `${label} is required and must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`)
-    .max(2_147_483_647, `${label} is too large`);
 
 /** The learner's own words for a subject: checked (lib/validation/course-subject.ts), then normalised. */
 const subject = z

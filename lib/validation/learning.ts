@@ -11,7 +11,7 @@ const id = (label: string) =>
     .max(2_147_483_647, `${label} is too large`);
 
 /** Query/body ids arrive as strings or numbers; the JSON body must use numbers. */
-const jsonId = (label: string) =>
+export const jsonId = (label: string) =>
   z
     .number({ error: `${label} is required and must be a number` })
     .int(`${label} must be a whole number`)

@@ -20,8 +20,8 @@ process.env.OPENAI_API_KEY = "test-key";
 
 const generate = handlerOf("POST /courses/generate");
 const list = handlerOf("GET /users/me/course-requests");
-const one = handlerOf("GET /users/me/course-requests/{id}");
-const resume = handlerOf("POST /users/me/course-requests/{id}/resume");
+const one = handlerOf("GET /course-requests/{id}");
+const resume = handlerOf("POST /course-requests/{id}/resume");
 const latest = handlerOf("GET /users/me/course-request");
 const topicList = handlerOf("GET /topics");
 const topicCourses = handlerOf("GET /topics/{id}/courses");

@@ -17,7 +17,7 @@ process.env.OPENAI_API_KEY = "test-key";
 process.env.PERSONAL_COURSES_SERVER_DAILY_TOKENS = "10000";
 
 const generate = handlerOf("POST /courses/generate");
-const resume = handlerOf("POST /users/me/course-requests/{id}/resume");
+const resume = handlerOf("POST /course-requests/{id}/resume");
 const overview = handlerOf("GET /generation");
 
 async function learnerOnTopic() {

@@ -86,7 +86,7 @@ export const courseRequest = z
   .object({
     state: requestState,
     model_configured: z.boolean().meta({ description: "False: course writing is turned off on this server, and a request is refused." }),
-    request_id: id.nullable().meta({ description: "The request (GET /users/me/course-requests/{id}); null for none." }),
+    request_id: id.nullable().meta({ description: "The request (GET /course-requests/{id}); null for none." }),
     topic_id: id.nullable(),
     topic_title: z.string().nullable(),
     course_id: id.nullable().meta({ description: "Set once the course is planned (`writing`, `ready`, and `failed` after planning)." }),
