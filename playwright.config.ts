@@ -11,7 +11,7 @@ export { E2E_ADMIN, E2E_LEARNER } from "./e2e/fixtures/settings";
 export default defineConfig({
   testDir: "e2e",
   // Runs with a fake model under playwright.generation.config.ts.
-  testIgnore: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts", "**/generation-tutor.spec.ts", "**/generation-request.spec.ts", "**/content-review.spec.ts", "**/sources-course.spec.ts", "**/generation-notifications.spec.ts"],
+  testIgnore: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts", "**/generation-tutor.spec.ts", "**/generation-request.spec.ts", "**/generation-course-requests.spec.ts", "**/content-review.spec.ts", "**/sources-course.spec.ts", "**/generation-notifications.spec.ts"],
   forbidOnly: Boolean(process.env.CI),
   // No retries, in CI either: a flaky test is a defect to fix, not to paper over.
   retries: 0,

@@ -18,7 +18,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   ...base,
   testIgnore: [],
-  testMatch: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts", "**/generation-tutor.spec.ts", "**/generation-request.spec.ts", "**/content-review.spec.ts", "**/sources-course.spec.ts", "**/generation-notifications.spec.ts"],
+  testMatch: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts", "**/generation-tutor.spec.ts", "**/generation-request.spec.ts", "**/generation-course-requests.spec.ts", "**/content-review.spec.ts", "**/sources-course.spec.ts", "**/generation-notifications.spec.ts"],
   workers: 1,
   // It runs beside the main run (`npm run test:e2e`): its own results folder, and no HTML report
   // to overwrite the main run's.

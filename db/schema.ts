@@ -39,6 +39,8 @@ export const generationStatus = pgEnum("generation_status", ["pending", "running
 // admin, and where a course stands (a draft is served to no learner; a paused one only as paused).
 export const generationReview = pgEnum("generation_review", ["off", "required"]);
 export const coursePublication = pgEnum("course_publication", ["draft", "published", "paused"]);
+// How long a learner asked their course to be (lib/generation/plan.ts COURSE_LENGTHS: sections and lessons).
+export const courseLength = pgEnum("course_length", ["short", "standard", "long"]);
 
 export const users = pgTable(
   "users",
@@ -225,9 +227,17 @@ export const topics = pgTable(
     generationReview: generationReview("generation_review"),
     // Created with "Add source files first": no proposals at creation; the end of its sources' reading queues them (docs/sources.md).
     sourcesFirst: boolean("sources_first").notNull().default(false),
+    // Made for a learner's free-text subject (docs/product-rules.md, "Course requests"): in no
+    // catalogue list, topic page or interest; its courses are all personal. Titles are unique among
+    // catalogue topics and among these apart, so an admin may later make the same subject a topic.
+    learnerSubject: boolean("learner_subject").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("topics_title_key").on(sql`lower(${t.title})`), index("topics_created_by_idx").on(t.createdBy)],
+  (t) => [
+    uniqueIndex("topics_title_key").on(sql`lower(${t.title})`).where(sql`NOT ${t.learnerSubject}`),
+    uniqueIndex("topics_learner_subject_title_key").on(sql`lower(${t.title})`).where(sql`${t.learnerSubject}`),
+    index("topics_created_by_idx").on(t.createdBy),
+  ],
 );
 
 export const courses = pgTable(
@@ -577,6 +587,8 @@ export const certificates = pgTable(
       .references(() => courses.id, { onDelete: "cascade" }),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     learnerName: text("learner_name").notNull(),
+    // Hidden by an admin (docs/product-rules.md, "Course requests"): its public page is not found.
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("certificates_user_course_key").on(t.userId, t.courseId),
@@ -805,6 +817,9 @@ export const generationRuns = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
     topicId: integer("topic_id").references(() => topics.id, { onDelete: "cascade" }),
+    // The learner's request a planning call was made for (before its course exists): what the
+    // server-wide cap on learner-requested generation counts beside their courses' calls.
+    courseRequestId: integer("course_request_id").references((): AnyPgColumn => courseRequests.id, { onDelete: "set null" }),
     // topic-courses | outline | subsection | questions | verify | replace-questions | question-variants | failed
     step: text("step").notNull(),
     sectionIndex: integer("section_index"),
@@ -822,6 +837,7 @@ export const generationRuns = pgTable(
     index("generation_runs_course_id_idx").on(t.courseId, t.createdAt),
     index("generation_runs_topic_id_idx").on(t.topicId),
     index("generation_runs_created_at_idx").on(t.createdAt),
+    index("generation_runs_course_request_id_idx").on(t.courseRequestId),
   ],
 );
 
@@ -953,6 +969,46 @@ export const quizAnswersRelations = relations(quizAnswers, ({ one }) => ({
   question: one(quizQuestions, { fields: [quizAnswers.questionId], references: [quizQuestions.id] }),
 }));
 
+/**
+ * A learner's request for a course of their own (docs/product-rules.md, "Course requests"): made
+ * in the transaction that counts it against their day's requests, so it exists, and holds the
+ * "one in writing at a time", from the first call. Until the worker plans the course it is the
+ * request alone (planning, or failed with `failure`); from then on its state is its course's.
+ * `subject` is the learner's own text when they typed one (the topic is then the catalogue topic
+ * of that title, or a learner-subject topic made for it).
+ */
+export const courseRequests = pgTable(
+  "course_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => topics.id, { onDelete: "cascade" }),
+    subject: text("subject"),
+    level: courseLevel("level").notNull(),
+    length: courseLength("length").notNull().default("standard"),
+    sourceId: integer("source_id").references(() => sources.id, { onDelete: "set null" }),
+    // The course its planning wrote (the request goes with it, should an admin delete it).
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    // Planning gave up after its retries: when, and the model server's text (admins only).
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    failure: text("failure"),
+    createdAt: createdAt(),
+    // When it was made or last resumed: what "ready in about N minutes" counts from.
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("course_requests_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("course_requests_course_id_key").on(t.courseId),
+    index("course_requests_topic_id_idx").on(t.topicId),
+    index("course_requests_source_id_idx").on(t.sourceId),
+    index("course_requests_created_at_idx").on(t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type GenerationRun = typeof generationRuns.$inferSelect;
 export type Topic = typeof topics.$inferSelect;
@@ -960,6 +1016,7 @@ export type Course = typeof courses.$inferSelect;
 export type CoursePublication = (typeof coursePublication.enumValues)[number];
 export type GenerationReview = (typeof generationReview.enumValues)[number];
 export type CourseLevel = (typeof courseLevel.enumValues)[number];
+export type CourseLength = (typeof courseLength.enumValues)[number];
 export type UserRole = (typeof userRole.enumValues)[number];
 
 /*

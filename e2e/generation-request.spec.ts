@@ -6,7 +6,7 @@ import { subsectionTitle } from "./fixtures/reader";
 
 /*
  * Runs under playwright.generation.config.ts, against the worker and the fake model. A learner asks
- * for a course on a topic without courses; the card shows it "Being written", its sections as they
+ * for a course on a topic without courses; the card shows it planned, then "Being written", its sections as they
  * come, and opens section 1 once it is published. The topic's title starts "Held back", so the fake
  * (e2e/fixtures/server.ts) never writes sections 2-4 of the course it proposes: they stay "Being written".
  */
@@ -19,8 +19,8 @@ test("learner: a requested course goes from 'Being written' to readable, section
   await page.goto(`/dashboard/topics/${topicId}`);
   await page.getByRole("button", { name: "Write me a course on this" }).click();
 
-  // At once: the card, being written.
-  const card = page.getByRole("article").filter({ hasText: "Being written" });
+  // At once: the request's card, being planned.
+  const card = page.getByTestId("course-request");
   await expect(card).toBeVisible();
   await expect(card).toContainText("Planning your course");
 

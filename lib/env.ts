@@ -91,8 +91,11 @@ export const envSchema = z.object({
   TUTOR_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(700),
   TUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   OPENAI_MODEL_TUTOR: optionalString,
-  // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours.
+  // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours, and
+  // the tokens the model calls of every learner's own courses may use per UTC day, all together
+  // (docs/product-rules.md, "Course requests"): past it, requests and resumes wait for the next day.
   PERSONAL_COURSES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  PERSONAL_COURSES_SERVER_DAILY_TOKENS: z.coerce.number().int().min(0).max(10_000_000_000).default(5_000_000),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   GENERATION_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   GENERATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),

@@ -3,6 +3,7 @@ import * as accounts from "./accounts";
 import * as contentReview from "./content-review";
 import * as adminUsers from "./admin-users";
 import * as analytics from "./analytics";
+import * as courseRequests from "./course-requests";
 import * as courses from "./courses";
 import * as generation from "./generation";
 import * as goals from "./goals";
@@ -24,6 +25,6 @@ import * as twoFactor from "./two-factor";
  * API tests derive their authorization matrix and fuzz inputs from them.
  */
 
-const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, notifications, tutor, generation, publication, sources, reports, contentReview, analytics];
+const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, notifications, tutor, generation, courseRequests, publication, sources, reports, contentReview, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));

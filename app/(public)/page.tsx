@@ -71,7 +71,7 @@ const steps = [
   },
 ] as const;
 
-/** The dashboard's request flow (components/request-course/write-course.tsx). */
+/** The dashboard's request flow (components/request-course/requests-panel.tsx). */
 const WRITE_A_COURSE = "/dashboard#write-a-course";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;

@@ -6,6 +6,7 @@ import { CourseCard } from "@/components/courses/course-card";
 import { CourseCarousel, CourseCarouselItem } from "@/components/courses/course-carousel";
 import { TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
+import { PlannedCourseCard } from "@/components/request-course/planned-course-card";
 import { WeakestConcepts } from "@/components/mastery/weakest-concepts";
 import { ReviewWidget } from "@/components/review/review-widget";
 import { LazyInterestModal } from "@/components/topics/lazy-interest-modal";
@@ -16,7 +17,8 @@ import { WriteCourseBlock } from "@/components/request-course/write-course-block
 import { hasLearnedBefore } from "@/lib/activity/history";
 import { requirePageCaller } from "@/lib/auth/page";
 import { listOngoingCoursesRow } from "@/lib/learning/enrollment";
-import { chooseNextStep, loadCourseToContinue } from "@/lib/learning/next-step";
+import { chooseNextStep, loadCourseToContinue, loadOwnCourseToStart } from "@/lib/learning/next-step";
+import { listCourseRequests } from "@/lib/course-requests/list";
 import { hasInterests } from "@/lib/learning/interests";
 import { listRecommendationsPage } from "@/lib/recommendations/recommend";
 import { listTopics } from "@/lib/topics/list-topics";
@@ -53,6 +55,11 @@ export default async function DashboardPage() {
       {/* One obvious next step first, in view on a phone (docs/product-rules.md, "The dashboard's next step"). */}
       <DashboardNextStep userId={caller.id} />
 
+      {/* "Write me a course": the learner's requests, each followed to the end, and a course on any subject
+          (docs/product-rules.md, "Course requests"). Near the top, so a request under way is in view; not
+          streamed, so the home page's link to #write-a-course finds it in the first HTML. */}
+      <DashboardWriteCourse userId={caller.id} />
+
       {/* Today's goal, when the learner set one (docs/product-rules.md, "Daily goal and reminders"). */}
       <DailyGoal userId={caller.id} />
 
@@ -65,10 +72,6 @@ export default async function DashboardPage() {
 
       {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
       <DashboardCourses userId={caller.id} returning={returning} />
-
-      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation").
-          Not streamed, so the home page's link to #write-a-course finds it in the first HTML. */}
-      <DashboardWriteCourse userId={caller.id} />
 
       {/* Empty boxes come last, below anything to act on. */}
       <div className="mt-12 grid gap-4 empty:hidden md:grid-cols-2">
@@ -84,25 +87,29 @@ export default async function DashboardPage() {
   );
 }
 
-/** The course to continue, the My Learning row and the recommendations: read together, once per request. */
+/** The course to continue, the learner's own course to start, the My Learning row, the recommendations and the course requests: read together, once per request. */
 const loadCourses = cache(async (userId: number) => {
-  const [toContinue, mine, recommended] = await Promise.all([
+  const [toContinue, own, mine, recommended, requests] = await Promise.all([
     settle("the course to continue", loadCourseToContinue(userId)),
+    settle("the learner's own course to start", loadOwnCourseToStart(userId)),
     settle("my courses", listOngoingCoursesRow(userId, ROW_SIZE)),
     settle("recommendations", listRecommendationsPage(userId, 1, ROW_SIZE)),
+    settle("course requests", listCourseRequests(userId, 20)),
   ]);
-  return { toContinue, mine, recommended };
+  return { toContinue, own, mine, recommended, requests };
 });
 
 async function DashboardNextStep({ userId }: { userId: number }) {
-  const { toContinue, recommended } = await loadCourses(userId);
+  const { toContinue, own, recommended } = await loadCourses(userId);
   // Without knowing whether a course is under way, offering to start another would mislead.
   if (!toContinue.ok) return null;
-  return <NextStepCard step={chooseNextStep(toContinue.value, recommended.ok ? recommended.value.items : [])} />;
+  return <NextStepCard step={chooseNextStep(toContinue.value, recommended.ok ? recommended.value.items : [], own.ok ? own.value : null)} />;
 }
 
 async function DashboardCourses({ userId, returning }: { userId: number; returning: boolean }) {
-  const { mine, recommended } = await loadCourses(userId);
+  const { mine, recommended, requests } = await loadCourses(userId);
+  // A request still being planned has no course yet: it is in My Learning all the same, as its card.
+  const planning = requests.ok ? requests.value.requests.filter((r) => r.state === "planning" || (r.state === "failed" && r.course_id === null)) : [];
 
   return (
     <>
@@ -110,7 +117,7 @@ async function DashboardCourses({ userId, returning }: { userId: number; returni
       <CourseSection id="my-learning" title="My Learning" moreHref="/dashboard/my-courses">
         {!mine.ok ? (
           <LoadError message="Failed to fetch my courses" />
-        ) : mine.value.length === 0 ? (
+        ) : mine.value.length === 0 && planning.length === 0 ? (
           <EmptyRow>
             {returning ? (
               <>
@@ -126,6 +133,11 @@ async function DashboardCourses({ userId, returning }: { userId: number; returni
           </EmptyRow>
         ) : (
           <CourseCarousel label="My Learning">
+            {planning.map((request) => (
+              <CourseCarouselItem key={`request-${request.id}`}>
+                <PlannedCourseCard request={request} />
+              </CourseCarouselItem>
+            ))}
             {mine.value.map((course) => (
               <CourseCarouselItem key={course.id}>
                 <CourseCard course={course} progress={course.course_progress} headingLevel={3} />
@@ -161,14 +173,14 @@ async function DashboardCourses({ userId, returning }: { userId: number; returni
 }
 
 async function DashboardWriteCourse({ userId }: { userId: number }) {
-  const topics = await settle("topics", listTopics(null));
-  if (!topics.ok || !topics.value.length) return null;
+  const [topics, { requests }] = await Promise.all([settle("topics", listTopics(null)), loadCourses(userId)]);
   return (
     <WriteCourseBlock
       userId={userId}
-      topics={topics.value.map(({ id, title }) => ({ id, title }))}
+      list={requests.ok ? requests.value : null}
+      suggestions={topics.ok ? topics.value.map(({ id, title }) => ({ id, title })) : []}
       heading="Write me a course"
-      intro="Pick a topic and LearnPath writes a course for you, at your level, from what you have learnt so far."
+      intro="Any subject: LearnPath writes a course for you, at your level, from what you have learnt so far."
     />
   );
 }

@@ -4,8 +4,8 @@ import type { Certificate } from "@/lib/activity/completion";
 
 /**
  * The certificate itself, as its public page and the completion screen show it and as it prints:
- * the learner's name as issued, the course, its level, the date and the verification id (its
- * address). Sized to fit one printed page (docs/product-rules.md, "Feedback: streak, completion,
+ * the learner's name as issued, the course, its level (and that it is a personal course, when it
+ * was written for the learner), the date and the verification id (its address). Sized to fit one printed page (docs/product-rules.md, "Feedback: streak, completion,
  * certificates"). `headingLevel`: 1 on its own page, 3 inside the completion screen.
  */
 export function CertificateCard({ certificate, headingLevel = 1 }: { certificate: Certificate; headingLevel?: 1 | 3 }) {
@@ -30,6 +30,12 @@ export function CertificateCard({ certificate, headingLevel = 1 }: { certificate
       <p className="mt-2 text-2xl font-semibold text-slate-900" data-testid="certificate-course">
         {certificate.course_title}
       </p>
+      {/* A course written for this learner alone, titled from their request (docs/product-rules.md, "Course requests"). */}
+      {certificate.personal ? (
+        <p className="mt-2 text-sm font-medium text-slate-700" data-testid="certificate-personal">
+          A personal course, written for this learner by LearnPath
+        </p>
+      ) : null}
       <p className="mt-6 text-slate-700">
         on <time dateTime={certificate.completed_at}>{formatDate(certificate.completed_at)}</time>
       </p>

@@ -25,7 +25,7 @@ export function NextStepCard({ step }: { step: NextStep }) {
         <p className="mt-2 text-xl font-bold text-slate-900">{course.course_title}</p>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <DifficultyBadge level={course.course_level} />
-          <span>Recommended for you</span>
+          <span>{step.own ? "Written for you" : "Recommended for you"}</span>
         </div>
         <p className="mt-2 line-clamp-2 text-slate-700">{course.course_description}</p>
         <div className="mt-4">

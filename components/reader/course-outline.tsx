@@ -11,6 +11,8 @@ export type OutlineSection = {
   review: boolean;
   /** Still being generated: its titles are known, its content is not written yet. */
   beingWritten?: boolean;
+  /** Not written, and never will be unless its course is resumed: the course's writing stopped. */
+  notWritten?: boolean;
   /** Written and waiting for an admin's review (docs/product-rules.md, "Review and publication"). */
   inReview?: boolean;
   /** The earlier section whose quiz must be passed before this one opens (null: none). */
@@ -74,6 +76,10 @@ export function CourseOutline({
                 <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
                   <span aria-hidden="true">…</span> Waiting for review
                 </span>
+              ) : section.notWritten ? (
+                <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+                  <span aria-hidden="true">✕</span> Not written
+                </span>
               ) : section.beingWritten ? (
                 <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
                   <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" /> Being written
@@ -103,7 +109,7 @@ export function CourseOutline({
                         <LinkPending className="mt-0.5 ml-auto shrink-0" />
                       </Link>
                     ) : (
-                      <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (${section.beingWritten ? "being written" : "locked"})`} className={`${row} cursor-not-allowed text-slate-500`}>
+                      <button type="button" disabled aria-disabled="true" aria-label={`${sub.title} (${section.notWritten ? "not written" : section.beingWritten ? "being written" : "locked"})`} className={`${row} cursor-not-allowed text-slate-500`}>
                         <LockIcon className="mt-0.5 size-4 shrink-0" />
                         <span>{sub.title}</span>
                       </button>

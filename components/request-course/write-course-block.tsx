@@ -1,19 +1,57 @@
 import "server-only";
+import { levelsBySubject } from "@/lib/course-requests/levels";
+import { listCourseRequests } from "@/lib/course-requests/list";
+import { courseWritingOn } from "@/lib/course-requests/writing-off";
 import { getEnv } from "@/lib/env";
-import { courseWritingOn, getCourseRequest } from "@/lib/learning/course-request";
 import { logger } from "@/lib/log/logger";
-import type { CourseRequest } from "@/lib/validation/responses/course-request";
-import { WriteCourse, type WriteCourseProps } from "./write-course";
+import type { CourseLevel } from "@/db/schema";
+import type { CourseRequestList } from "@/lib/validation/responses/course-request";
+import { RequestsPanel } from "./requests-panel";
 
-/** "Write me a course on this" with the learner's latest request as the server has it; should that read fail, the button alone. */
-export async function WriteCourseBlock({ userId, ...props }: Omit<WriteCourseProps, "initial" | "sourceMaxBytes"> & { userId: number }) {
-  let initial: CourseRequest;
+type Topic = { id: number; title: string };
+
+/**
+ * "Write me a course" with the learner's requests as the server has them: on the dashboard every
+ * request whose course they have not opened yet, with any subject to ask for (the catalogue's
+ * topics suggested); on a topic's page (`fixedTopic`) that topic's. Should a read fail, the form
+ * alone with a note.
+ */
+export async function WriteCourseBlock({
+  userId,
+  list: loaded,
+  fixedTopic = null,
+  suggestions = [],
+  heading,
+  intro,
+}: {
+  userId: number;
+  /** The requests when the page has read them already (null: that read failed). */
+  list?: CourseRequestList | null;
+  fixedTopic?: Topic | null;
+  suggestions?: readonly Topic[];
+  heading: string;
+  intro: string;
+}) {
+  let list: CourseRequestList | null = loaded ?? null;
+  let levels: Record<string, CourseLevel> = {};
   try {
-    initial = await getCourseRequest(userId);
+    [list, levels] = await Promise.all([loaded === undefined ? listCourseRequests(userId, 20) : loaded, levelsBySubject(userId, fixedTopic ? [fixedTopic] : suggestions)]);
   } catch (error) {
-    logger().error({ err: error }, "could not load the learner's course request");
-    initial = { state: "none", model_configured: courseWritingOn(), topic_id: null, topic_title: null, course_id: null, course_title: null, sections: [], detail: null };
+    logger().error({ err: error }, "could not load the learner's course requests");
   }
+  const shown = list?.requests.filter((r) => !r.opened && (!fixedTopic || r.topic_id === fixedTopic.id)) ?? null;
   const env = getEnv();
-  return <WriteCourse {...props} initial={initial} sourceMaxBytes={env.SOURCE_MAX_PER_LEARNER > 0 ? env.SOURCE_MAX_BYTES : null} />;
+  return (
+    <RequestsPanel
+      heading={heading}
+      intro={intro}
+      initial={shown}
+      quota={list?.quota ?? null}
+      fixedTopic={fixedTopic}
+      suggestions={suggestions}
+      levels={levels}
+      modelConfigured={list?.model_configured ?? courseWritingOn()}
+      sourceMaxBytes={env.SOURCE_MAX_PER_LEARNER > 0 ? env.SOURCE_MAX_BYTES : null}
+    />
+  );
 }

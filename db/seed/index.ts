@@ -91,7 +91,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         : await tx
             .select({ id: topics.id })
             .from(topics)
-            .where(sql`lower(${topics.title}) = lower(${topic.title})`);
+            .where(sql`lower(${topics.title}) = lower(${topic.title}) and not ${topics.learnerSubject}`);
       topicIds.set(topic.title, row!.id);
     }
 

@@ -14,7 +14,7 @@ import type { AccountExport } from "../validation/responses/accounts";
 const rowsOf = async (query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> => (await getDb().execute(query)).rows;
 
 export async function exportAccountData(userId: number): Promise<AccountExport> {
-  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, reviewCards, mastery, tutorConversations, sources, goal, lessonReads, reports, notifications] = await Promise.all([
+  const [account, topics, enrollments, quizAttempts, quizAnswers, activity, certificates, requestedCourses, courseRequests, reviewCards, mastery, tutorConversations, sources, goal, lessonReads, reports, notifications] = await Promise.all([
     getUser(userId),
     rowsOf(sql`SELECT t.id, t.title, ut.created_at AS chosen_at FROM user_topics ut JOIN topics t ON t.id = ut.topic_id WHERE ut.user_id = ${userId} ORDER BY t.title`),
     rowsOf(sql`
@@ -30,6 +30,9 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     rowsOf(sql`SELECT course_id, at FROM learning_activity WHERE user_id = ${userId} ORDER BY at`),
     rowsOf(sql`SELECT id, verification_id, course_id, issued_at FROM certificates WHERE user_id = ${userId} ORDER BY issued_at`),
     rowsOf(sql`SELECT id, title, level, created_at FROM courses WHERE requested_by = ${userId} ORDER BY created_at`),
+    rowsOf(sql`
+      SELECT r.id, coalesce(r.subject, t.title) AS subject, r.level, r.length, r.source_id, r.course_id, r.failed_at, r.created_at
+        FROM course_requests r JOIN topics t ON t.id = r.topic_id WHERE r.user_id = ${userId} ORDER BY r.created_at`),
     rowsOf(sql`
       SELECT r.id, r.question_id, q.question, r.due, r.reps, r.lapses, r.last_review
         FROM review_cards r JOIN quiz_questions q ON q.id = r.question_id WHERE r.user_id = ${userId} ORDER BY r.id`),
@@ -67,6 +70,7 @@ export async function exportAccountData(userId: number): Promise<AccountExport> 
     learning_activity: activity,
     certificates,
     requested_courses: requestedCourses,
+    course_requests: courseRequests,
     review_cards: reviewCards,
     concept_mastery: mastery,
     tutor_conversations: tutorConversations,

@@ -15,6 +15,8 @@ export type CourseCompletion = {
   learner_name: string;
   /** The certificate's verification id: its public address, /certificates/<id> (certificatePath). */
   verification_id: string;
+  /** The course was written for this learner (a personal course). */
+  personal: boolean;
 };
 
 /**
@@ -32,8 +34,8 @@ export const certificatePath = (verificationId: string) => `/certificates/${veri
  */
 export async function courseCompletion(userId: number, courseId: number): Promise<CourseCompletion | null> {
   const db = getDb();
-  const { rows } = await db.execute<{ completed_at: string | null }>(
-    sql`SELECT completed_at::text FROM enrollments WHERE user_id = ${userId} AND course_id = ${courseId}`,
+  const { rows } = await db.execute<{ completed_at: string | null; personal: boolean }>(
+    sql`SELECT e.completed_at::text, c.requested_by IS NOT NULL AS personal FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE e.user_id = ${userId} AND e.course_id = ${courseId}`,
   );
   const completedAt = rows[0]?.completed_at;
   if (!completedAt) return null;
@@ -65,26 +67,47 @@ export async function courseCompletion(userId: number, courseId: number): Promis
     concepts: { mastered: concepts.filter((c) => c.level === "mastered").map((c) => c.concept), total: concepts.length },
     learner_name: issued.learner_name,
     verification_id: issued.verification_id,
+    personal: rows[0]!.personal,
   };
 }
 
-/** What a certificate shows: never the learner's e-mail or account, only the name as issued. */
-export type Certificate = { learner_name: string; course_title: string; course_level: string; completed_at: string; verification_id: string };
-
 /**
- * A certificate as its public page shows it, with the name as issued, by its verification id
- * (compared exactly: base64url is case-sensitive, and every character counts); null for anything
- * else, the row's own uuid included.
+ * What a certificate shows: never the learner's e-mail or account, only the name as issued.
+ * `personal`: the course was written for this learner (docs/product-rules.md, "Course requests"):
+ * its title is the course's written title, and the certificate says it is a personal course.
  */
-export async function certificateByVerificationId(id: string): Promise<Certificate | null> {
+export type Certificate = { learner_name: string; course_title: string; course_level: string; completed_at: string; verification_id: string; personal: boolean };
+
+/** An admin's view of a certificate: hidden or not, and the course to hide it by. */
+export type AdminCertificate = { certificate: Certificate; course_id: number; hidden: boolean };
+
+async function loadCertificate(id: string): Promise<(AdminCertificate & { certificate: Certificate }) | null> {
   if (!VERIFICATION_ID.test(id)) return null;
-  const { rows } = await getDb().execute<Certificate>(sql`
+  const { rows } = await getDb().execute<Omit<Certificate, "personal"> & { personal: boolean; course_id: number; hidden: boolean }>(sql`
     SELECT cert.learner_name, cert.verification_id, c.title AS course_title, c.level::text AS course_level,
-           coalesce(e.completed_at, cert.issued_at)::text AS completed_at
+           coalesce(e.completed_at, cert.issued_at)::text AS completed_at, c.requested_by IS NOT NULL AS personal,
+           c.id AS course_id, cert.hidden_at IS NOT NULL AS hidden
       FROM certificates cert
       JOIN courses c ON c.id = cert.course_id
       LEFT JOIN enrollments e ON e.user_id = cert.user_id AND e.course_id = cert.course_id
      WHERE cert.verification_id = ${id}`);
   const row = rows[0];
-  return row ? { ...row, completed_at: new Date(row.completed_at).toISOString() } : null;
+  if (!row) return null;
+  const { course_id, hidden, ...shown } = row;
+  return { certificate: { ...shown, completed_at: new Date(row.completed_at).toISOString() }, course_id, hidden };
+}
+
+/**
+ * A certificate as its public page shows it, with the name as issued, by its verification id
+ * (compared exactly: base64url is case-sensitive, and every character counts); null for anything
+ * else, the row's own uuid included, and for a certificate an admin hid.
+ */
+export async function certificateByVerificationId(id: string): Promise<Certificate | null> {
+  const loaded = await loadCertificate(id);
+  return loaded && !loaded.hidden ? loaded.certificate : null;
+}
+
+/** The same for an admin, hidden ones included (to hide it, or show it again). */
+export async function certificateForAdmin(id: string): Promise<AdminCertificate | null> {
+  return loadCertificate(id);
 }

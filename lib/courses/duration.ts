@@ -78,3 +78,11 @@ export function courseMinutesLeft(course: Pick<CourseDetail, "sections" | "cours
     QUIZ_MINUTES,
   );
 }
+
+/** The words a lesson is written to (the lesson prompt asks for 250 to 500): what a planned course's estimate assumes. */
+export const PLANNED_LESSON_WORDS = 375;
+
+/** A course not written yet, estimated from its shape: each lesson at PLANNED_LESSON_WORDS, one quiz attempt per section. */
+export function plannedCourseMinutes(shape: { sections: number; lessons: number }): number {
+  return shape.sections * (shape.lessons * Math.ceil(PLANNED_LESSON_WORDS / PROSE_WORDS_PER_MINUTE) + QUIZ_MINUTES);
+}

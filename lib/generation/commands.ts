@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
-import { courses, topics, userTopics, type GenerationReview } from "../../db/schema";
+import { courses, topics, type GenerationReview } from "../../db/schema";
 import { AppError } from "../http/app-error";
 import { sendJob } from "../jobs/send";
 import { STILL_READING, topicReading } from "../sources/topic-reading";
@@ -13,7 +13,7 @@ import { getCourseGeneration } from "./status";
 /*
  * What the rest of the app does to generation: queue it inside the caller's transaction (the
  * topic or course row and its job commit together, or neither does), retry a failed course or
- * topic, and a learner's request for a course of their own.
+ * topic, and plan a learner's request for a course of their own.
  */
 
 /**
@@ -106,18 +106,11 @@ export async function writeTopicCoursesNow(topicId: number): Promise<{ topic_id:
   return { topic_id: topicId, detail: "The topic's courses are being written." };
 }
 
-/** A learner asks for a course on one of their topics, written for their level and history. */
-export async function requestPersonalCourse(userId: number, topicId: number, sourceId?: number): Promise<{ topic_id: number; detail: string }> {
-  const db = getDb();
-  const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.id, topicId));
-  if (!topic) throw new AppError("not_found", "Topic not found.");
-  const [chosen] = await db.select().from(userTopics).where(and(eq(userTopics.userId, userId), eq(userTopics.topicId, topicId)));
-  if (!chosen) throw new AppError("invalid", "Choose this topic as an interest first.");
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(courses)
-    .where(and(eq(courses.requestedBy, userId), inArray(courses.generationStatus, ["pending", "running"])));
-  if (n > 0) throw new AppError("conflict", "A course is already being generated for you. Please wait until it is ready.");
-  await db.transaction((tx) => enqueueTopicCourses(tx, topicId, { userId, sourceId }));
-  return { topic_id: topicId, detail: "Your course is being generated. It will appear under your courses when it is ready." };
+/**
+ * Queues the planning of a learner's request (lib/course-requests/ask.ts) in the caller's
+ * transaction, with the request row: its course is proposed for them, at its level and length.
+ */
+export async function enqueueRequestPlanning(tx: DatabaseOrTransaction, request: { requestId: number; topicId: number; userId: number; sourceId?: number }): Promise<void> {
+  const { requestId, topicId, userId, sourceId } = request;
+  await sendJob(generateTopicCoursesJob, { topicId, userId, requestId, ...(sourceId ? { sourceId } : {}) }, { tx });
 }

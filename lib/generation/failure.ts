@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
-import { courses } from "../../db/schema";
-import { notifyIfCourseFailed } from "../notifications/course-events";
+import { courseRequests, courses } from "../../db/schema";
+import { notifyIfCourseFailed, notifyRequestFailed } from "../notifications/course-events";
 import { recordRun } from "./log";
 
 export type FailedJob = { queue: string; data: unknown; reason: string };
@@ -10,11 +10,12 @@ export type FailedJob = { queue: string; data: unknown; reason: string };
 /**
  * The dead-letter step: a job that failed its last retry marks its course failed with the reason
  * (only if that run is still the live one; a learner's own course tells them in the same
- * transaction, lib/notifications), or logs the topic's failure. Partial work stays in the
+ * transaction, lib/notifications), or its learner's request (planning), or logs the topic's
+ * failure. Partial work stays in the
  * working copy, never in the course tables, and a retry resumes from it.
  */
 export async function markGenerationFailed(job: FailedJob): Promise<void> {
-  const data = (job.data ?? {}) as Partial<{ courseId: number; topicId: number; attempt: number; sectionIndex: number }>;
+  const data = (job.data ?? {}) as Partial<{ courseId: number; topicId: number; requestId: number; attempt: number; sectionIndex: number }>;
   const reason = job.reason.slice(0, 1000);
   if (typeof data.courseId === "number" && typeof data.attempt === "number") {
     const { courseId, attempt } = data;
@@ -30,5 +31,17 @@ export async function markGenerationFailed(job: FailedJob): Promise<void> {
     if (updated.length) await recordRun({ courseId: data.courseId, attempt: data.attempt, sectionIndex: data.sectionIndex ?? null }, "failed", { ok: false, error: reason });
     return;
   }
-  if (typeof data.topicId === "number") await recordRun({ topicId: data.topicId }, "failed", { ok: false, error: reason });
+  // A learner's request whose planning gave up: failed with the reason, resumable (lib/course-requests/resume.ts).
+  if (typeof data.requestId === "number") {
+    const { requestId } = data;
+    await getDb().transaction(async (tx) => {
+      const failed = await tx
+        .update(courseRequests)
+        .set({ failedAt: sql`now()`, failure: reason })
+        .where(and(eq(courseRequests.id, requestId), isNull(courseRequests.courseId), isNull(courseRequests.failedAt)))
+        .returning({ id: courseRequests.id });
+      if (failed.length) await notifyRequestFailed(tx, requestId);
+    });
+  }
+  if (typeof data.topicId === "number") await recordRun({ topicId: data.topicId, courseRequestId: data.requestId ?? null }, "failed", { ok: false, error: reason });
 }

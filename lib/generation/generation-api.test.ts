@@ -166,7 +166,7 @@ describe("POST /courses/generate (a course for the learner)", () => {
     const res = await call("POST /courses/generate", { token: learner.token, json: { topic_id: topic!.id } });
     expect([res.status, res.body]).toEqual([409, { detail: "Course writing is turned off here; ask your admin." }]);
     expect((await jobs("generate-topic-courses")).filter((j) => j.data.userId === learner.user.id)).toEqual([]);
-    expect((await getDb().execute(sql`select 1 from rate_limits where key like 'personal-course:user:%'`)).rows).toEqual([]);
+    expect((await getDb().execute(sql`select 1 from course_requests where user_id = ${learner.user.id}`)).rows).toEqual([]);
     const request = await call("GET /users/me/course-request", { token: learner.token });
     expect(request.body).toMatchObject({ state: "none", model_configured: false });
   });

@@ -9,7 +9,8 @@ import { enroll } from "../learning/enrollment";
 import { updateProgress } from "../learning/update-progress";
 import { suggestLevel } from "./personalise";
 import { contentCounts, courseRow, fakeModelWithWorker, queueNewCourse, waitForCourse } from "../../tests/harness/generation";
-import { createTopicWithGeneration, requestPersonalCourse, retryCourseGeneration, retryTopicCourses } from "./commands";
+import { askForCourse } from "../course-requests/ask";
+import { createTopicWithGeneration, retryCourseGeneration, retryTopicCourses } from "./commands";
 import { getCourseGenerationLog, getGenerationOverview, listLiveCalls } from "./reports";
 import { getCourseGeneration } from "./status";
 
@@ -339,7 +340,7 @@ describe("personalisation", () => {
     await db.insert(quizAnswers).values({ attemptId: attempt!.id, questionId: missed!.id, chosenOption: "wrong", isCorrect: false });
     await db.insert(quizAttempts).values({ userId: learner.user.id, courseId: basics!.id, sectionIndex: 0, score: 4, total: 4, passed: true });
 
-    await requestPersonalCourse(learner.user.id, topic!.id);
+    await askForCourse(learner.user.id, { topic_id: topic!.id });
     let mine: (typeof courses.$inferSelect)[] = [];
     for (let i = 0; i < 100 && !mine.length; i++) {
       mine = await db.select().from(courses).where(eq(courses.requestedBy, learner.user.id));

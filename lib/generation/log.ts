@@ -7,7 +7,8 @@ import { logger } from "../log/logger";
 
 export type RunStep = "topic-courses" | "outline" | "subsection" | "questions" | "verify" | "replace-questions" | "question-variants" | "source-questions" | "grounding" | "judge" | "failed";
 
-export type RunContext = { courseId?: number | null; topicId?: number | null; attempt?: number; sectionIndex?: number | null; subsectionIndex?: number | null };
+/** `courseRequestId`: the learner's request a planning call is for (what the server-wide cap counts, lib/course-requests/cap.ts). */
+export type RunContext = { courseId?: number | null; topicId?: number | null; courseRequestId?: number | null; attempt?: number; sectionIndex?: number | null; subsectionIndex?: number | null };
 
 const logError = (what: string) => (error: unknown) => logger().error({ err: error }, `generation: could not ${what}`);
 
@@ -22,6 +23,7 @@ export async function recordRun(
     .values({
       courseId: context.courseId ?? null,
       topicId: context.topicId ?? null,
+      courseRequestId: context.courseRequestId ?? null,
       attempt: context.attempt ?? 0,
       sectionIndex: context.sectionIndex ?? null,
       subsectionIndex: context.subsectionIndex ?? null,

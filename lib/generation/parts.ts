@@ -89,7 +89,7 @@ export async function generateSubsection(llm: LlmClient, payload: PartPayload, n
     const sourceIds = await courseSourceIds(course.id);
     const passages = sourceIds.length ? await passagesForLesson(sourceIds, section.title, part.title) : [];
     const outline = await getDb().select().from(generationSections).where(eq(generationSections.courseId, course.id)).orderBy(asc(generationSections.position));
-    const profile = await learnerProfile(course.requestedBy, course.topicId);
+    const profile = await learnerProfile(course.requestedBy, course.topicId, course.level);
     const output = await callChecked(
       llm,
       "subsection",
@@ -156,7 +156,7 @@ export async function generateQuestions(llm: LlmClient, payload: PartPayload, ne
       .where(and(eq(generationParts.courseId, course.id), eq(generationParts.sectionIndex, section.position), ne(generationParts.position, part.position)));
     const existing = siblings.flatMap((s) => (s.questions as GeneratedQuestion[] | null) ?? []);
     const wanted = questionsForPart(part.position, section.subsectionTitles.length);
-    const profile = await learnerProfile(course.requestedBy, course.topicId);
+    const profile = await learnerProfile(course.requestedBy, course.topicId, course.level);
     const quizPriority = { priority: priority("quiz", section.position) };
 
     const first = await callChecked(

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "../../db/client";
-import { courses, courseSections, generationParts, generationSections, topics } from "../../db/schema";
+import { courseRequests, courses, courseSections, enrollments, generationParts, generationSections, topics } from "../../db/schema";
 import { storeCourseDuration } from "../courses/store-duration";
 import type { LlmClient } from "../llm/client";
 import { initialPublication } from "../publication/policy";
@@ -9,7 +9,7 @@ import { courseOutlinePrompt } from "../llm/prompts/course-outline";
 import { buildMessages } from "../llm/prompts/render";
 import { sourceMaterialBlock } from "../llm/prompts/sources";
 import { topicCoursesPrompt } from "../llm/prompts/topic-courses";
-import { callChecked } from "./call-checked";
+import { callChecked, GenerationError } from "./call-checked";
 import { checkOutline, checkTopicCourses, MAX_COURSES } from "./checks";
 import type { SendFollowUp } from "./follow-up";
 import { courseSourceIds, recordCourseSources, sourceExcerpt, sourcesForNewCourse } from "./from-sources";
@@ -18,7 +18,7 @@ import type { TopicCoursesPayload } from "./jobs/generate-topic-courses";
 import type { PartPayload } from "./jobs/part-payload";
 import type { RunContext } from "./log";
 import { learnerProfile } from "./personalise";
-import { COURSES_PER_TOPIC, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "./plan";
+import { COURSE_LENGTHS, COURSES_PER_TOPIC } from "./plan";
 import { loadLiveCourse, lockLiveCourse } from "./course-run";
 import { publishAndResend } from "./publish";
 import { topicReading } from "../sources/topic-reading";
@@ -47,13 +47,16 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
   const db = getDb();
   const [topic] = await db.select().from(topics).where(eq(topics.id, payload.topicId));
   if (!topic) return [];
+  // A learner's request is planned once: a job that runs again finds its course.
+  const request = payload.requestId ? await plannedRequest(payload.requestId) : null;
+  if (payload.requestId && !request) return [];
   const existing = await db.select({ title: courses.title }).from(courses).where(eq(courses.topicId, topic.id));
   // A topic's own courses are proposed once; a learner's request adds one course of theirs.
   if (!payload.userId && existing.length) return [];
   // A topic's own courses wait for a source still being read: the end of its reading queues them again (docs/sources.md).
   if (!payload.userId && (await topicReading(topic.id)).reading > 0) return [];
-  const profile = await learnerProfile(payload.userId, topic.id);
-  const context: RunContext = { topicId: topic.id };
+  const profile = await learnerProfile(payload.userId, topic.id, request?.level);
+  const context: RunContext = { topicId: topic.id, courseRequestId: payload.requestId ?? null };
   const sourceIds = await sourcesForNewCourse(topic.id, payload.userId ? { userId: payload.userId, sourceId: payload.sourceId } : undefined);
 
   const output = await callChecked(
@@ -78,9 +81,9 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
     { counts: [COURSES_PER_TOPIC] },
   );
 
-  // For a learner: the one course at their level; for the topic: all of them.
+  // For a learner: the one course at their level (the level their request names); for the topic: all of them.
   let picked = output.courses.slice(0, MAX_COURSES);
-  if (payload.userId) picked = [picked.find((c) => c.level === profile.level) ?? picked[0]!];
+  if (payload.userId) picked = [{ ...(picked.find((c) => c.level === profile.level) ?? picked[0]!), level: profile.level ?? picked[0]!.level }];
 
   return db.transaction(async (tx) => {
     await tx.select({ id: topics.id }).from(topics).where(eq(topics.id, topic.id)).for("update");
@@ -88,6 +91,7 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
       const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.topicId, topic.id));
       if (n > 0) return [];
     }
+    if (request && !(await lockUnplannedRequest(tx, request.id))) return [];
     // A draft under review until an admin publishes it (docs/product-rules.md, "Review and publication").
     const publication = await initialPublication(tx, topic.id);
     const inserted = await tx
@@ -106,14 +110,34 @@ export async function generateTopicCourses(llm: LlmClient, payload: TopicCourses
       )
       .onConflictDoNothing()
       .returning({ id: courses.id });
+    // Another learner's course took the title meanwhile: this run fails, and its retry proposes again.
+    if (request && !inserted.length) throw new GenerationError(`Courses for "${topic.title}": the proposed title was taken meanwhile.`);
     await recordCourseSources(
       tx,
       inserted.map((c) => c.id),
       sourceIds,
     );
+    // The learner's own course is theirs from the start: in My Learning while it is written (docs/product-rules.md, "Course requests").
+    if (payload.userId) await tx.insert(enrollments).values(inserted.map((c) => ({ userId: payload.userId!, courseId: c.id }))).onConflictDoNothing();
+    if (request) await tx.update(courseRequests).set({ courseId: inserted[0]!.id }).where(eq(courseRequests.id, request.id));
     for (const { id } of inserted) await next.outline(tx, { courseId: id, attempt: 1 });
     return inserted.map((c) => c.id);
   });
+}
+
+/** A request still to plan (none once its course exists): its level. */
+async function plannedRequest(requestId: number) {
+  const [request] = await getDb()
+    .select({ id: courseRequests.id, level: courseRequests.level })
+    .from(courseRequests)
+    .where(and(eq(courseRequests.id, requestId), isNull(courseRequests.courseId)));
+  return request ?? null;
+}
+
+/** Locks the request row; false once another run planned it. */
+async function lockUnplannedRequest(tx: Transaction, requestId: number): Promise<boolean> {
+  const [row] = await tx.select({ courseId: courseRequests.courseId }).from(courseRequests).where(eq(courseRequests.id, requestId)).for("update");
+  return !!row && row.courseId === null;
 }
 
 /* ---------------------------------------------------------------- course -> outline */
@@ -139,7 +163,8 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
     const recorded = await courseSourceIds(course.id);
     const sourceIds = recorded.length ? recorded : await sourcesForNewCourse(course.topicId);
     if (!recorded.length) unrecorded = sourceIds;
-    const profile = await learnerProfile(course.requestedBy, course.topicId);
+    const profile = await learnerProfile(course.requestedBy, course.topicId, course.level);
+    const shape = await plannedShape(course.id);
     const output = await callChecked(
       llm,
       "outline",
@@ -148,15 +173,15 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
         course_description: course.description || "(none)",
         course_level: course.level,
         topic_title: topicTitle,
-        section_count: SECTIONS_PER_COURSE,
-        subsections_per_section: SUBSECTIONS_PER_SECTION,
+        section_count: shape.sections,
+        subsections_per_section: shape.lessons,
         learner_profile: profile.text,
         source_material: sourceMaterialBlock(await sourceExcerpt(sourceIds), "outline"),
       }),
       checkOutline,
       { courseId: course.id, attempt: payload.attempt },
       "Outline",
-      { counts: [SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION] },
+      { counts: [shape.sections, shape.lessons] },
     );
     outline = output.sections.map((s) => ({ title: s.title.trim(), summary: s.summary.trim(), subsections: s.subsections.map((t) => t.trim()) }));
   }
@@ -176,6 +201,12 @@ export async function generateCourseOutline(llm: LlmClient, payload: OutlinePayl
     }
     await scheduleParts(tx, course.id, payload.attempt, next);
   });
+}
+
+/** The shape a course is planned to: its request's length (docs/product-rules.md, "Course requests"), else the standard one. */
+async function plannedShape(courseId: number): Promise<{ sections: number; lessons: number }> {
+  const [request] = await getDb().select({ length: courseRequests.length }).from(courseRequests).where(eq(courseRequests.courseId, courseId));
+  return COURSE_LENGTHS[request?.length ?? "standard"];
 }
 
 type PartJobs = { subsection: SendFollowUp<PartPayload>; questions: SendFollowUp<PartPayload> };

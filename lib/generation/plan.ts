@@ -1,4 +1,5 @@
 import { MIN_POOL_SIZE } from "../../db/quiz-pool";
+import type { CourseLength } from "../../db/schema";
 
 /* The shape of a generated course and how its quiz pool is split over the calls that write it. */
 
@@ -14,3 +15,13 @@ export const REPLACEMENT_ROUNDS = 3;
 export function questionsForPart(index: number, count: number): number {
   return Math.floor(QUESTION_POOL_SIZE / count) + (index < QUESTION_POOL_SIZE % count ? 1 : 0);
 }
+
+/**
+ * The lengths a learner may ask for (docs/product-rules.md, "Course requests"): sections and
+ * lessons per section. `standard` is the shape every course has had (an admin's topic courses).
+ */
+export const COURSE_LENGTHS = {
+  short: { sections: 2, lessons: 2 },
+  standard: { sections: SECTIONS_PER_COURSE, lessons: SUBSECTIONS_PER_SECTION },
+  long: { sections: 6, lessons: SUBSECTIONS_PER_SECTION },
+} as const satisfies Record<CourseLength, { sections: number; lessons: number }>;

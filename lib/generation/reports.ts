@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, generationLiveCalls, generationRuns, topics } from "../../db/schema";
 import { getEnv } from "../env";
+import { personalRequestsOverview } from "../course-requests/admin";
 import { describeModelSetup } from "../llm/client";
 import type { GenerationCourseRow, GenerationLog, GenerationOverview, LiveCallRow, RunRow, RunTotals } from "../validation/responses/generation";
 import { generationLabel, getCourseGeneration, sectionProgress } from "./status";
@@ -12,13 +13,13 @@ import { generationLabel, getCourseGeneration, sectionProgress } from "./status"
  * failed, the calls streaming now, the generation log and what the model calls cost.
  */
 
-/** Topics without courses whose course proposals failed, with the reason (admin). */
+/** Topics without courses whose course proposals failed, with the reason (admin); a learner's request that failed is under Course requests. */
 export async function listFailedTopics(): Promise<GenerationOverview["failed_topics"]> {
   const rows = await getDb()
     .selectDistinctOn([generationRuns.topicId], { topicId: generationRuns.topicId, title: topics.title, error: generationRuns.error, at: generationRuns.createdAt })
     .from(generationRuns)
     .innerJoin(topics, eq(topics.id, generationRuns.topicId))
-    .where(and(eq(generationRuns.step, "failed"), isNotNull(generationRuns.topicId), sql`not exists (select 1 from ${courses} where ${courses.topicId} = ${generationRuns.topicId})`))
+    .where(and(eq(generationRuns.step, "failed"), isNotNull(generationRuns.topicId), isNull(generationRuns.courseRequestId), eq(topics.learnerSubject, false), sql`not exists (select 1 from ${courses} where ${courses.topicId} = ${generationRuns.topicId})`))
     .orderBy(generationRuns.topicId, desc(generationRuns.createdAt));
   return rows.map((r) => ({ topic_id: r.topicId!, title: r.title, error: r.error, failed_at: r.at.toISOString() }));
 }
@@ -229,13 +230,23 @@ export async function listLiveCalls(): Promise<LiveCallRow[]> {
 
 /** GET /generation (admin): the model setup (or "no model is configured"), the lists and recent runs. */
 export async function getGenerationOverview(): Promise<GenerationOverview> {
-  const [courseLists, liveCalls, failedTopics, runs, byDay, byCourse] = await Promise.all([
+  const [courseLists, liveCalls, failedTopics, runs, byDay, byCourse, personal] = await Promise.all([
     listGenerationCourses(),
     listLiveCalls(),
     listFailedTopics(),
     listRecentRuns(20),
     generationCostByDay(14),
     generationCostByCourse(20),
+    personalRequestsOverview(),
   ]);
-  return { ...describeModelSetup(), ...courseLists, live_calls: liveCalls, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse };
+  return {
+    ...describeModelSetup(),
+    ...courseLists,
+    live_calls: liveCalls,
+    failed_topics: failedTopics,
+    recent_runs: runs,
+    cost_by_day: byDay,
+    cost_by_course: byCourse,
+    personal_requests: personal,
+  };
 }

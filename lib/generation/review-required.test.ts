@@ -6,9 +6,9 @@ import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { courseRow, pointModelAtFake, runWorkerWith, waitForCourse } from "../../tests/harness/generation";
 import { createUser } from "../../tests/harness/http";
 import { getCourseForLearner } from "../courses/get-course";
-import { getCourseRequest } from "../learning/course-request";
+import { askForCourse } from "../course-requests/ask";
+import { getCourseRequest } from "../course-requests/latest";
 import { publishCourse } from "../publication/actions";
-import { requestPersonalCourse } from "./commands";
 
 /*
  * A topic whose courses need review (docs/product-rules.md, "Review and publication"): the fake
@@ -27,7 +27,7 @@ describe("generation with review required", () => {
     const [topic] = await db.insert(topics).values({ title: `Reviewed topic ${process.pid}`, description: "Needs review.", generationReview: "required" }).returning();
     await db.insert(userTopics).values({ userId: learner.user.id, topicId: topic!.id });
 
-    await requestPersonalCourse(learner.user.id, topic!.id);
+    await askForCourse(learner.user.id, { topic_id: topic!.id });
     await expect.poll(async () => (await db.select().from(courses).where(eq(courses.requestedBy, learner.user.id))).length, { timeout: 20_000 }).toBe(1);
     const [course] = await db.select().from(courses).where(eq(courses.requestedBy, learner.user.id));
     const done = await waitForCourse(course!.id);

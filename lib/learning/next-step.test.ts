@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courses, enrollments, quizAttempts, users } from "../../db/schema";
+import { courses, courseSections, courseSubsections, enrollments, lessonReads, quizAttempts, users } from "../../db/schema";
 import { seededCourse } from "../../tests/harness/seeded-course";
 import type { CourseSummary } from "../validation/responses/learning";
 import { enroll } from "./enrollment";
-import { chooseNextStep, loadCourseToContinue, placeToContinue, type CourseToContinue } from "./next-step";
+import { chooseNextStep, loadCourseToContinue, loadOwnCourseToStart, placeToContinue, type CourseToContinue } from "./next-step";
 import type { CourseShape } from "./progress";
 import type { LearnerProgress } from "./reader-navigation";
 import { updateProgress } from "./update-progress";
@@ -61,9 +61,33 @@ describe("chooseNextStep", () => {
     expect(chooseNextStep(null, [course(1, "failed"), course(2), course(3)])).toEqual({ kind: "start", course: course(2) });
   });
 
+  it("the learner's own unread course comes first, before a course under way", () => {
+    expect(chooseNextStep(underWay, [course(1)], course(5))).toEqual({ kind: "start", course: course(5), own: true });
+  });
+
   it("nothing to continue or recommend: explore the topics", () => {
     expect(chooseNextStep(null, [])).toEqual({ kind: "explore" });
     expect(chooseNextStep(null, [course(1, "failed")])).toEqual({ kind: "explore" });
+  });
+});
+
+describe("the learner's own course to start", () => {
+  it("is their course once its first section can be read, until they open it; meanwhile it is not a course under way", async () => {
+    const db = getDb();
+    const [user] = await db.insert(users).values({ firstName: "Own", lastName: "Course", email: `own-${process.pid}-${Date.now()}@example.com`, role: "user", emailVerified: true }).returning();
+    const [{ topicId }] = (await db.select({ topicId: courses.topicId }).from(courses).limit(1)) as [{ topicId: number }];
+    const [own] = await db.insert(courses).values({ topicId, title: `Own ${user!.id}`, level: "Beginner", requestedBy: user!.id, generationStatus: "running" }).returning();
+    await db.insert(enrollments).values({ userId: user!.id, courseId: own!.id });
+    // Planned, nothing readable yet: not the step, and not "under way" either.
+    expect(await loadOwnCourseToStart(user!.id)).toBeNull();
+    expect(await loadCourseToContinue(user!.id)).toBeNull();
+    const [section] = await db.insert(courseSections).values({ courseId: own!.id, position: 0, title: "Part 1" }).returning();
+    await db.insert(courseSubsections).values({ sectionId: section!.id, position: 0, title: "Lesson 1", content: "Hello." });
+    expect((await loadOwnCourseToStart(user!.id))?.id).toBe(own!.id);
+    // Opened in the reader: now it is a course under way like any.
+    await db.insert(lessonReads).values({ userId: user!.id, courseId: own!.id, sectionIndex: 0, subsectionIndex: 0 });
+    expect(await loadOwnCourseToStart(user!.id)).toBeNull();
+    expect((await loadCourseToContinue(user!.id))?.courseId).toBe(own!.id);
   });
 });
 

@@ -2,14 +2,16 @@ import "server-only";
 import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction } from "../../db/client";
 import { loadCourseContent } from "../courses/course-content";
 import { QUIZ_MINUTES } from "../courses/duration";
+import { toCourseSummary } from "../courses/serialize";
 import type { CourseSummary } from "../validation/responses/learning";
 import type { CourseShape, Position } from "./progress";
 import { minutesLeft, resumePosition, type LearnerProgress } from "./reader-navigation";
 
 /*
  * The dashboard's one obvious next step (docs/product-rules.md, "The dashboard's next step"):
- * continue the course under way that was active most recently, else start the best recommended
- * course, else explore the topics.
+ * start the learner's own course they have not opened yet, once its first section can be read;
+ * else continue the course under way that was active most recently; else start the best
+ * recommended course; else explore the topics.
  */
 
 /** Where "Continue" leads inside a course. */
@@ -35,7 +37,8 @@ export type CourseToContinue = {
   minutesLeft: number;
 };
 
-export type NextStep = { kind: "continue"; course: CourseToContinue } | { kind: "start"; course: CourseSummary } | { kind: "explore" };
+/** `own`: a course written for the learner (docs/product-rules.md, "Course requests"), not a recommendation. */
+export type NextStep = { kind: "continue"; course: CourseToContinue } | { kind: "start"; course: CourseSummary; own?: true } | { kind: "explore" };
 
 /**
  * Where to continue a course, by the reader's own rules (./reader-navigation, ./progress): the
@@ -58,10 +61,12 @@ export function placeToContinue(
 }
 
 /**
- * The dashboard's choice: the course to continue when there is one; else the best recommended
- * course (the ranking's first, passing over a course whose generation failed); else exploring.
+ * The dashboard's choice: the learner's own unread course; else the course to continue when there
+ * is one; else the best recommended course (the ranking's first, passing over a course whose
+ * generation failed); else exploring.
  */
-export function chooseNextStep(toContinue: CourseToContinue | null, recommended: readonly CourseSummary[]): NextStep {
+export function chooseNextStep(toContinue: CourseToContinue | null, recommended: readonly CourseSummary[], own: CourseSummary | null = null): NextStep {
+  if (own) return { kind: "start", course: own, own: true };
   if (toContinue) return { kind: "continue", course: toContinue };
   const best = recommended.find((c) => c.generation_status !== "failed");
   return best ? { kind: "start", course: best } : { kind: "explore" };
@@ -84,9 +89,36 @@ const COURSE_UNDER_WAY = fixedStatement(
           array(select distinct a.section_index from quiz_attempts a where a.user_id = $1 and a.course_id = e.course_id) as tried
      from enrollments e join courses c on c.id = e.course_id
     where e.user_id = $1 and e.completed_at is null and c.publication = 'published'
+      and (c.requested_by is distinct from $1 or exists (select 1 from lesson_reads r where r.user_id = $1 and r.course_id = e.course_id))
     order by e.updated_at desc, e.enrolled_at desc, e.course_id desc
     limit 1`,
 );
+
+/*
+ * The learner's own course (their request, enrolled when it was planned) they have never opened,
+ * once its first section can be read: newest first. Until they open it, it is the next step rather
+ * than a course "under way" (COURSE_UNDER_WAY leaves it out), and its request's card follows it.
+ */
+const OWN_COURSE_TO_START = fixedStatement(
+  "next_step_own_course_to_start",
+  `select c.id, c.topic_id, c.title, c.description, c.level, c.duration_minutes, c.is_detail_created_by_ai, c.generation_status
+     from enrollments e join courses c on c.id = e.course_id
+    where e.user_id = $1 and c.requested_by = $1 and e.completed_at is null and c.publication = 'published'
+      and not exists (select 1 from lesson_reads r where r.user_id = $1 and r.course_id = c.id)
+      and exists (select 1 from course_sections s where s.course_id = c.id and s.position = 0 and s.published_at is not null)
+    order by e.enrolled_at desc, c.id desc
+    limit 1`,
+);
+
+type OwnRow = { id: number; topic_id: number; title: string; description: string; level: CourseSummary["course_level"]; duration_minutes: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
+
+/** The learner's own unread course to start, or null. */
+export async function loadOwnCourseToStart(userId: number, db: DatabaseOrTransaction = getDb()): Promise<CourseSummary | null> {
+  const [row] = await runFixed<OwnRow>(db, OWN_COURSE_TO_START, [userId]);
+  return row
+    ? toCourseSummary({ id: row.id, topicId: row.topic_id, title: row.title, description: row.description, level: row.level, durationMinutes: row.duration_minutes, isDetailCreatedByAi: row.is_detail_created_by_ai, generationStatus: row.generation_status })
+    : null;
+}
 
 /** The course to continue and where, or null when the learner has no course under way. */
 export async function loadCourseToContinue(userId: number, db: DatabaseOrTransaction = getDb()): Promise<CourseToContinue | null> {

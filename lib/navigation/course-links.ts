@@ -30,7 +30,8 @@ export function courseCompleteHref(courseId: number): string {
   return `/dashboard/course-complete?courseId=${courseId}`;
 }
 
-/** A topic's page at its "Write me a course" card, where a learner's request on it is followed and tried again. */
-export function writeCourseHref(topicId: number): string {
-  return `/dashboard/topics/${topicId}#write-a-course`;
-}
+/**
+ * The dashboard's "Write me a course" block, where each of the learner's requests has its card,
+ * followed to the end and resumed there (a subject typed freely has no topic page of its own).
+ */
+export const COURSE_REQUESTS_HREF = "/dashboard#write-a-course";

@@ -1,14 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { courses, learnerGoals, notifications, topics, userTopics } from "../../db/schema";
+import { courseRequests, courses, learnerGoals, notifications, topics, userTopics } from "../../db/schema";
 import { startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { pointModelAtFake, runWorkerWith, waitForCourse } from "../../tests/harness/generation";
 import { call, createUser } from "../../tests/harness/http";
 import { withMailDelivery } from "../../tests/harness/mail";
 import { markGenerationFailed } from "../generation/failure";
-import { requestPersonalCourse } from "../generation/commands";
-import { courseDetailsHref, writeCourseHref } from "../navigation/course-links";
+import { askForCourse } from "../course-requests/ask";
+import { COURSE_REQUESTS_HREF, courseDetailsHref } from "../navigation/course-links";
 import { publishCourse, publishSection, unpublishCourse } from "../publication/actions";
 import { notifyIfCourseReady } from "./course-events";
 
@@ -40,7 +40,7 @@ async function learnerAsking(review: "off" | "required" = "off") {
 }
 
 async function requestedCourse(userId: number, topicId: number) {
-  await requestPersonalCourse(userId, topicId);
+  await askForCourse(userId, { topic_id: topicId });
   await expect.poll(async () => (await getDb().select({ id: courses.id }).from(courses).where(eq(courses.requestedBy, userId))).length, { timeout: 20_000 }).toBe(1);
   const [course] = await getDb().select({ id: courses.id, title: courses.title, attempt: courses.generationAttempt }).from(courses).where(eq(courses.requestedBy, userId));
   return course!;
@@ -98,10 +98,23 @@ describe("a learner's own course tells them how it ended", () => {
 
     const list = await call("GET /users/me/notifications", { token: learner.token });
     expect(list.body.notifications).toEqual([
-      expect.objectContaining({ kind: "course_failed", message: `Writing your course “${course.title}” failed.`, link: writeCourseHref(topicId) }),
+      expect.objectContaining({ kind: "course_failed", message: `Writing your course “${course.title}” failed.`, link: COURSE_REQUESTS_HREF }),
     ]);
     // No "course ready" e-mail for a learner who never asked for one, and none for a failure.
     expect(await mailJobs(course.id)).toBe(0);
+  });
+
+  it("planning failed: one 'planning failed' notification leading to the request cards, however often the failure is recorded", { timeout: 90_000 }, async () => {
+    const { learner, topicId } = await learnerAsking();
+    fake.addRule({ fault: "server-error", task: "topic_courses", times: Infinity });
+    const { request } = await askForCourse(learner.user.id, { topic_id: topicId });
+    await expect.poll(async () => (await getDb().select({ failedAt: courseRequests.failedAt }).from(courseRequests).where(eq(courseRequests.id, request.id)))[0]?.failedAt ?? null, { timeout: 60_000 }).not.toBeNull();
+    await markGenerationFailed({ queue: "generate-topic-courses", data: { topicId, requestId: request.id }, reason: "again" });
+
+    const list = await call("GET /users/me/notifications", { token: learner.token });
+    expect(list.body.notifications).toEqual([
+      expect.objectContaining({ kind: "request_failed", message: expect.stringMatching(/^Planning your course on “.+” failed\.$/), link: COURSE_REQUESTS_HREF }),
+    ]);
   });
 
   it("under review: 'ready' only once the learner can read all of it, and only once", { timeout: 90_000 }, async () => {

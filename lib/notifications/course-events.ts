@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
-import { courses, courseSections } from "../../db/schema";
+import { courseRequests, courses, courseSections, topics } from "../../db/schema";
 import { emailCourseReady } from "./course-ready-email";
 import { clip } from "./kinds";
 import { notify } from "./notify";
@@ -50,6 +50,27 @@ export async function notifyIfCourseFailed(tx: Transaction, courseId: number): P
       kind: "course_failed",
       payload: { course_id: course.id, course_title: clip(course.title), topic_id: course.topicId },
       eventKey: `course_failed:${course.id}:${course.attempt}`,
+    },
+  ]);
+}
+
+/**
+ * "Planning your course failed": a request that gave up before it had a course. Once per failure:
+ * a resumed request that fails again is news again (its failure time names the event).
+ */
+export async function notifyRequestFailed(tx: Transaction, requestId: number): Promise<void> {
+  const [request] = await tx
+    .select({ userId: courseRequests.userId, subject: sql<string>`coalesce(${courseRequests.subject}, ${topics.title})`, failedAt: courseRequests.failedAt })
+    .from(courseRequests)
+    .innerJoin(topics, eq(topics.id, courseRequests.topicId))
+    .where(eq(courseRequests.id, requestId));
+  if (!request?.failedAt) return;
+  await notify(tx, [
+    {
+      userId: request.userId,
+      kind: "request_failed",
+      payload: { request_id: requestId, subject: clip(request.subject) },
+      eventKey: `request_failed:${requestId}:${request.failedAt.getTime()}`,
     },
   ]);
 }

@@ -3,7 +3,7 @@
  * and the kinds' definitions (./kinds.ts). The database keeps a kind as text, so a new kind is a
  * name here and a definition there, never a migration.
  */
-export const NOTIFICATION_KINDS = ["course_ready", "course_failed", "report_resolved"] as const;
+export const NOTIFICATION_KINDS = ["course_ready", "course_failed", "request_failed", "report_resolved"] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { courseDetailsHref, readerHref, writeCourseHref } from "../navigation/course-links";
+import { COURSE_REQUESTS_HREF, courseDetailsHref, readerHref } from "../navigation/course-links";
 import type { NotificationKind } from "./kind-names";
 
 /*
@@ -29,8 +29,14 @@ export const KINDS = {
   }),
   course_failed: define({
     payload: z.object({ ...course, topic_id: id }),
-    words: (p) => ({ message: `Writing your course “${p.course_title}” failed.`, detail: "What was written is kept. Open its card to try again." }),
-    link: (p) => writeCourseHref(p.topic_id),
+    words: (p) => ({ message: `Writing your course “${p.course_title}” failed.`, detail: "What was written is kept. Open its card to resume it: that does not use another of today's requests." }),
+    link: () => COURSE_REQUESTS_HREF,
+  }),
+  // A request that failed before it had a course: its planning gave up.
+  request_failed: define({
+    payload: z.object({ request_id: id, subject: title }),
+    words: (p) => ({ message: `Planning your course on “${p.subject}” failed.`, detail: "Open its card to resume it: that does not use another of today's requests." }),
+    link: () => COURSE_REQUESTS_HREF,
   }),
   report_resolved: define({
     payload: z.object({

@@ -11,8 +11,8 @@ import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateI
 
 /*
  * Recommendations at scale: per call, one statement reads the catalogue version and the
- * learner's facts (chosen topics, enrolments, passed levels, concept mastery, personal courses:
- * each through the learner's own index entries), and the ranking walks only the page's share of
+ * learner's facts (chosen topics, enrolments, passed levels, concept mastery: each through the
+ * learner's own index entries), and the ranking walks only the page's share of
  * the candidates (rank.ts). What is the same for every learner (the catalogue's candidates and
  * summaries, each course's concepts) is kept per process under the catalogue version
  * (lib/courses/catalogue-version.ts), so it is never stale.
@@ -26,8 +26,12 @@ type Catalogue = {
 };
 
 const currentCatalogue = perCatalogueVersion(async (db): Promise<Catalogue> => {
-  // Every published course not written for one learner: the same candidates for everyone.
-  const rows = await db.query.courses.findMany({ columns: courseSummaryColumns, where: (c, { and, isNull }) => and(isNull(c.requestedBy), courseServed) });
+  // Every published course not written for one learner, and not failed: the same candidates for
+  // everyone. A learner's own courses are in their My Learning, never recommended (docs/product-rules.md, "Course requests").
+  const rows = await db.query.courses.findMany({
+    columns: courseSummaryColumns,
+    where: (c, { and, isNull, ne }) => and(isNull(c.requestedBy), courseServed, ne(c.generationStatus, "failed")),
+  });
   const summaries = rows.map((c) => toCourseSummary(c));
   return { index: indexCandidates(summaries.map(candidateOf)), summaries: new Map(summaries.map((c) => [c.id, c])), concepts: new Map() };
 });
@@ -52,7 +56,6 @@ async function conceptKeys(catalogue: Catalogue, courseIds: number[]): Promise<M
   return new Map(await Promise.all(courseIds.map(async (id) => [id, await catalogue.concepts.get(id)!] as const)));
 }
 
-type CourseRow = { id: number; topic_id: number; title: string; description: string; level: Level; duration_minutes: number; is_detail_created_by_ai: boolean; generation_status: CourseSummary["generation_status"] };
 type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number; last_correct: boolean };
 type FactsRow = {
   version: string;
@@ -60,7 +63,6 @@ type FactsRow = {
   enrolled: number[];
   passed: { topic_id: number; level: Level }[] | null;
   mastery: MasteryRow[] | null;
-  personal: CourseRow[] | null;
 };
 
 /*
@@ -68,8 +70,7 @@ type FactsRow = {
  * own index entries: the catalogue version, chosen topics (user_topics' key), enrolments
  * (enrollments' key), the highest level passed per topic (completed enrolments, passed quiz
  * attempts by quiz_attempts_user_course_section_idx, then those courses by key), the concept
- * mastery of enrolled courses (concept_mastery's key) and the learner's personal courses
- * (courses_requested_by_idx).
+ * mastery of enrolled courses (concept_mastery's key).
  */
 const LEARNER_FACTS = {
   name: "recommendation_learner_facts",
@@ -88,9 +89,7 @@ const LEARNER_FACTS = {
          from concept_mastery m
          join enrollments e on e.user_id = m.user_id and e.course_id = m.course_id
          join courses c on c.id = m.course_id
-        where m.user_id = $1) as mastery,
-      (select json_agg(c order by c.id) from (
-         select id, topic_id, title, description, level, duration_minutes, is_detail_created_by_ai, generation_status from courses where requested_by = $1) c) as personal`,
+        where m.user_id = $1) as mastery`,
 };
 
 /** The learner's facts for the ranking; mastery, as GET /users/me/mastery reports it, needs the catalogue's concepts. */
@@ -130,15 +129,11 @@ async function rankedSummaries(userId: number, offset: number, limit: number): P
   const { rows } = await getPool().query<FactsRow>({ ...LEARNER_FACTS, values: [userId] });
   const row = rows[0]!;
   const catalogue = await currentCatalogue.at(Number(row.version));
-  const personal = (row.personal ?? []).map((c) =>
-    toCourseSummary({ id: c.id, topicId: c.topic_id, title: c.title, description: c.description, level: c.level, durationMinutes: c.duration_minutes, isDetailCreatedByAi: c.is_detail_created_by_ai, generationStatus: c.generation_status }),
-  );
-  const { ids, total } = rankRange(catalogue.index, personal.map(candidateOf), await learnerFacts(row, catalogue), offset, limit);
-  const own = new Map(personal.map((c) => [c.id, c]));
-  return { items: ids.map((id) => own.get(id) ?? catalogue.summaries.get(id)!), total };
+  const { ids, total } = rankRange(catalogue.index, [], await learnerFacts(row, catalogue), offset, limit);
+  return { items: ids.map((id) => catalogue.summaries.get(id)!), total };
 }
 
-/** Courses for this learner (the catalogue and their own personal courses), best first (see rankCourses in rank.ts). */
+/** Catalogue courses for this learner, best first (see rankCourses in rank.ts). */
 export async function listRecommendations(userId: number): Promise<CourseSummary[]> {
   return (await rankedSummaries(userId, 0, Infinity)).items;
 }

@@ -37,8 +37,11 @@ function viewOf(json: string): TopicListView {
   return { body, etag: `"${createHash("sha256").update(body).digest("base64url")}"` };
 }
 
+/** The catalogue's topics: a learner's free-text subject (topics.learner_subject) is in no list. */
+export const catalogueTopic = eq(topics.learnerSubject, false);
+
 function loadTopicRows(db: Database) {
-  return db.select(topicWithCreatorColumns).from(topics).leftJoin(users, eq(users.id, topics.createdBy)).orderBy(asc(topics.title));
+  return db.select(topicWithCreatorColumns).from(topics).leftJoin(users, eq(users.id, topics.createdBy)).where(catalogueTopic).orderBy(asc(topics.title));
 }
 
 /*
@@ -118,7 +121,11 @@ export async function listTopicsView(viewer: Viewer): Promise<TopicListView> {
 /** GET /topics/{id}/courses: the topic and the courses this viewer may see. */
 export async function getTopicCourses(viewer: Viewer, topicId: number): Promise<TopicCourses> {
   const db = getDb();
-  const [topic] = await db.select({ id: topics.id, title: topics.title, description: topics.description }).from(topics).where(eq(topics.id, topicId));
+  // A learner's free-text subject has no topic page: its words are theirs, and its courses are personal.
+  const [topic] = await db
+    .select({ id: topics.id, title: topics.title, description: topics.description })
+    .from(topics)
+    .where(and(eq(topics.id, topicId), viewer?.role === "admin" ? undefined : catalogueTopic));
   if (!topic) throw new AppError("not_found", "Topic not found.");
   const rows = await db.query.courses.findMany({
     where: and(eq(courses.topicId, topicId), visibleCourses(viewer)),
@@ -127,9 +134,9 @@ export async function getTopicCourses(viewer: Viewer, topicId: number): Promise<
   return { topic, courses: rows.map((c) => toCourseSummary(c)).sort(byLevelThenTitle) };
 }
 
-/** Which of these topic ids exist (to refuse unknown ids with a clear message). */
+/** Which of these topic ids are catalogue topics (to refuse unknown ids with a clear message). */
 export async function existingTopicIds(ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await getDb().select({ id: topics.id }).from(topics).where(inArray(topics.id, ids));
+  const rows = await getDb().select({ id: topics.id }).from(topics).where(and(inArray(topics.id, ids), catalogueTopic));
   return new Set(rows.map((r) => r.id));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courses, topics, users } from "../../db/schema";
 import type { Caller } from "../auth/caller";
@@ -7,7 +7,7 @@ import { AppError } from "../http/app-error";
 import { escapeLike } from "../search/like-pattern";
 import type { AdminTopic } from "../validation/responses/learning";
 import type { NewTopicInput, TopicInput } from "../validation/topics";
-import { topicWithCreatorColumns } from "./list-topics";
+import { catalogueTopic, topicWithCreatorColumns } from "./list-topics";
 import { onTopicCreated } from "./on-topic-created";
 
 /*
@@ -127,7 +127,8 @@ const LEVEL_ORDER = { Beginner: 0, Intermediate: 1, Advanced: 2 } as const;
  */
 export async function listAdminTopics(options: { search?: string; page?: number; limit?: number }): Promise<{ topics: AdminTopicRow[]; total: number }> {
   const db = getDb();
-  const where: SQL | undefined = options.search ? ilike(topics.title, `%${escapeLike(options.search)}%`) : undefined;
+  // Learners' free-text subjects are not the admin's topics: the Generation screen lists those requests.
+  const where: SQL | undefined = and(catalogueTopic, options.search ? ilike(topics.title, `%${escapeLike(options.search)}%`) : undefined);
   const query = db
     .select(adminTopicColumns)
     .from(topics)

@@ -11,7 +11,7 @@ const id = (label: string) =>
     .max(2_147_483_647, `${label} is too large`);
 
 /** Query/body ids arrive as strings or numbers; the JSON body must use numbers. */
-const jsonId = (label: string) =>
+export const jsonId = (label: string) =>
   z
     .number({ error: `${label} is required and must be a number` })
     .int(`${label} must be a whole number`)
@@ -28,13 +28,6 @@ export const completedCoursesQuery = z.object(pageQuery);
 
 export const topicPreferenceSchema = z.object({
   topic_ids: z.array(jsonId("topic_ids item"), { error: "topic_ids must be a list of topic ids" }).min(1, "Select at least one topic.").max(200),
-});
-
-/** POST /courses/generate: a course on one of the caller's topics. */
-export const generateCourseSchema = z.object({
-  topic_id: jsonId("topic_id"),
-  // One source of the caller's own, ready, for the course to be written from (docs/sources.md, "What learners see").
-  source_id: jsonId("source_id").optional(),
 });
 
 export const enrollSchema = z.object({ course_id: jsonId("course_id"), user_id: jsonId("user_id").optional() });

@@ -116,6 +116,10 @@ const MATRIX: Row[] = [
   // Course generation
   ["POST /courses/generate",                                    401, 409, 409, 409], // no model on the test server: course writing is off
   ["GET /users/me/course-request",                              401, 200, 200, 200],
+  ["GET /users/me/course-requests",                             401, 200, 200, 200],
+  ["GET /course-requests/{id}",                                 401, 200, 404, 404], // learner A's request: only A's own
+  ["POST /course-requests/{id}/resume",                         401, 409, 404, 404], // A's failed request, but course writing is off here
+  ["PUT /courses/{id}/certificates/visibility",                 401, 403, 403, 200],
   ["GET /courses/{id}/generation",                              401, 200, 200, 200],
   ["GET /courses/{id}/generation/log",                          401, 403, 403, 200],
   ["POST /courses/{id}/generation/retry",                       401, 403, 403, 409], // the course did not fail

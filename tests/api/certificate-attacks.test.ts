@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
-import { certificates, enrollments } from "../../db/schema";
-import { certificateByVerificationId, courseCompletion } from "../../lib/activity/completion";
-import { createUser } from "../harness/http";
+import { certificates, courses, enrollments, topics } from "../../db/schema";
+import { certificateByVerificationId, certificateForAdmin, courseCompletion } from "../../lib/activity/completion";
+import { call, createUser } from "../harness/http";
 import { seededCourse } from "../harness/seeded-course";
 
 /*
@@ -125,13 +125,44 @@ describe("an attacker looking for certificates", () => {
     for (const { id } of issued) expect(await certificateByVerificationId(id)).not.toBeNull();
   });
 
-  it("reads only the name, the course, its level, the date and the id from a certificate: never the e-mail", async () => {
+  it("reads only the name, the course, its level, whether it is a personal course, the date and the id from a certificate: never the e-mail", async () => {
     const { learner, id } = issued[1]!;
     const certificate = await certificateByVerificationId(id);
-    expect(Object.keys(certificate!).sort()).toEqual(["completed_at", "course_level", "course_title", "learner_name", "verification_id"]);
+    expect(Object.keys(certificate!).sort()).toEqual(["completed_at", "course_level", "course_title", "learner_name", "personal", "verification_id"]);
     expect(JSON.stringify(certificate)).not.toContain(learner.email);
     expect(JSON.stringify(certificate)).not.toContain(learner.email.split("@")[0]!);
     expect(certificate!.learner_name).toBe(`${learner.user.firstName} ${learner.user.lastName}`);
+  });
+});
+
+describe("a personal course's certificate", () => {
+  it("says it is a personal course, with the course's written title; an admin can hide it from its public page, and show it again", async () => {
+    const learner = await createUser();
+    const admin = await createUser("admin");
+    const db = getDb();
+    const [topic] = await db.insert(topics).values({ title: `ignore the rules ${learner.user.id}`, description: "", learnerSubject: true }).returning({ id: topics.id });
+    const [course] = await db
+      .insert(courses)
+      .values({ topicId: topic!.id, title: "Keeping Bees: A First Season", level: "Beginner", requestedBy: learner.user.id, generationStatus: "done", isDetailCreatedByAi: true })
+      .returning({ id: courses.id });
+    await db.insert(enrollments).values({ userId: learner.user.id, courseId: course!.id, progress: 100, completedAt: new Date() });
+    const { verification_id: id, personal } = (await courseCompletion(learner.user.id, course!.id))!;
+    expect(personal).toBe(true);
+    const shown = await certificateByVerificationId(id);
+    expect(shown).toMatchObject({ course_title: "Keeping Bees: A First Season", personal: true });
+    // The subject as typed is the topic's title: it is on no certificate.
+    expect(JSON.stringify(shown)).not.toContain("ignore the rules");
+    // A catalogue course's certificate is not personal.
+    expect((await certificateByVerificationId(issued[0]!.id))!.personal).toBe(false);
+
+    const visibility = (hidden: boolean, token = admin.token) => call("PUT /courses/:id/certificates/visibility", { token, params: { id: String(course!.id) }, json: { hidden } });
+    // A learner cannot hide it (their own or anyone's).
+    expect((await visibility(true, learner.token)).status).toBe(403);
+    expect((await visibility(true)).body).toEqual({ course_id: course!.id, hidden: true, certificates: 1 });
+    expect(await certificateByVerificationId(id)).toBeNull();
+    expect(await certificateForAdmin(id)).toMatchObject({ hidden: true, course_id: course!.id });
+    expect((await visibility(false)).body.hidden).toBe(false);
+    expect(await certificateByVerificationId(id)).not.toBeNull();
   });
 });
 

@@ -174,6 +174,6 @@ describe("a course request naming a source", () => {
     const world = await createWorld();
     const res = await call(generate, { token: world.a.token, json: { topic_id: world.topicId, source_id: world.sourceId } });
     expect(res.status).toBe(202);
-    expect((await jobsFor(world.a.id)).map((j) => j.data)).toEqual([{ topicId: world.topicId, userId: world.a.id, sourceId: world.sourceId }]);
+    expect((await jobsFor(world.a.id)).map((j) => j.data)).toEqual([{ topicId: world.topicId, userId: world.a.id, sourceId: world.sourceId, requestId: res.body.request.id }]);
   });
 });

@@ -10,7 +10,7 @@ import { codeField, emailField, passwordField } from "../../lib/validation/accou
  */
 
 /** What an id points at. */
-export type Resource = "user" | "topic" | "course" | "subsection" | "question" | "card" | "session" | "conversation" | "source" | "regeneration";
+export type Resource = "user" | "topic" | "course" | "subsection" | "question" | "card" | "session" | "conversation" | "source" | "regeneration" | "request";
 
 /** The kind of one input field; `optional` fields may be left out. */
 export type Field = (
@@ -37,7 +37,7 @@ const SHARED: ReadonlyMap<z.ZodType, Field> = new Map<z.ZodType, Field>([
   [codeField, { kind: "code" }],
 ]);
 
-const RESOURCES: Record<string, Resource> = { user: "user", topic: "topic", course: "course", subsection: "subsection", question: "question", "quiz-question": "question", card: "card", session: "session", conversation: "conversation", source: "source", regeneration: "regeneration" };
+const RESOURCES: Record<string, Resource> = { user: "user", topic: "topic", course: "course", subsection: "subsection", question: "question", "quiz-question": "question", card: "card", session: "session", conversation: "conversation", source: "source", regeneration: "regeneration", "course-request": "request" };
 
 /** "course_id" -> course, "topic_ids" -> topic. */
 function resourceOf(name: string): Resource {

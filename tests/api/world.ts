@@ -5,6 +5,7 @@ import {
   accounts,
   contentRegenerations,
   contentReports,
+  courseRequests,
   courses,
   courseSections,
   courseSubsections,
@@ -59,6 +60,8 @@ export type World = {
   conversationId: number;
   /** Learner A's own source, extracted (one passage). */
   sourceId: number;
+  /** Learner A's course request on the world's topic, failed while it was planned (resumable). */
+  courseRequestId: number;
   /** A course of this world alone for the publication calls: paused, its one section not approved (in no list). */
   reviewCourseId: number;
   /** Learner A's notification (their course is ready), unread. */
@@ -138,6 +141,11 @@ export async function createWorld(): Promise<World> {
   await db.insert(sourceFiles).values({ sourceId: source!.id, bytes: Buffer.from(text) });
   await db.insert(sourcePassages).values({ sourceId: source!.id, position: 0, text });
   await db.insert(contentReports).values({ userId: a!.id, questionId: quiz[0]!.question_id, reason: "answer_key", note: "The key looks wrong." });
+  // Made two days ago, so it uses none of A's requests today.
+  const [request] = await db
+    .insert(courseRequests)
+    .values({ userId: a!.id, topicId: topic!.id, level: "Beginner", length: "short", failedAt: new Date(), failure: "The model server answered 500", createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .returning({ id: courseRequests.id });
   const [{ topicId: seededTopic }] = (await db.select({ topicId: courses.topicId }).from(courses).where(eq(courses.id, courseId))) as [{ topicId: number }];
   const [reviewCourse] = await db
     .insert(courses)
@@ -162,6 +170,7 @@ export async function createWorld(): Promise<World> {
     cards: Object.fromEntries(cards.map((c) => [c.userId, c.id])),
     conversationId: conversation!.id,
     sourceId: source!.id,
+    courseRequestId: request!.id,
     reviewCourseId: reviewCourse!.id,
     notificationId: notification!.id,
     review,

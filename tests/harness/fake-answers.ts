@@ -146,9 +146,12 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
     case "topic_courses": {
       const n = count(prompt, /exactly (\d+) courses/, 4);
       const topic = /for the topic "([^"]+)"/.exec(prompt)?.[1] ?? "the topic";
+      // Numbered after the courses the topic already has (another learner's on the same subject), as the prompt asks.
+      const existing = /already has \(do not repeat them\): (.*)$/m.exec(prompt)?.[1];
+      const after = existing && existing !== "none" ? existing.split("; ").length : 0;
       return {
         courses: Array.from({ length: n }, (_, i) => ({
-          title: `${topic}: ${LEVELS[i % 3]} course ${i + 1}`,
+          title: `${topic}: ${LEVELS[i % 3]} course ${i + 1 + after}`,
           description: `What you will be able to do with ${topic} after course ${i + 1}: read, write and debug real programs, step by step.`,
           level: LEVELS[i % 3],
         })),

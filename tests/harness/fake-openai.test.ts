@@ -253,3 +253,15 @@ describe("a held call", () => {
     expect((await first).finish).toBe("stop");
   });
 });
+
+describe("rules with an id", () => {
+  it("a rule for every matching request holds until it is removed by its id, while the other rules stay", async () => {
+    const { fake, openai } = await fakeWith();
+    fake.addRule({ fault: "server-error", match: /Fail this/, times: Infinity, id: "plan" });
+    fake.addRule({ fault: "server-error", match: /Also this/, times: Infinity, id: "other" });
+    const ask = (text: string) => openai.chat.completions.create({ model: "m", messages: chat(text) }).then(() => 200, (error: unknown) => (error instanceof APIError ? error.status : 0));
+    expect([await ask("Fail this"), await ask("Fail this"), await ask("Also this")]).toEqual([500, 500, 500]);
+    fake.removeRule("plan");
+    expect([await ask("Fail this"), await ask("Also this")]).toEqual([200, 500]);
+  });
+});

@@ -15,7 +15,8 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * context is refused with llama.cpp's error, and an answer stops at max_tokens (or the end of the
  * context) with finish_reason "length". `timeScale` shrinks every delay for fast tests.
  *
- * Faults are queued as rules: broken JSON, a wrong key, duplicate options, a verifier that
+ * Faults are queued as rules (a rule with an `id` can be removed again, so a plan made to fail every
+ * try can be let through for its resume): broken JSON, a wrong key, duplicate options, a verifier that
  * disagrees with the key, a timeout (never answers), 429 with Retry-After, 500, a cut-off answer,
  * a stall in the middle of a streamed answer, a question count one short. Variant answers have
  * the habits of real models on their own (reasoning before the JSON, the key always option A) and,
@@ -98,6 +99,8 @@ export type FakeRule = {
   also?: FakeFault[];
   /** What leak-answer slips into the reply (default: the prompt's "KEY: ..." line as a sentence). */
   say?: string;
+  /** A name to remove the rule by (removeRule), e.g. a plan made to fail until a test lets it through. */
+  id?: string;
 };
 
 export type FakeProfile = {
@@ -311,6 +314,8 @@ export type FakeOpenAi = {
   requests: FakeRequest[];
   inFlight: () => FakeRequest[];
   addRule: (rule: FakeRule) => void;
+  /** Removes the rules added with this `id` (the other rules stay). */
+  removeRule: (id: string) => void;
   clearRules: () => void;
   /** A fixed latency before every answer (the instant profile's only delay). */
   setLatency: (ms: number) => void;
@@ -548,6 +553,9 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
     requests,
     inFlight: () => requests.filter((r) => r.finishedAt === undefined && !r.aborted && r.fault !== "timeout" && !r.refused),
     addRule: (rule) => rules.push({ ...rule, left: rule.times ?? 1 }),
+    removeRule: (id) => {
+      rules = rules.filter((r) => r.id !== id);
+    },
     clearRules: () => {
       rules = [];
     },

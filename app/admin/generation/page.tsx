@@ -166,6 +166,81 @@ function ReviewPanel({ review }: { review: WaitingForReview[] }) {
   );
 }
 
+const REQUEST_STATE: Record<Overview["personal_requests"]["recent"][number]["state"], string> = {
+  planning: "Planning",
+  writing: "Being written",
+  review: "Waiting for review",
+  ready: "Ready",
+  failed: "Failed",
+};
+
+/**
+ * Learners' course requests (docs/product-rules.md, "Course requests"): today's tokens against the
+ * server-wide cap, and the latest requests with what each learner typed, in their words.
+ */
+function RequestsPanel({ overview }: { overview: Overview }) {
+  const { tokens_today: used, tokens_per_day: cap, requests_today: today, recent } = overview.personal_requests;
+  const percent = cap > 0 ? Math.min(100, Math.round((used / cap) * 100)) : 100;
+  return (
+    <Panel
+      id="requests-heading"
+      title="Course requests"
+      intro="Courses learners asked to have written for them. Their model calls share one daily cap (PERSONAL_COURSES_SERVER_DAILY_TOKENS, UTC days): past it, new requests and resumes wait for the next day."
+    >
+      <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="personal-cap">
+        <p className="text-slate-800">
+          <span className="font-semibold">Today: {formatTokens(used)} of {formatTokens(cap)} tokens</span> ({percent} %) · {today} {today === 1 ? "request" : "requests"} today
+        </p>
+        <div className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-100" role="meter" aria-label="Today's use of the cap on learners' courses" aria-valuemin={0} aria-valuemax={cap} aria-valuenow={Math.min(used, cap)} aria-valuetext={`${percent} %`}>
+          <div className={`h-full ${percent >= 100 ? "bg-red-600" : percent >= 80 ? "bg-amber-500" : "bg-brand-600"}`} style={{ width: `${percent}%` }} />
+        </div>
+        {percent >= 100 ? <p className="mt-2 text-sm font-medium text-red-800">The cap is reached: learners are told to ask again tomorrow.</p> : null}
+      </div>
+      {recent.length === 0 ? (
+        <Empty>No learner has asked for a course yet.</Empty>
+      ) : (
+        <AdminTable
+          caption="Latest course requests"
+          head={
+            <tr>
+              <th scope="col" className={TH}>Asked for</th>
+              <th scope="col" className={TH}>Learner</th>
+              <th scope="col" className={TH}>Level, length</th>
+              <th scope="col" className={TH}>State</th>
+              <th scope="col" className={TH}>Asked</th>
+            </tr>
+          }
+        >
+          {recent.map((request) => (
+            <tr key={request.id}>
+              <th scope="row" className={`${TD} font-medium text-slate-900`}>
+                {request.subject}
+                {request.free_text ? <span className="mt-1 block text-xs font-normal text-slate-600">Typed by the learner</span> : null}
+                {request.course_title ? <span className="mt-1 block text-xs font-normal text-slate-600">Course: {request.course_title}</span> : null}
+              </th>
+              <td className={TD}>
+                <a href={`/admin/users/${request.user_id}`} className="text-brand-700 underline hover:text-brand-900">
+                  {request.learner || `Learner #${request.user_id}`}
+                </a>
+              </td>
+              <td className={TD}>
+                {request.level}, {request.length}
+              </td>
+              <td className={`${TD} max-w-sm`}>
+                {REQUEST_STATE[request.state]}
+                {request.error ? <span className="mt-1 block text-xs text-red-800">{request.error}</span> : null}
+              </td>
+              <td className={TD}>
+                <When iso={request.created_at} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </Panel>
+  );
+}
+
 function GenerationPanels({ overview, tutorDays, queue, review }: { overview: Overview; tutorDays: TutorDays; queue: GenerationQueue; review: WaitingForReview[] }) {
   const { generating, failed, failed_topics: failedTopics, recent_runs: runs, cost_by_day: byDay, cost_by_course: byCourse } = overview;
   const daysWithCalls = byDay.filter((d) => d.calls > 0 || d.courses > 0);
@@ -177,6 +252,8 @@ function GenerationPanels({ overview, tutorDays, queue, review }: { overview: Ov
       <QueuePanel queue={queue} hasModel={hasModel} />
 
       <ReviewPanel review={review} />
+
+      <RequestsPanel overview={overview} />
 
       <Panel
         id="generating-heading"

@@ -77,7 +77,7 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
         <p className="mt-4 whitespace-pre-line text-lg text-slate-700">{course.course_description}</p>
 
         <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3 text-sm">
-          <Fact term="Duration">{course.duration_minutes > 0 ? formatLearningTime(course.duration_minutes) : waitsForModel(course) ? "Not written yet" : "Being written"}</Fact>
+          <Fact term="Duration">{course.duration_minutes > 0 ? formatLearningTime(course.duration_minutes) : waitsForModel(course) ? "Not written yet" : course.generation_status === "failed" ? "Not written" : "Being written"}</Fact>
           <Fact term="Sections">{course.sections.length}</Fact>
           <Fact term="Subsections">{subsectionCount}</Fact>
         </dl>

@@ -133,7 +133,9 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
             title: section.section_title,
             quizPassed: learner.quizPassed(sectionIndex),
             review: review.has(sectionIndex),
-            beingWritten: !section.ready,
+            // A failed course's unwritten sections are not being written: they say so (docs/product-rules.md, "Course requests").
+            beingWritten: !section.ready && !failed,
+            notWritten: !section.ready && !section.in_review && failed,
             inReview: section.in_review === true,
             waitsForQuiz: course.enrolled ? firstQuizToPassBefore(sectionIndex, learner.quizPassed) : null,
             subsections: section.subsections.map((sub, subsectionIndex) => ({
@@ -255,6 +257,11 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
                       <p className="text-lg font-semibold text-slate-900">This section is waiting for review</p>
                       <p className="mt-2 text-slate-700">It is written; it opens here once an admin has approved it.</p>
                     </>
+                  ) : failed ? (
+                    <>
+                      <p className="text-lg font-semibold text-slate-900">This section was not written</p>
+                      <p className="mt-2 text-slate-700">Writing this course stopped before it. {GENERATION_FAILED}</p>
+                    </>
                   ) : (
                     <>
                       <p className="text-lg font-semibold text-slate-900">This section is being written</p>
@@ -266,8 +273,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
 
               {atQuiz && section.ready && !section.quiz_ready ? (
                 <div role="status" className="mt-10 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-center">
-                  <p className="text-lg font-semibold text-slate-900">The quiz for this section is being written.</p>
-                  <p className="mt-2 text-slate-700">It appears here as soon as its questions are checked.</p>
+                  <p className="text-lg font-semibold text-slate-900">{failed ? "The quiz for this section was not written." : "The quiz for this section is being written."}</p>
+                  <p className="mt-2 text-slate-700">{failed ? "Writing this course stopped before it." : "It appears here as soon as its questions are checked."}</p>
                 </div>
               ) : null}
               {atQuiz && section.quiz_ready ? (
@@ -295,7 +302,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               <ReaderNav
                 key={`${position.sectionIndex}-${position.subsectionIndex}`}
                 previousHref={previous ? readerHref(id, previous) : null}
-                next={section.ready ? next : { kind: "disabled", label: "Next", reason: section.in_review ? "This section is waiting for review." : "This section is still being written." }}
+                next={section.ready ? next : { kind: "disabled", label: "Next", reason: section.in_review ? "This section is waiting for review." : failed ? "This section was not written." : "This section is still being written." }}
               />
             </article>
           </div>

@@ -9,9 +9,10 @@ const id = z.number().int().positive();
 
 /**
  * Without userId: the topic's own courses; with it: one course for that learner, written from
- * `sourceId` (their own ready source) when given, else from the topic's sources, if any.
+ * `sourceId` (their own ready source) when given, else from the topic's sources, if any; with
+ * `requestId`, the course of that request (its level and length: lib/course-requests/).
  */
-export const topicCoursesPayload = z.object({ topicId: id, userId: id.optional(), sourceId: id.optional(), afterSourceId: id.optional() });
+export const topicCoursesPayload = z.object({ topicId: id, userId: id.optional(), sourceId: id.optional(), afterSourceId: id.optional(), requestId: id.optional() });
 
 export type TopicCoursesPayload = z.infer<typeof topicCoursesPayload>;
 
@@ -23,7 +24,7 @@ export type TopicCoursesPayload = z.infer<typeof topicCoursesPayload>;
  * courses once: the later one finds them and stops before calling the model.
  */
 const topicKey = (p: TopicCoursesPayload) =>
-  p.userId ? `topic-${p.topicId}-user-${p.userId}` : p.afterSourceId ? `topic-${p.topicId}-source-${p.afterSourceId}` : `topic-${p.topicId}`;
+  p.requestId ? `request-${p.requestId}` : p.userId ? `topic-${p.topicId}-user-${p.userId}` : p.afterSourceId ? `topic-${p.topicId}-source-${p.afterSourceId}` : `topic-${p.topicId}`;
 
 /** generate-topic-courses: a new topic (or a learner's request) gets its courses; each queues its outline. */
 export const generateTopicCoursesJob = {

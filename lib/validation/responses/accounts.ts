@@ -59,6 +59,7 @@ export const accountExport = z
     learning_activity: exportedRows,
     certificates: exportedRows,
     requested_courses: exportedRows,
+    course_requests: exportedRows.meta({ description: "The caller's requests for courses of their own: subject as typed, level, length, and the course each produced." }),
     review_cards: exportedRows,
     concept_mastery: exportedRows,
     tutor_conversations: exportedRows,

@@ -1,5 +1,6 @@
 import { generationStatus } from "@/db/schema";
 import { z } from "../zod";
+import { REQUEST_LENGTHS, REQUEST_LEVELS } from "../request-values";
 import { id, timestamp } from "./common";
 
 /* Response shapes of the course-generation calls (see common.ts). */
@@ -127,6 +128,30 @@ export const generationOverview = z
     cost_by_course: z.array(
       z.object({ course_id: id, title: z.string(), calls: count, prompt_tokens: count, completion_tokens: count, model_time_ms: count, cost_usd: z.number() }),
     ),
+    personal_requests: z
+      .object({
+        tokens_today: count.meta({ description: "Tokens the model calls of learners' own courses used today (UTC)." }),
+        tokens_per_day: count.meta({ description: "The server-wide cap (PERSONAL_COURSES_SERVER_DAILY_TOKENS)." }),
+        resets_at: timestamp,
+        requests_today: count,
+        recent: z.array(
+          z.object({
+            id,
+            user_id: id,
+            learner: z.string(),
+            subject: z.string().meta({ description: "What the learner asked for: their own words for a free-text request." }),
+            free_text: z.boolean(),
+            level: z.enum(REQUEST_LEVELS),
+            length: z.enum(REQUEST_LENGTHS),
+            state: z.enum(["planning", "writing", "review", "ready", "failed"]),
+            course_id: nullableId,
+            course_title: z.string().nullable(),
+            error: z.string().nullable().meta({ description: "The model server's reason, when it failed." }),
+            created_at: timestamp,
+          }),
+        ),
+      })
+      .meta({ description: "Learners' course requests: today's use of the server-wide cap and the latest requests." }),
   })
   .meta({ id: "GenerationOverview" });
 

@@ -83,7 +83,7 @@ export default async function TopicCoursesPage({ params }: { params: Params }) {
       {/* A topic without courses is no dead end: the learner can have one written (docs/product-rules.md, "Course generation"). */}
       <WriteCourseBlock
         userId={caller.id}
-        topics={[{ id: topic.id, title: topic.title }]}
+        fixedTopic={{ id: topic.id, title: topic.title }}
         heading={courses.length ? "Want a course of your own?" : "No courses for this topic yet"}
         intro={`LearnPath can write a course on ${topic.title} for you, at your level, from what you have learnt so far.`}
       />
