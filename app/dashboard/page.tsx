@@ -63,12 +63,13 @@ export default async function DashboardPage() {
         <WeakestConcepts userId={caller.id} show="filled" />
       </div>
 
-      {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
-      <DashboardCourses userId={caller.id} returning={returning} />
-
-      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation").
+      {/* "Write me a course": a course of the learner's own on any topic (docs/product-rules.md, "Course generation"),
+          above the course rows so a learner meets it on the first screens rather than after them.
           Not streamed, so the home page's link to #write-a-course finds it in the first HTML. */}
       <DashboardWriteCourse userId={caller.id} />
+
+      {/* Not streamed: the indexed queries take milliseconds, and cards in the first HTML paint at once. */}
+      <DashboardCourses userId={caller.id} returning={returning} />
 
       {/* Empty boxes come last, below anything to act on. */}
       <div className="mt-12 grid gap-4 empty:hidden md:grid-cols-2">

@@ -3,7 +3,7 @@ import { LearnerMobileMenu, LearnerNavLinks } from "@/components/dashboard/learn
 import { UserMenu } from "@/components/dashboard/user-menu";
 import { LogoMark } from "@/components/layout/public-header";
 
-/** The learner area's top bar: brand, Completed Courses / Explore Topics, the account menu; one menu below `md`. */
+/** The learner area's top bar: brand, Review / Progress / Completed Courses / Explore Topics, the account menu; one menu below `md`. */
 export function LearnerHeader({ name }: { name: string }) {
   return (
     <header className="relative border-b border-slate-200 bg-white">
