@@ -195,10 +195,11 @@ export function QuizRunner({
             </>
           ) : !final ? (
             <>
-              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline" })}>
-                {nextLabel}
+              {/* On without the second try: Skip, as before the first, so the pair fits one row on a phone. */}
+              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
+                Skip
               </button>
-              <button type="submit" form={formId} disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
+              <button type="submit" form={formId} disabled={choice === null || checking} aria-busy={checking} className={buttonClasses()}>
                 Submit second try
               </button>
             </>
@@ -220,8 +221,8 @@ export const SECOND_TRY_RIGHT = "Right on the second try: this item comes back i
 
 /**
  * The question's buttons, in one bar at the foot of the card that sticks to the bottom of the
- * screen while the card runs past it: Skip and Submit, then after a first miss Submit second try,
- * then the way on. So on a phone the next action is in reach wherever the learner scrolls to read
+ * screen while the card runs past it: Skip and Submit, then after a first miss Skip and Submit
+ * second try, then the way on. So on a phone the next action is in reach wherever the learner scrolls to read
  * the feedback or pick again (docs/product-rules.md, "Feedback on screen").
  */
 function QuizActions({ children }: { children: ReactNode }) {
@@ -230,7 +231,7 @@ function QuizActions({ children }: { children: ReactNode }) {
       data-answer-actions
       data-primary-action
       data-testid="quiz-actions"
-      className="sticky bottom-0 z-10 -mx-6 mt-6 flex flex-wrap justify-between gap-3 rounded-b-2xl border-t border-slate-200 bg-white px-6 pt-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] sm:-mx-8 sm:px-8 sm:pb-8"
+      className="sticky bottom-0 z-10 -mx-6 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] backdrop-blur sm:-mx-8 sm:px-8 sm:pt-4 sm:pb-8"
     >
       {children}
     </div>
