@@ -33,10 +33,14 @@ async function itemOnScreen(page: Page, questions: SeededQuestion[]) {
 const expectOnScreen = (page: Page, what: string, target: Parameters<typeof whollyOnScreen>[1]) =>
   expect.poll(() => whollyOnScreen(page, target), { message: `${what} wholly on the 390x844 screen` }).toBe(true);
 
-/** The text is above the action bar stuck at the foot of the screen, not under it. */
+/** The text comes to rest above the action bar stuck at the foot of the screen, not under it. */
 async function expectAboveBar(page: Page, what: string, target: Parameters<typeof whollyOnScreen>[1]) {
-  const [box, bar] = [await target.boundingBox(), await quizActions(page).boundingBox()];
-  expect(overlaps(box!, bar!), `${what} ${JSON.stringify(box)} is not under the action bar ${JSON.stringify(bar)}`).toBe(false);
+  await expect
+    .poll(async () => {
+      const [box, bar] = [await target.boundingBox(), await quizActions(page).boundingBox()];
+      return box !== null && bar !== null && !overlaps(box, bar);
+    }, { message: `${what} is not under the action bar` })
+    .toBe(true);
 }
 
 test("phone: after each Submit the verdict, the hint and the next action are on screen, the question too; a right second try says why it does not count", async ({ page }, testInfo) => {
