@@ -407,6 +407,8 @@ export const quizAttempts = pgTable(
  * has been shown, and when last. An item is revealed when it becomes final in an attempt (right
  * first time, after the second try, or left unanswered) or is answered in review. A new attempt
  * draws items not in the ledger, so a pass cannot be earned by replaying revealed keys.
+ * `right_at` is when the learner last answered the item right (a quiz try, first or second, or a
+ * review): review leaves such an item alone for an hour (lib/review/recently-right.ts).
  */
 export const quizReveals = pgTable(
   "quiz_reveals",
@@ -418,6 +420,7 @@ export const quizReveals = pgTable(
       .notNull()
       .references(() => quizQuestions.id, { onDelete: "cascade" }),
     revealedAt: timestamp("revealed_at", { withTimezone: true }).notNull(),
+    rightAt: timestamp("right_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index("quiz_reveals_question_id_idx").on(t.questionId)],
 );

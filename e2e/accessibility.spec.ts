@@ -1,18 +1,20 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { field, logInNewLearner, logInThroughUi, uniqueEmail } from "./fixtures/accounts";
-import { insertCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
+import { insertCourse, insertFlaggedCourse, insertThrowawayUsers, withDb } from "./fixtures/admin-db";
 import { apiToken, saveProgress } from "./fixtures/api";
 import { axeViolations, expectAccessible, isBlocking } from "./fixtures/axe";
 import { courseIdByTitle, sectionQuestions } from "./fixtures/database";
 import { completeEnrolment, insertTopicWithCourses } from "./fixtures/db";
-import { answer, feedbackPanel, moveOn, subsectionTitle } from "./fixtures/reader";
+import { answer, feedbackPanel, moveOn, quizActions, subsectionTitle } from "./fixtures/reader";
 import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
- * Every screen of the public, learner and admin areas scanned with axe (WCAG 2.0/2.1 A and AA and
- * best practices) in the states a user meets: empty lists, filled lists, open dialogs and menus, and
- * forms showing their errors. Serious and critical violations fail; the rest are annotations.
+ * Every screen of the public, learner and admin areas (every page under app/) scanned with axe
+ * (WCAG 2.0/2.1 A and AA and best practices) in the states a user meets: empty lists, filled lists,
+ * open dialogs and menus, forms showing their errors, and done states. Each scan runs again in the
+ * dark theme with the colour rules (e2e/fixtures/axe.ts), so no screen has a colour-contrast
+ * violation in either theme. Serious and critical violations fail; the rest are annotations.
  * Learners are registered per test; the admin only changes throwaway rows it inserted itself.
  */
 
@@ -140,6 +142,46 @@ test.describe("public area", () => {
   });
 });
 
+test.describe("public area: the e-mail links' pages and the not-found page", () => {
+  /** Answers this API call as the server does when the link's token is good: the done state is what is scanned. */
+  const answerWith = (page: Page, path: string, message: string) => page.route(`**${path}*`, (route) => route.fulfill({ json: { message } }));
+
+  test("two-factor notice, recovery cancel and unsubscribe: asking, refused and done", async ({ page }, testInfo) => {
+    await open(page, "/two-factor-notice", "Was this you?");
+    await expectAccessible(page, testInfo, "/two-factor-notice");
+    await page.getByRole("button", { name: "This was me" }).click();
+    await expect(page.getByRole("alert").first()).toBeVisible();
+    await expectAccessible(page, testInfo, "/two-factor-notice (refused: no token)");
+    await answerWith(page, "/two-factor/notice", "Thanks: nothing changes.");
+    await page.getByRole("button", { name: "This was me" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Thanks: nothing changes." })).toBeVisible();
+    await expectAccessible(page, testInfo, "/two-factor-notice (done)");
+
+    await open(page, "/two-factor-recovery", "Cancel the recovery?");
+    await expectAccessible(page, testInfo, "/two-factor-recovery");
+    await answerWith(page, "/two-factor/recovery/cancel", "The recovery is cancelled.");
+    await page.getByRole("main").getByRole("button").first().click();
+    await expect(page.getByRole("status").filter({ hasText: "The recovery is cancelled." })).toBeVisible();
+    await expectAccessible(page, testInfo, "/two-factor-recovery (done)");
+
+    await open(page, "/unsubscribe", "Unsubscribe from reminders");
+    await expectAccessible(page, testInfo, "/unsubscribe");
+    await page.getByRole("button", { name: "Unsubscribe from reminders" }).click();
+    await expect(page.getByRole("alert").first()).toContainText("This unsubscribe link is incomplete.");
+    await expectAccessible(page, testInfo, "/unsubscribe (incomplete link)");
+    await answerWith(page, "/reminders/unsubscribe", "You will get no more reminder e-mails.");
+    await page.goto("/unsubscribe#token=a-token-from-the-e-mail");
+    await page.getByRole("button", { name: "Unsubscribe from reminders" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You will get no more reminder e-mails." })).toBeVisible();
+    await expectAccessible(page, testInfo, "/unsubscribe (done)");
+  });
+
+  test("the not-found page", async ({ page }, testInfo) => {
+    await open(page, "/no-such-route", "Page not found");
+    await expectAccessible(page, testInfo, "not found");
+  });
+});
+
 test.describe("learner area", () => {
   test("a new learner: the interests modal, empty lists, menus and the profile form", async ({ page }, testInfo) => {
     test.setTimeout(300_000);
@@ -189,6 +231,13 @@ test.describe("learner area", () => {
     await open(page, "/dashboard/detail-courses?courseId=2147483647", "Course not found.");
     await expectAccessible(page, testInfo, "/dashboard/detail-courses (not found)");
 
+    await open(page, "/dashboard/review", "Review");
+    await expectAccessible(page, testInfo, "/dashboard/review (nothing to review)");
+    await open(page, "/dashboard/progress", "Your progress");
+    await expectAccessible(page, testInfo, "/dashboard/progress (nothing practised)");
+    await open(page, "/two-factor-setup", "Set up two-factor authentication");
+    await expectAccessible(page, testInfo, "/two-factor-setup");
+
     await open(page, "/dashboard/my-account", "My Account");
     await expectAccessible(page, testInfo, "/dashboard/my-account");
     await field(page, "First Name").fill("");
@@ -210,6 +259,13 @@ test.describe("learner area", () => {
     await page.getByRole("button", { name: "Enrol to start" }).click();
     await expect(subsectionTitle(page)).toBeVisible();
     await expectAccessible(page, testInfo, "reader (first subsection)");
+    // A lesson's code follows the theme: dark paper in the dark theme, white in the light one.
+    const code = page.locator("pre.shiki").first();
+    const paper = () => code.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await paper()).toBe("rgb(13, 17, 23)");
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(await paper()).toBe("rgb(255, 255, 255)");
     await open(page, `/dashboard/course-details?courseId=${courseId}`, "Python Basics");
     await expectAccessible(page, testInfo, "/dashboard/course-details (enrolled)");
 
@@ -269,6 +325,21 @@ test.describe("learner area", () => {
     await expectAccessible(page, testInfo, "/dashboard/learning-feed (Completed, with a course)");
     await open(page, `/dashboard/course-details?courseId=${finished}`);
     await expectAccessible(page, testInfo, "/dashboard/course-details (completed)");
+    await open(page, `/dashboard/course-complete?courseId=${finished}`, "You completed Idiomatic Python: Functions, Iterators and Generators");
+    await expectAccessible(page, testInfo, "/dashboard/course-complete");
+    await page.getByTestId("certificate-link").click();
+    await expect(h1(page)).toHaveText("Certificate of completion");
+    await expectAccessible(page, testInfo, "/certificates/{id}");
+
+    // What the quiz above left: concepts practised, and the miss due for review.
+    await open(page, "/dashboard/progress", "Your progress");
+    await expectAccessible(page, testInfo, "/dashboard/progress (a course practised)");
+    await open(page, "/dashboard/review", "Review");
+    await page.getByRole("radiogroup").getByRole("radio").first().check();
+    await expectAccessible(page, testInfo, "/dashboard/review (a card, an option chosen)");
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await expect(feedbackPanel(page)).toBeVisible();
+    await expectAccessible(page, testInfo, "/dashboard/review (feedback)");
   });
 
   test("a course still being generated: overview and reader", async ({ page }, testInfo) => {
@@ -296,7 +367,7 @@ async function scanResultModal(page: Page, testInfo: Parameters<typeof expectAcc
   if (how === "wrong") {
     // The second try, right: the item is final, the pick and the right option marked in place.
     await page.getByRole("radiogroup").getByRole("radio", { name: question.correctAnswer.replace(/`([^`]+)`/g, "$1"), exact: true }).check();
-    await panel.getByRole("button", { name: "Submit second try" }).click();
+    await quizActions(page).getByRole("button", { name: "Submit second try" }).click();
     await expect(page.getByRole("radiogroup").locator("label[data-mark=right]")).toHaveCount(1);
     await expectAccessible(page, testInfo, "quiz (second try, final feedback)");
   }
@@ -337,6 +408,29 @@ test.describe("admin area", () => {
     } else {
       testInfo.annotations.push({ type: "note", description: "no log button found for the failed course" });
     }
+  });
+
+  test("a course's page and review screen, the reports queue with machine checks, a topic's sources and a user's page", async ({ page }, testInfo) => {
+    const title = `A11y flagged ${unique()}`;
+    const { topicId, courseId, flags } = await insertFlaggedCourse(title);
+    await open(page, `/admin/courses/${courseId}`, `${title} course`);
+    await expectAccessible(page, testInfo, "/admin/courses/{id}");
+    await open(page, `/admin/courses/${courseId}/review`, `Review: ${title} course`);
+    await expectAccessible(page, testInfo, "/admin/courses/{id}/review");
+
+    await open(page, "/admin/reports", "Reports");
+    // The lesson's group and the item's, each with its check: the major one in red.
+    const checks = page.getByRole("list", { name: "Machine checks" });
+    await expect(checks.getByRole("listitem").filter({ hasText: flags[0] })).toHaveText(`Grounding check, major: ${flags[0]}`);
+    await expect(checks.getByRole("listitem").filter({ hasText: flags[1] })).toHaveText(`Citation check, minor: ${flags[1]}`);
+    await expectAccessible(page, testInfo, "/admin/reports (machine checks, major and minor)");
+
+    await open(page, `/admin/topics/${topicId}/sources`, `Sources of ${title}`);
+    await expectAccessible(page, testInfo, "/admin/topics/{id}/sources");
+
+    const [userId] = await insertThrowawayUsers([`a11y${unique()}@e2e.learnpath.test`]);
+    await open(page, `/admin/users/${userId}`);
+    await expectAccessible(page, testInfo, "/admin/users/{id}");
   });
 
   test("users: the table, no search results, the edit dialog with an error, and the delete confirmation", async ({ page }, testInfo) => {

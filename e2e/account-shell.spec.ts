@@ -61,7 +61,9 @@ test.describe("learner shell", () => {
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "LearnPath" })).toHaveAttribute("href", "/dashboard");
     const nav = header.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Completed Courses", "Explore Topics"]);
+    await expect(nav.getByRole("link")).toHaveText(["Review", "Progress", "Completed Courses", "Explore Topics"]);
+    await expect(nav.getByRole("link", { name: "Review" })).toHaveAttribute("href", "/dashboard/review");
+    await expect(nav.getByRole("link", { name: "Progress" })).toHaveAttribute("href", "/dashboard/progress");
     await expect(nav.getByRole("link", { name: "Completed Courses" })).toHaveAttribute("href", "/dashboard/completed-courses");
     await expect(nav.getByRole("link", { name: "Explore Topics" })).toHaveAttribute("href", "/dashboard/explore-topics");
     await expect(page.getByRole("main")).toHaveAttribute("id", "main");
@@ -200,6 +202,8 @@ test.describe("learner shell on a phone", () => {
     await expect(nav).toBeVisible();
     await expect(header.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
     await expect(nav.getByRole("link")).toHaveText([
+      "Review",
+      "Progress",
       "Completed Courses",
       "Explore Topics",
       "Edit Profile",

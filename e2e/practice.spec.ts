@@ -2,7 +2,7 @@ import { devices } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle, sectionQuestions, shown, type SeededQuestion } from "./fixtures/database";
-import { answer, feedbackPanel, moveOn } from "./fixtures/reader";
+import { answer, feedbackPanel, moveOn, quizActions } from "./fixtures/reader";
 
 /*
  * Practice that adapts, on a phone (docs/product-rules.md, "Practice"): a miss is marked in place
@@ -37,7 +37,7 @@ test("phone: miss an item, see the pick and the right answer marked with why, re
   await expect(radios.locator("label[data-mark=wrong]")).toContainText("Your answer, incorrect");
   await expect(panel).not.toContainText("Right answer");
   await radios.getByRole("radio", { name: shown(secondPick!), exact: true }).check();
-  await panel.getByRole("button", { name: "Submit second try" }).click();
+  await quizActions(page).getByRole("button", { name: "Submit second try" }).click();
 
   // Final: both picks marked wrong, the right option marked right (icon and words), why, and the lesson.
   await expect(panel.getByRole("heading", { name: "Incorrect!" })).toBeVisible();

@@ -5,7 +5,7 @@ import { LogoMark } from "@/components/layout/public-header";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 
 /**
- * The learner area's top bar: brand, Completed Courses / Explore Topics, the notifications' bell,
+ * The learner area's top bar: brand, Review / Progress / Completed Courses / Explore Topics, the notifications' bell,
  * the account menu; below `md`, the bell and one menu. `unread`: the caller's unread notifications
  * (null when they could not be read: the bell asks itself).
  */

@@ -9,11 +9,13 @@ import { LogoutButton } from "@/components/auth/logout-button";
 import { ACCOUNT_LINKS } from "@/components/dashboard/user-menu";
 
 const LEARNER_LINKS = [
+  { href: "/dashboard/review", label: "Review" },
+  { href: "/dashboard/progress", label: "Progress" },
   { href: "/dashboard/completed-courses", label: "Completed Courses" },
   { href: "/dashboard/explore-topics", label: "Explore Topics" },
 ] as const;
 
-/** Completed Courses and Explore Topics, for the wide-screen top bar. */
+/** Review, Progress, Completed Courses and Explore Topics, for the wide-screen top bar. */
 export function LearnerNavLinks() {
   return <HeaderLinks links={LEARNER_LINKS} pathname={usePathname()} />;
 }

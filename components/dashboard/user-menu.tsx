@@ -128,7 +128,8 @@ function UserMenuPanel({ name, pathname }: { name: string; pathname: string }) {
         >
           {initialsOf(name)}
         </span>
-        <span className="truncate">{name}</span>
+        {/* Initials alone between md and lg, where the header's four links need the room; still the button's name. */}
+        <span className="sr-only lg:not-sr-only lg:truncate">{name}</span>
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"

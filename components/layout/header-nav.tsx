@@ -23,7 +23,7 @@ export function HeaderLinks({ links, pathname, children }: { links: readonly Nav
           <Link
             href={link.href}
             aria-current={currentFor(pathname, link.href)}
-            className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
+            className="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 lg:px-3 hover:text-slate-900 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
           >
             {link.label}
             <LinkPending className="ml-1.5 align-[-0.125em]" />

@@ -21,9 +21,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => escapes[c]!);
 }
 
-/** The markup shiki would give without colours: `<pre class="shiki">` on the theme's background and text colours. */
+/** The markup shiki would give without colours: `<pre class="shiki">` on the themes' background and text colours, light and dark. */
 export function plainCodeHtml(code: string): string {
-  return `<pre class="shiki" style="background-color:#ffffff;color:#1f2328" tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
+  return `<pre class="shiki" style="background-color:#ffffff;--shiki-dark-bg:#0d1117;color:#1f2328;--shiki-dark:#e6edf3" tabindex="0"><code>${escapeHtml(code)}</code></pre>`;
 }
 
 function Fence({ node, children, ...rest }: ComponentProps<"pre"> & ExtraProps) {

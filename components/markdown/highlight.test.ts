@@ -25,15 +25,17 @@ const samples: [string, string][] = [
 ];
 
 describe("highlightCode", () => {
-  it("colours code by language with every token readable on the block's background (4.5:1)", async () => {
+  it("colours code by language with every token readable on the block's background (4.5:1), in the light and the dark theme", async () => {
     for (const [lang, code] of samples) {
       const html = await highlightCode(code, lang);
       expect(html).toContain('class="shiki');
-      const background = /background-color:\s*(#[0-9a-fA-F]{3,8})/.exec(html)?.[1];
-      expect(background, lang).toBeDefined();
-      const colours = [...html.matchAll(/[^-]color:\s*(#[0-9a-fA-F]{3,8})/g)].map((m) => m[1]!);
-      expect(new Set(colours).size, `${lang} has several token colours`).toBeGreaterThan(2);
-      for (const colour of colours) expect(contrast(colour, background!), `${lang} ${colour}`).toBeGreaterThanOrEqual(4.5);
+      for (const [theme, prefix] of [["light", ""], ["dark", "--shiki-dark"]] as const) {
+        const background = new RegExp(`${prefix ? `${prefix}-bg` : "[^-]background-color"}:\\s*(#[0-9a-fA-F]{3,8})`).exec(html)?.[1];
+        expect(background, `${lang} ${theme}`).toBeDefined();
+        const colours = [...html.matchAll(new RegExp(`${prefix ? prefix : "[^-]color"}:\\s*(#[0-9a-fA-F]{3,8})`, "g"))].map((m) => m[1]!);
+        expect(new Set(colours).size, `${lang} has several ${theme} token colours`).toBeGreaterThan(2);
+        for (const colour of colours) expect(contrast(colour, background!), `${lang} ${theme} ${colour}`).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 

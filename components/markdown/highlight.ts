@@ -2,24 +2,29 @@ import "server-only";
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { bundledLanguages } from "shiki/langs";
+import githubDarkDefault from "shiki/themes/github-dark-default.mjs";
 import githubLightDefault from "shiki/themes/github-light-default.mjs";
 import { logger } from "@/lib/log/logger";
 
 /*
- * Server-side syntax highlighting with shiki's fine-grained core: one theme, the JavaScript
- * regex engine (no WebAssembly), and each grammar imported only the first time a code block
- * in that language is rendered. Nothing here ships to the browser.
+ * Server-side syntax highlighting with shiki's fine-grained core: a light and a dark theme, the
+ * JavaScript regex engine (no WebAssembly), and each grammar imported only the first time a code
+ * block in that language is rendered. Nothing here ships to the browser. Each token carries both
+ * colours: the light one inline, the dark one as --shiki-dark, which app/globals.css applies under
+ * the dark theme (prefers-color-scheme), so a code block follows the page instead of staying white.
  */
 
 /** github-light-default: every token colour it uses for code is at least 4.5:1 on its white background. */
 export const CODE_THEME = "github-light-default";
+/** github-dark-default: the same on its near-black background. */
+export const CODE_THEME_DARK = "github-dark-default";
 
 const PLAIN = "text";
 
 let highlighter: Promise<HighlighterCore> | undefined;
 
 function getHighlighter(): Promise<HighlighterCore> {
-  highlighter ??= createHighlighterCore({ themes: [githubLightDefault], langs: [], engine: createJavaScriptRegexEngine() });
+  highlighter ??= createHighlighterCore({ themes: [githubLightDefault, githubDarkDefault], langs: [], engine: createJavaScriptRegexEngine() });
   return highlighter;
 }
 
@@ -64,9 +69,9 @@ if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-p
  */
 const TOKENIZE_TIME_LIMIT_MS = 5_000;
 
-/** The code as shiki's escaped `<pre class="shiki">` HTML, highlighted for the fence's language. */
+/** The code as shiki's escaped `<pre class="shiki">` HTML, highlighted for the fence's language in both themes. */
 export async function highlightCode(code: string, info: string | undefined): Promise<string> {
   const core = await getHighlighter();
   const lang = await loadedLanguage(core, languageId(info));
-  return core.codeToHtml(code, { lang, theme: CODE_THEME, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
+  return core.codeToHtml(code, { lang, themes: { light: CODE_THEME, dark: CODE_THEME_DARK }, defaultColor: "light", tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { QuizProgress } from "@/components/quiz/quiz-progress";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
@@ -57,6 +57,7 @@ export function QuizRunner({
   const [checking, setChecking] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "asking" });
   const legendId = useId();
+  const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const base = `/courses/${courseId}/sections/${sectionIndex}`;
   const question = questions[index];
@@ -150,7 +151,7 @@ export function QuizRunner({
     const nextLabel = isLast ? "See results" : "Next question";
 
     return (
-      <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <section aria-labelledby={legendId} data-answer-card className="rounded-2xl border border-slate-200 bg-white px-6 pt-6 shadow-sm sm:px-8 sm:pt-8">
         {attempt.counts_toward_pass ? null : (
           <p role="note" className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
             Practice round: you have seen the answers to some of these questions recently, so this attempt cannot pass the quiz.
@@ -158,6 +159,7 @@ export function QuizRunner({
         )}
         <QuizProgress current={index + 1} total={questions.length} answered={answered} backHref={backHref} />
         <form
+          id={formId}
           ref={formRef}
           onSubmit={(event) => {
             event.preventDefault();
@@ -165,27 +167,8 @@ export function QuizRunner({
           }}
         >
           <AnswerChoices legendId={legendId} name={`question-${question.id}`} question={question.question} options={question.options} choice={choice} onChoose={setChoice} marks={marks} locked={final} />
-          {current ? null : (
-            <div className="mt-8 flex flex-wrap justify-between gap-3">
-              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
-                Skip
-              </button>
-              <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
-                Submit
-              </button>
-            </div>
-          )}
-          {current && !final ? (
-            <FeedbackPanel key={`${question.id}-${itemTries.length}`} correct={false} hint={current.hint} lesson={current.lesson} note="One more try: choose another option above, then submit it.">
-              <button type="submit" disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
-                Submit second try
-              </button>
-              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline" })}>
-                {nextLabel}
-              </button>
-            </FeedbackPanel>
-          ) : null}
         </form>
+        {current && !final ? <FeedbackPanel key={`${question.id}-${itemTries.length}`} correct={false} hint={current.hint} lesson={current.lesson} verdictNote={SECOND_TRY_OFFERED} /> : null}
         {current && final ? (
           <FeedbackPanel
             key={`${question.id}-final`}
@@ -197,16 +180,62 @@ export function QuizRunner({
             source={current.source}
             lesson={current.lesson}
             explain={current.correct ? null : { question_id: question.id, answer: choice ?? undefined }}
-            note={current.correct && !current.first_try_correct ? "Right on your second try: good practice, though this question counts as missed for the quiz." : null}
-          >
-            <button type="button" onClick={advance} className={buttonClasses({ className: "min-w-28" })}>
+            verdictNote={current.correct && !current.first_try_correct ? SECOND_TRY_RIGHT : null}
+          />
+        ) : null}
+        <QuizActions>
+          {!current ? (
+            <>
+              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
+                Skip
+              </button>
+              <button type="submit" form={formId} disabled={choice === null || checking} aria-busy={checking} className={buttonClasses({ className: "min-w-28" })}>
+                Submit
+              </button>
+            </>
+          ) : !final ? (
+            <>
+              {/* On without the second try: Skip, as before the first, so the pair fits one row on a phone. */}
+              <button type="button" onClick={advance} disabled={checking} className={buttonClasses({ variant: "outline", className: "min-w-28" })}>
+                Skip
+              </button>
+              <button type="submit" form={formId} disabled={choice === null || checking} aria-busy={checking} className={buttonClasses()}>
+                Submit second try
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={advance} className={buttonClasses({ className: "ml-auto min-w-28" })}>
               {nextLabel}
             </button>
-          </FeedbackPanel>
-        ) : null}
+          )}
+        </QuizActions>
       </section>
     );
   }
+}
+
+/** Under a first miss: what to do next, and what a second try is worth. */
+export const SECOND_TRY_OFFERED = "One more try: choose another option above and submit it. A right second try is practice: it does not count toward the pass.";
+/** A right second try, said where it is shown: why a green verdict still counts as missed. */
+export const SECOND_TRY_RIGHT = "Right on the second try: this item comes back in review, it does not count toward the pass.";
+
+/**
+ * The question's buttons, in one bar at the foot of the card that sticks to the bottom of the
+ * screen while the card runs past it: Skip and Submit, then after a first miss Skip and Submit
+ * second try, then the way on. So on a phone the next action is in reach wherever the learner scrolls to read
+ * the feedback or pick again (docs/product-rules.md, "Feedback on screen").
+ */
+function QuizActions({ children }: { children: ReactNode }) {
+  return (
+    <div
+      data-answer-actions
+      data-primary-action
+      data-testid="quiz-actions"
+      className="sticky bottom-0 z-10 -mx-6 mt-6 flex flex-wrap items-center justify-between gap-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] backdrop-blur sm:-mx-8 sm:px-8 sm:pt-4 sm:pb-8"
+    >
+      {children}
+    </div>
+  );
 }
 
 /** What the live region says after the last item. */

@@ -66,7 +66,7 @@ export function ReviewSession({ cards }: { cards: ReviewCard[] }) {
   const marks = answered ? optionMarks(choice === null ? [] : [choice], answered.correct_answer) : {};
 
   return (
-    <section aria-labelledby={legendId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section aria-labelledby={legendId} data-answer-card className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <p className="text-sm font-semibold text-brand-700" aria-live="polite">
         Review {index + 1} of {cards.length}
       </p>

@@ -4,31 +4,27 @@ import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { TopicIcon } from "@/components/ui/icons";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
+import { wholeCardScrollTarget } from "./whole-card-scroll";
 
 /** A topic card; its description already rendered on the server (TopicDescription). */
 export type TopicCard = { id: number; title: string; description: ReactNode };
-
-/** The public explore carousel scrolls 1120 px per arrow click. */
-export const EXPLORE_SCROLL_STEP = 1120;
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 /**
- * A horizontally scrolling row with left/right arrow buttons that scroll by exactly `step` px.
- * The row itself is focusable (arrow keys scroll it natively); arrows report the ends with aria-disabled
+ * A horizontally scrolling row with left/right arrow buttons that scroll by whole cards
+ * (./whole-card-scroll.ts), and a swipe that comes to rest at a card's start. The row itself is focusable (arrow keys scroll it natively); arrows report the ends with aria-disabled
  * (they stay focusable, so a keyboard user pressing "right" repeatedly never loses focus).
  * `resetKey`: when it changes the row jumps back to the start (e.g. a new search).
  */
 export function ScrollCarousel({
-  step,
   label,
   itemLabel,
   resetKey,
   children,
 }: {
-  step: number;
   /** Accessible name of the scrolling region, e.g. "Topics". */
   label: string;
   /** Used in the arrow names: "Scroll {itemLabel} left". */
@@ -63,8 +59,16 @@ export function ScrollCarousel({
   }, [resetKey]);
 
   function scroll(direction: -1 | 1) {
-    if (direction < 0 ? edges.atStart : edges.atEnd) return;
-    scrollerRef.current?.scrollBy({ left: direction * step, behavior: prefersReducedMotion() ? "auto" : "smooth" });
+    const el = scrollerRef.current;
+    if (!el || !listRef.current || (direction < 0 ? edges.atStart : edges.atEnd)) return;
+    const row = el.getBoundingClientRect();
+    const cards = [...listRef.current.children].map((card) => {
+      const box = card.getBoundingClientRect();
+      return { left: box.left - row.left + el.scrollLeft, width: box.width };
+    });
+    const inset = parseFloat(getComputedStyle(el).paddingLeft) || 0;
+    const left = wholeCardScrollTarget(cards, el.scrollLeft, el.clientWidth, inset, direction);
+    el.scrollTo({ left, behavior: prefersReducedMotion() ? "instant" : "smooth" });
   }
 
   return (
@@ -79,9 +83,9 @@ export function ScrollCarousel({
         aria-label={label}
         tabIndex={0}
         onScroll={measure}
-        className="-mx-1 overflow-x-auto overscroll-x-contain px-1 pt-1 pb-4 [scrollbar-width:thin]"
+        className="-mx-1 snap-x snap-mandatory scroll-px-1 overflow-x-auto overscroll-x-contain px-1 pt-1 pb-4 [scrollbar-width:thin]"
       >
-        <ul ref={listRef} role="list" className="flex w-max gap-4 sm:gap-6">
+        <ul ref={listRef} role="list" className="flex w-max gap-4 sm:gap-6 [&>li]:snap-start">
           {children}
         </ul>
       </div>
@@ -121,7 +125,7 @@ export type ExploreTopic = TopicCard & { href: string };
 /** The public /explore row: every card is a link (a visitor's to sign-up, a learner's to the topic's courses). */
 export function TopicCarousel({ topics }: { topics: ExploreTopic[] }) {
   return (
-    <ScrollCarousel step={EXPLORE_SCROLL_STEP} label="Topics" itemLabel="topics">
+    <ScrollCarousel label="Topics" itemLabel="topics">
       {topics.map((topic) => (
         <li key={topic.id} className="flex w-64 shrink-0 sm:w-72">
           <ExploreCard topic={topic} emoji={<TopicIcon topicId={topic.id} />} />

@@ -9,9 +9,6 @@ import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
 import { apiFetch } from "@/lib/client/api";
 
-/** The dashboard topic picker scrolls 840 px per arrow click (the course rows scroll the same). */
-export const PICKER_SCROLL_STEP = 840;
-
 const SUBMIT_FAILED = "Failed to submit selected topics.";
 
 /**
@@ -92,7 +89,7 @@ export function TopicPicker({ topics, chosenIds }: { topics: TopicCard[]; chosen
             No topics match “{query.trim()}”.
           </p>
         ) : (
-          <ScrollCarousel step={PICKER_SCROLL_STEP} label="Topics" itemLabel="topics" resetKey={needle}>
+          <ScrollCarousel label="Topics" itemLabel="topics" resetKey={needle}>
             {visible.map(({ topic, emoji }) => (
               <li key={topic.id} className="flex w-60 shrink-0 sm:w-64">
                 <PickerCard
@@ -116,7 +113,7 @@ export function TopicPicker({ topics, chosenIds }: { topics: TopicCard[]; chosen
               : "Pick at least one topic you would like to learn."
             : `${newCount} new ${newCount === 1 ? "topic" : "topics"} selected.`}
         </p>
-        <button type="button" onClick={onContinue} disabled={busy} aria-busy={busy || undefined} className={buttonClasses({ size: "lg" })}>
+        <button type="button" data-primary-action onClick={onContinue} disabled={busy} aria-busy={busy || undefined} className={buttonClasses({ size: "lg" })}>
           {busy ? "Saving..." : "Continue to your feed"}
         </button>
       </div>

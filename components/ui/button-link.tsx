@@ -10,10 +10,13 @@ type ButtonLinkProps = ComponentProps<typeof Link> & {
   size?: ButtonSize;
 };
 
-/** A next/link styled as a button: for navigation that should read as a call to action. */
+/**
+ * A next/link styled as a button: for navigation that should read as a call to action. A primary
+ * one is a primary action, which a toast never covers (components/ui/toast-clearance.ts).
+ */
 export function ButtonLink({ variant, size, className, children, ...props }: ButtonLinkProps) {
   return (
-    <Link className={buttonClasses({ variant, size, className })} {...props}>
+    <Link className={buttonClasses({ variant, size, className })} data-primary-action={(variant ?? "primary") === "primary" ? "" : undefined} {...props}>
       {children}
       <LinkPending />
     </Link>

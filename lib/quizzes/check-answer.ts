@@ -59,7 +59,7 @@ export async function checkQuizAnswer(userId: number, courseId: number, sectionI
       next.finalAt = now;
     }
     await runFixed(tx, RECORD_TRY, [draw.id, item.position, next.firstChoice, next.secondChoice, next.finalAt]);
-    if (next.finalAt) await revealItems(tx, userId, [questionId], now);
+    if (next.finalAt) await revealItems(tx, userId, [questionId], now, answer === fact.correctAnswer ? [questionId] : []);
     return feedbackOf(next, fact)!;
   });
 }

@@ -90,7 +90,9 @@ export async function submitQuizAttempt(
       const key = conceptKey(facts.get(r.questionId)!.concept);
       if (!levelBefore.has(key)) levelBefore.set(key, r.levelBefore);
     }
-    await revealItems(tx, userId, graded.map((g) => g.item.questionId), now);
+    // Right now: the items answered here and not through quiz-check, which recorded its own tries.
+    const rightHere = graded.filter((g) => g.correct && g.item.firstChoice === null).map((g) => g.item.questionId);
+    await revealItems(tx, userId, graded.map((g) => g.item.questionId), now, rightHere);
     await tx.delete(quizDraws).where(eq(quizDraws.id, draw.id));
 
     const passedSections = new Set(state.passedSections);

@@ -69,7 +69,7 @@ export async function answerReviewCard(userId: number, cardId: number, answer: s
   const correct = answer === item.correctAnswer;
   return db.transaction(async (tx) => {
     const [recorded] = await recordAnswers(tx, userId, [{ questionId: card.questionId, itemId, correct }], facts, now, "review");
-    await revealItems(tx, userId, [itemId], now);
+    await revealItems(tx, userId, [itemId], now, correct ? [itemId] : []);
     const r = recorded!;
     return {
       correct,

@@ -6,6 +6,7 @@ import { conceptKeySql as conceptKeyOf } from "../mastery/list-mastery";
 import { sectionServed } from "../publication/served";
 import { shuffle } from "../quizzes/draw";
 import type { DueCards } from "../validation/responses/review";
+import { answeredRightRecently, recentlyRightSince, skipRecentlyRight } from "./recently-right";
 import { shownItem } from "./shown-item";
 
 /** A review session's length (docs/product-rules.md, "Mastery and spaced review"): short enough to finish, long enough to interleave. */
@@ -59,30 +60,46 @@ const cardsFrom = (db: Database) =>
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
     .innerJoin(courses, servedCourseOfSection);
 
+/*
+ * Whether every item a card could show was answered right since `recentSince`
+ * (./recently-right.ts): its own question, and each item of its concept in its section whose key
+ * the learner has seen (the siblings ./shown-item.ts picks from).
+ */
+const recentlyRightCard = sql<boolean>`(
+  exists (select 1 from quiz_reveals own where own.user_id = ${reviewCards.userId} and own.question_id = ${reviewCards.questionId} and own.right_at > ${sql.placeholder("recentSince")})
+  and not exists (
+    select 1 from quiz_reveals seen join quiz_questions sibling on sibling.id = seen.question_id
+     where seen.user_id = ${reviewCards.userId} and sibling.section_id = ${quizQuestions.sectionId} and sibling.retired_at is null
+       and ${sql.raw(conceptKeyOf("sibling", '"course_sections"'))} = ${conceptKeySql}
+       and (seen.right_at is null or seen.right_at <= ${sql.placeholder("recentSince")})))`;
+
 /**
  * A session's due cards in one statement on the (user_id, due) index: per concept (course and
  * concept key) only its most overdue card, then the concepts dealt round-robin across courses
  * (each course's most overdue first, courses in the order of their most overdue card), so two
- * cards in a row are of different courses while more than one course has cards left.
+ * cards in a row are of different courses while more than one course has cards left. Cards with
+ * only items answered right within the hour (`recent`) come after all the others, a concept's
+ * other card first when it has one.
  */
 const sessionCards = preparedQuery((db) => {
   const perConcept = db.$with("per_concept").as(
     db
-      .selectDistinctOn([courseSections.courseId, conceptKeySql], { ...cardColumns, conceptKey: conceptKeySql.as("concept_key") })
+      .selectDistinctOn([courseSections.courseId, conceptKeySql], { ...cardColumns, conceptKey: conceptKeySql.as("concept_key"), recent: recentlyRightCard.as("recent") })
       .from(reviewCards)
       .innerJoin(quizQuestions, eq(quizQuestions.id, reviewCards.questionId))
       .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
       .innerJoin(courses, servedCourseOfSection)
       .where(and(eq(reviewCards.userId, sql.placeholder("userId")), lte(reviewCards.due, sql.placeholder("now"))))
-      .orderBy(courseSections.courseId, conceptKeySql, asc(reviewCards.due), asc(reviewCards.id)),
+      .orderBy(courseSections.courseId, conceptKeySql, sql`recent`, asc(reviewCards.due), asc(reviewCards.id)),
   );
   return db
     .with(perConcept)
     .select()
     .from(perConcept)
     .orderBy(
-      sql`row_number() over (partition by ${perConcept.courseId} order by ${perConcept.due}, ${perConcept.cardId})`,
-      sql`min(${perConcept.due}) over (partition by ${perConcept.courseId})`,
+      perConcept.recent,
+      sql`row_number() over (partition by ${perConcept.recent}, ${perConcept.courseId} order by ${perConcept.due}, ${perConcept.cardId})`,
+      sql`min(${perConcept.due}) over (partition by ${perConcept.recent}, ${perConcept.courseId})`,
       perConcept.courseId,
     )
     .limit(sql.placeholder("limit"))
@@ -99,7 +116,7 @@ const conceptCards = (userId: number, only: ConceptFilter, limit: number) =>
 // Sections as `= any($2)`: one statement text for any number of them, so it is prepared too (docs/performance.md, "API").
 const revealedInSections = preparedQuery((db) =>
   db
-    .select({ id: quizQuestions.id, sectionId: quizQuestions.sectionId, conceptKey: conceptKeySql, question: quizQuestions.question, options: quizQuestions.options })
+    .select({ id: quizQuestions.id, sectionId: quizQuestions.sectionId, conceptKey: conceptKeySql, question: quizQuestions.question, options: quizQuestions.options, rightAt: quizReveals.rightAt })
     .from(quizReveals)
     .innerJoin(quizQuestions, eq(quizQuestions.id, quizReveals.questionId))
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
@@ -110,7 +127,7 @@ const revealedInSections = preparedQuery((db) =>
 
 /** The items of these cards' sections whose keys the learner has seen, with their concept keys: one query for the whole session. */
 async function revealedSiblings(userId: number, cards: CardRow[]) {
-  if (!cards.length) return new Map<string, { id: number; question: string; options: string[] }[]>();
+  if (!cards.length) return new Map<string, { id: number; question: string; options: string[]; rightAt: Date | string | null }[]>();
   const rows = await revealedInSections().execute({ userId, sectionIds: [...new Set(cards.map((c) => c.sectionId))] });
   const byConcept = new Map<string, typeof rows>();
   for (const row of rows) {
@@ -132,12 +149,14 @@ export async function countDueCards(userId: number, now: Date): Promise<Pick<Due
  * one per concept, interleaved across courses (docs/product-rules.md, "Mastery and spaced
  * review"); with `only`, one concept's cards instead, due or not. Each card shows an item of its
  * concept whose key the learner has already seen (lib/review/shown-item.ts), its options in a
- * new order each time it is served. Three queries, whatever the number of cards.
+ * new order each time it is served. Items answered right within the hour are not shown while
+ * anything else is due (./recently-right.ts). Three queries, whatever the number of cards.
  */
 export async function listDueCards(userId: number, now: Date, limit = REVIEW_SESSION_SIZE, only?: ConceptFilter): Promise<DueCards> {
   const [counts, cards] = await Promise.all([
     countDueCards(userId, now),
-    only ? conceptCards(userId, only, limit) : sessionCards().execute({ userId, now: now.toISOString(), limit }),
+    // On demand the learner asked for the concept: every card of it, recent or not.
+    only ? conceptCards(userId, only, limit) : sessionCards().execute({ userId, now: now.toISOString(), limit, recentSince: recentlyRightSince(now).toISOString() }).then(skipRecentlyRight),
   ]);
   const siblings = await revealedSiblings(userId, cards);
   const taken = new Set<number>();
@@ -145,7 +164,8 @@ export async function listDueCards(userId: number, now: Date, limit = REVIEW_SES
     ...counts,
     cards: cards.map((card) => {
       const revealed = siblings.get(`${card.sectionId}:${card.conceptKey}`) ?? [];
-      const id = shownItem(card, revealed.map((r) => r.id), taken);
+      const recent = new Set(revealed.filter((r) => answeredRightRecently(r.rightAt === null ? null : new Date(r.rightAt), now)).map((r) => r.id));
+      const id = shownItem(card, revealed.map((r) => r.id), taken, recent);
       taken.add(id);
       const item = revealed.find((r) => r.id === id) ?? { id: card.questionId, question: card.question, options: card.options };
       return { card_id: card.cardId, question_id: item.id, question: item.question, options: shuffle(item.options), course_id: card.courseId, course_title: card.courseTitle };

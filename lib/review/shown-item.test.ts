@@ -20,4 +20,14 @@ describe("the item a review card shows", () => {
     expect(shownItem({ questionId: 7, reps: 1 }, [7, 9, 12], new Set([9]))).toBe(12);
     expect(shownItem({ questionId: 7, reps: 1 }, [7, 9], new Set([9, 7]))).toBe(9);
   });
+
+  it("skips an item answered right within the hour before anything else, while another is left", () => {
+    // The first variant was just answered right: the next in turn instead, even the card's own question.
+    expect(shownItem({ questionId: 7, reps: 1 }, [7, 9, 12], new Set(), new Set([9]))).toBe(12);
+    expect(shownItem({ questionId: 7, reps: 1 }, [7, 9], new Set(), new Set([9]))).toBe(7);
+    // Taken in the session weighs less than answered right just now.
+    expect(shownItem({ questionId: 7, reps: 1 }, [7, 9], new Set([7]), new Set([9]))).toBe(7);
+    // Every item answered right just now (served because nothing else is due): the usual turn.
+    expect(shownItem({ questionId: 7, reps: 1 }, [7, 9], new Set(), new Set([7, 9]))).toBe(9);
+  });
 });

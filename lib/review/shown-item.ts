@@ -13,16 +13,19 @@ export type CardToShow = { questionId: number; reps: number };
 /**
  * The item to show for `card`: `revealed` are revealed items of its concept (its own question
  * may be among them or not); `taken` are items already shown earlier in the same session, skipped
- * while another is left.
+ * while another is left; `answeredRight` are items the learner answered right within the hour
+ * (./recently-right.ts), skipped before anything else while another is left.
  */
-export function shownItem(card: CardToShow, revealed: Iterable<number>, taken: ReadonlySet<number> = new Set()): number {
+export function shownItem(card: CardToShow, revealed: Iterable<number>, taken: ReadonlySet<number> = new Set(), answeredRight: ReadonlySet<number> = new Set()): number {
   const others = [...new Set(revealed)].filter((id) => id !== card.questionId).sort((a, b) => a - b);
   const rotation = [...others, card.questionId];
   // A card has been answered at least once (reps >= 1): its first review starts at the first variant.
   const start = (((card.reps - 1) % rotation.length) + rotation.length) % rotation.length;
-  for (let step = 0; step < rotation.length; step++) {
-    const id = rotation[(start + step) % rotation.length]!;
-    if (!taken.has(id)) return id;
-  }
-  return rotation[start]!;
+  const inTurn = rotation.map((_, step) => rotation[(start + step) % rotation.length]!);
+  return (
+    inTurn.find((id) => !answeredRight.has(id) && !taken.has(id)) ??
+    inTurn.find((id) => !answeredRight.has(id)) ??
+    inTurn.find((id) => !taken.has(id)) ??
+    rotation[start]!
+  );
 }

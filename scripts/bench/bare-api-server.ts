@@ -16,6 +16,7 @@ import { durationHours } from "../../lib/courses/duration";
 import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, roundMastery } from "../../lib/mastery/model";
 import { shuffle } from "../../lib/quizzes/draw";
 import { scheduleAnswer } from "../../lib/review/scheduler";
+import { answeredRightRecently, recentlyRightSince } from "../../lib/review/recently-right";
 import { shownItem } from "../../lib/review/shown-item";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
@@ -321,12 +322,13 @@ async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Pr
   }
 }
 
-// lib/quizzes/reveals.ts revealItems.
-async function revealItems(client: pg.PoolClient, userId: number, questionIds: number[], now: Date) {
+// lib/quizzes/reveals.ts revealItems: `right`, the items just answered right.
+async function revealItems(client: pg.PoolClient, userId: number, questionIds: number[], now: Date, right: number[] = []) {
   const ids = [...new Set(questionIds)].sort((a, b) => a - b);
   await client.query(
-    `INSERT INTO quiz_reveals (user_id, question_id, revealed_at) VALUES ${ids.map((_, i) => `($1, $${i + 3}, $2)`).join(", ")}
-     ON CONFLICT (user_id, question_id) DO UPDATE SET revealed_at = greatest(quiz_reveals.revealed_at, excluded.revealed_at)`,
+    `INSERT INTO quiz_reveals (user_id, question_id, revealed_at, right_at) VALUES ${ids.map((id, i) => `($1, $${i + 3}, $2, ${right.includes(id) ? "$2" : "NULL"}::timestamptz)`).join(", ")}
+     ON CONFLICT (user_id, question_id) DO UPDATE
+       SET revealed_at = greatest(quiz_reveals.revealed_at, excluded.revealed_at), right_at = greatest(quiz_reveals.right_at, excluded.right_at)`,
     [userId, now, ...ids],
   );
 }
@@ -364,15 +366,18 @@ async function quizCheck(userId: number, courseId: number, sectionIndex: number,
       draw.id,
       item.position,
     ]);
-    if (next.final_at) await revealItems(tx, userId, [body.question_id], now);
+    if (next.final_at) await revealItems(tx, userId, [body.question_id], now, body.answer === fact.correct_answer ? [body.question_id] : []);
     return feedbackOf(next, fact);
   });
 }
 
 // GET /review/due: the three reads of lib/review/due-cards.ts listDueCards (counts, the session's
-// cards, the revealed items of their concepts), the shown item of lib/review/shown-item.ts, options shuffled.
+// cards, the revealed items of their concepts), lib/review/recently-right.ts's skip, the shown item
+// of lib/review/shown-item.ts, options shuffled.
 async function reviewDue(userId: number, limit: number) {
-  const now = new Date().toISOString();
+  const nowDate = new Date();
+  const now = nowDate.toISOString();
+  const recentSince = recentlyRightSince(nowDate).toISOString();
   const key = conceptKeySql("q", "s");
   const [counts, cards] = await Promise.all([
     pool.query(
@@ -383,24 +388,29 @@ async function reviewDue(userId: number, limit: number) {
     pool.query(
       `WITH per_concept AS (
          SELECT DISTINCT ON (s.course_id, ${key}) r.id AS card_id, r.question_id, r.reps, r.due, q.section_id, s.course_id, c.title AS course_title,
-                q.question, q.options, ${key} AS concept_key
+                q.question, q.options, ${key} AS concept_key,
+                (EXISTS (SELECT 1 FROM quiz_reveals own WHERE own.user_id = r.user_id AND own.question_id = r.question_id AND own.right_at > $4)
+                 AND NOT EXISTS (SELECT 1 FROM quiz_reveals seen JOIN quiz_questions sib ON sib.id = seen.question_id
+                                  WHERE seen.user_id = r.user_id AND sib.section_id = q.section_id AND sib.retired_at IS NULL
+                                    AND ${conceptKeySql("sib", "s")} = ${key} AND (seen.right_at IS NULL OR seen.right_at <= $4))) AS recent
            FROM review_cards r JOIN quiz_questions q ON q.id = r.question_id
            JOIN course_sections s ON s.id = q.section_id JOIN courses c ON c.id = s.course_id
           WHERE r.user_id = $1 AND r.due <= $2
-          ORDER BY s.course_id, ${key}, r.due, r.id)
+          ORDER BY s.course_id, ${key}, recent, r.due, r.id)
        SELECT * FROM per_concept
-        ORDER BY row_number() OVER (PARTITION BY course_id ORDER BY due, card_id), min(due) OVER (PARTITION BY course_id), course_id
+        ORDER BY recent, row_number() OVER (PARTITION BY recent, course_id ORDER BY due, card_id), min(due) OVER (PARTITION BY recent, course_id), course_id
         LIMIT $3`,
-      [userId, now, limit],
+      [userId, now, limit, recentSince],
     ),
   ]);
-  const siblings = new Map<string, { id: number; question: string; options: string[] }[]>();
-  if (cards.rows.length) {
+  const served = cards.rows.some((c) => !c.recent) ? cards.rows.filter((c) => !c.recent) : cards.rows;
+  const siblings = new Map<string, { id: number; question: string; options: string[]; right_at: Date | null }[]>();
+  if (served.length) {
     const { rows } = await pool.query(
-      `SELECT q.id, q.section_id, ${key} AS concept_key, q.question, q.options FROM quiz_reveals v
+      `SELECT q.id, q.section_id, ${key} AS concept_key, q.question, q.options, v.right_at FROM quiz_reveals v
          JOIN quiz_questions q ON q.id = v.question_id JOIN course_sections s ON s.id = q.section_id
         WHERE v.user_id = $1 AND q.section_id = ANY($2)`,
-      [userId, [...new Set(cards.rows.map((c) => c.section_id))]],
+      [userId, [...new Set(served.map((c) => c.section_id))]],
     );
     for (const row of rows) {
       const k = `${row.section_id}:${row.concept_key}`;
@@ -412,9 +422,10 @@ async function reviewDue(userId: number, limit: number) {
   return {
     due_count: counts.rows[0].due,
     next_due_at: next ? next.toISOString() : null,
-    cards: cards.rows.map((card) => {
+    cards: served.map((card) => {
       const revealed = siblings.get(`${card.section_id}:${card.concept_key}`) ?? [];
-      const id = shownItem({ questionId: card.question_id, reps: card.reps }, revealed.map((r) => r.id), taken);
+      const recent = new Set(revealed.filter((r) => answeredRightRecently(r.right_at, nowDate)).map((r) => r.id));
+      const id = shownItem({ questionId: card.question_id, reps: card.reps }, revealed.map((r) => r.id), taken, recent);
       taken.add(id);
       const item = revealed.find((r) => r.id === id) ?? { id: card.question_id, question: card.question, options: card.options };
       return { card_id: card.card_id, question_id: item.id, question: item.question, options: shuffle(item.options), course_id: card.course_id, course_title: card.course_title };
@@ -515,7 +526,7 @@ async function reviewAnswer(userId: number, body: { card_id: number; answer: str
         WHERE user_id = $6 AND course_id = $7 AND concept_key = $8`,
       [rating, answers, row.correct_answers + (correct ? 1 : 0), correct, now, userId, own.course_id, key],
     );
-    await revealItems(tx, userId, [itemId], now);
+    await revealItems(tx, userId, [itemId], now, correct ? [itemId] : []);
     const mastery = masteryOf(rating);
     return {
       correct,

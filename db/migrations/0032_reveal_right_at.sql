@@ -1,0 +1,1 @@
+ALTER TABLE "quiz_reveals" ADD COLUMN "right_at" timestamp with time zone;
