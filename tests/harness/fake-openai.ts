@@ -43,7 +43,7 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * instead (some servers do); "leak-answer" states `say` (default: "The answer to question N is
  * <K>.", K from the prompt's first "KEY: K" line, N from "question N" in the learner's last
  * message, else 1) at the start of the reply's second paragraph, its key (what follows the last
- * " is ") spread over two or three deltas. "timeout", "rate-limit", "server-error", "stall",
+ * " is ") spread over two or three deltas (`sayAt: "end"`: as the reply's last sentence). "timeout", "rate-limit", "server-error", "stall",
  * "truncated" and "runaway" work as for the other tasks. `sentReply` reads back from the request
  * log what was sent for a request, delta by delta.
  *
@@ -55,6 +55,10 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * `reasoning_effort` sent. "key-first" puts every question's key first (the habit variants always
  * have). The task `section_judgement` answers no errors; "judge-flags" reports one major error on
  * its first question.
+ *
+ * The tutor's guard check (`tutor_guard_check`, lib/tutor/guard-check.ts) answers leak for the
+ * forms only understanding reads (a riddle naming the key's letter, a key in Spanish) and no leak
+ * otherwise (fake-answers.ts guardCheckVerdict); "timeout" and "server-error" work on it too.
  */
 
 export type FakeFault =
@@ -94,6 +98,8 @@ export type FakeRule = {
   also?: FakeFault[];
   /** What leak-answer slips into the reply (default: the prompt's "KEY: ..." line as a sentence). */
   say?: string;
+  /** Where leak-answer puts `say`: the start of the second paragraph (default), or the reply's last sentence. */
+  sayAt?: "second-paragraph" | "end";
 };
 
 export type FakeProfile = {
@@ -406,7 +412,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       if (task === "tutor") {
         const lastUser = textOf((body.messages ?? []).findLast((m) => m.role === "user")?.content);
         const say = faults.includes("leak-answer") ? (rule?.say ?? leakedSentence(prompt, lastUser)) : undefined;
-        const reply = tutorReply(prompt, lastUser, say);
+        const reply = tutorReply(prompt, lastUser, say, rule?.sayAt);
         content = reply.content;
         let key = reply.key;
         if (faults.includes("inline-think")) {
