@@ -82,6 +82,11 @@ export const envSchema = z.object({
   TUTOR_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(700),
   TUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   OPENAI_MODEL_TUTOR: optionalString,
+  // The answer guard's model check (docs/tutor.md, "The model check"): on, a sentence the rules held
+  // and could not judge goes to the judge model (OPENAI_MODEL_JUDGE), which must answer within the
+  // time limit or the reply is cut.
+  TUTOR_GUARD_CHECK: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  TUTOR_GUARD_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours.
   PERSONAL_COURSES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

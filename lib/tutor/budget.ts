@@ -7,17 +7,20 @@ import type { LlmUsage } from "../llm/client";
 /*
  * The tutor's daily budgets (docs/tutor.md, "Limits and cost"): tokens per learner per UTC day
  * (TUTOR_DAILY_TOKENS) and for the whole server (TUTOR_SERVER_DAILY_TOKENS), so that free
- * sign-ups cannot drain the operator's key. A turn is allowed while the day's use is under both;
- * its tokens are added when it ends, so one turn may pass the line by at most one reply.
+ * sign-ups cannot drain the operator's key. A turn reserves its largest cost before it starts
+ * (turn-reservation.ts) and its real usage replaces the reservation when it ends, so parallel
+ * turns never pass either line. A failed turn (the model's error or silence) counts for nothing.
  */
 
 export type Budget = { tokens_left: number; daily_tokens: number; resets_at: string };
 
-const USED = fixedStatement(
-  "tutor_used_today",
-  `SELECT coalesce(sum(prompt_tokens + completion_tokens) FILTER (WHERE user_id = $2), 0)::bigint AS mine,
-          coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint AS everyone
-     FROM tutor_usage WHERE day = $1`,
+/** The day's use and the reservations of turns under way (leases alive), the learner's and everyone's. */
+export const SPENT_TODAY = fixedStatement(
+  "tutor_spent_today",
+  `SELECT (SELECT coalesce(sum(prompt_tokens + completion_tokens) FILTER (WHERE user_id = $2), 0) FROM tutor_usage WHERE day = $1)
+        + (SELECT coalesce(sum(reserved_tokens) FILTER (WHERE user_id = $2), 0) FROM tutor_streams WHERE day = $1 AND lease_until > now()) AS mine,
+          (SELECT coalesce(sum(prompt_tokens + completion_tokens), 0) FROM tutor_usage WHERE day = $1)
+        + (SELECT coalesce(sum(reserved_tokens), 0) FROM tutor_streams WHERE day = $1 AND lease_until > now()) AS everyone`,
 );
 const RECORD = fixedStatement(
   "tutor_record_usage",
@@ -26,32 +29,37 @@ const RECORD = fixedStatement(
      prompt_tokens = tutor_usage.prompt_tokens + excluded.prompt_tokens, completion_tokens = tutor_usage.completion_tokens + excluded.completion_tokens`,
 );
 
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-async function usedToday(userId: number, now: Date): Promise<{ mine: number; everyone: number }> {
-  const [row] = await runFixed<{ mine: string; everyone: string }>(getDb(), USED, [utcDay(now), userId]);
+export async function spentToday(db: DatabaseOrTransaction, userId: number, now: Date): Promise<{ mine: number; everyone: number }> {
+  const [row] = await runFixed<{ mine: string; everyone: string }>(db, SPENT_TODAY, [utcDay(now), userId]);
   return { mine: Number(row?.mine ?? 0), everyone: Number(row?.everyone ?? 0) };
 }
 
 export async function budgetOf(userId: number, now: Date): Promise<Budget> {
   const daily = getEnv().TUTOR_DAILY_TOKENS;
-  const { mine } = await usedToday(userId, now);
+  const { mine } = await spentToday(getDb(), userId, now);
   return { tokens_left: Math.max(0, daily - mine), daily_tokens: daily, resets_at: nextUtcMidnight(now).toISOString() };
 }
 
-/** 429 with the reset time when the learner's or the server's tokens for today are spent. */
-export async function assertBudgetLeft(userId: number, now: Date): Promise<void> {
+/**
+ * 429 with the reset time unless `tokens` more fit under the learner's and the server's budget
+ * for today, given what is spent and reserved (`spent`).
+ */
+export function assertFits(spent: { mine: number; everyone: number }, tokens: number, now: Date): void {
   const env = getEnv();
-  const { mine, everyone } = await usedToday(userId, now);
   const resets = nextUtcMidnight(now);
   const retryAfterSeconds = Math.max(1, Math.ceil((resets.getTime() - now.getTime()) / 1000));
   const at = `${resets.toISOString().slice(11, 16)} UTC`;
-  if (mine >= env.TUTOR_DAILY_TOKENS) throw new AppError("rate_limited", `You have used today's tutor time. It comes back at ${at}.`, { retryAfterSeconds });
-  if (everyone >= env.TUTOR_SERVER_DAILY_TOKENS) throw new AppError("rate_limited", `The tutor has reached this server's limit for today. It comes back at ${at}.`, { retryAfterSeconds });
+  if (spent.mine >= env.TUTOR_DAILY_TOKENS) throw new AppError("rate_limited", `You have used today's tutor time. It comes back at ${at}.`, { retryAfterSeconds });
+  if (spent.mine + tokens > env.TUTOR_DAILY_TOKENS) {
+    throw new AppError("rate_limited", `What is left of today's tutor time is not enough for another reply. It comes back at ${at}.`, { retryAfterSeconds });
+  }
+  if (spent.everyone + tokens > env.TUTOR_SERVER_DAILY_TOKENS) throw new AppError("rate_limited", `The tutor has reached this server's limit for today. It comes back at ${at}.`, { retryAfterSeconds });
 }
 
 export async function recordUsage(db: DatabaseOrTransaction, userId: number, usage: LlmUsage, now: Date): Promise<void> {

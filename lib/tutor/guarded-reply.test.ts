@@ -1,10 +1,11 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { DISGUISE_ITEMS, MODEL_FORMS, RULE_FORMS } from "../../tests/harness/disguised-leaks";
-import { startFakeOpenAi } from "../../tests/harness/fake-openai";
+import { sentReply, startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { pointModelAtFake } from "../../tests/harness/generation";
 import type { ChatEnd } from "../llm/chat";
 import { guardedReply, type GuardedEvent } from "./guarded-reply";
 import { getGuardCheck } from "./guard-check";
+import { findStatedAnswer } from "./leak-guard";
 
 
 /*
@@ -45,19 +46,29 @@ async function run(text: string) {
   return { shown, cut, stopped, result: step.value, checks: fake.requests.filter((r) => r.task === "tutor_guard_check") };
 }
 
+/** What was shown is the reply up to where the form started to give something away, and states nothing. */
+function shownBefore(shown: string, form: string) {
+  expect(`${OPENING}${form}`.startsWith(shown)).toBe(true);
+  expect(shown.startsWith(OPENING)).toBe(true);
+  expect(findStatedAnswer(items, shown)).toBeNull();
+  expect(shown.normalize("NFKC").replace(/[\u200b-\u200f]/g, "").toLowerCase()).not.toMatch(/dictionary|yranoitcid|dісtіоnаrу|\b1\s*[-:|]\s*c\b/);
+}
+
 describe("the 15 disguised forms", () => {
   it.each(RULE_FORMS)("%s: caught by the rules alone", async (_, form) => {
     const { shown, cut, stopped, checks } = await run(`${OPENING}${form}`);
     expect(cut).toMatchObject({ type: "cut", item: 1 });
     expect(stopped).toBe(true);
-    expect(shown).toBe(OPENING);
-    expect(checks.filter((c) => c.prompt.includes(form.slice(0, 20)))).toEqual([]);
+    shownBefore(shown, form);
+    // Whatever the check saw (a table's header, "Question 1?") it found harmless: the rules made the cut.
+    expect(checks.map((c) => JSON.parse(sentReply(c).content).leak)).not.toContain(true);
   });
 
   it.each(MODEL_FORMS)("%s: caught by the model check", async (_, form) => {
     const { shown, cut, checks, result } = await run(`${OPENING}${form} Then try the next one.`);
     expect(cut).toMatchObject({ type: "cut", item: 1 });
-    expect(shown).toBe(OPENING);
+    shownBefore(shown, form);
+    expect(shown).not.toMatch(/diccionario|after B/);
     expect(checks).toHaveLength(1);
     expect(checks[0]!.model).toBe("judge-model");
     expect(checks[0]!.prompt).toContain(form);
@@ -87,6 +98,6 @@ describe("the model check", () => {
     fake.addRule({ fault, task: "tutor_guard_check" });
     const { shown, cut } = await run(`${OPENING}Think about question 1 again and what it asks.`);
     expect(cut).toMatchObject({ type: "cut", item: 1 });
-    expect(shown).toBe(OPENING);
+    expect(shown).toBe(`${OPENING}Think about `);
   });
 });

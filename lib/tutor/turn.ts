@@ -7,18 +7,22 @@ import { loadQuestionFacts } from "../mastery/question-facts";
 import { revealTimes } from "../quizzes/reveals";
 import { hitLimit, type Limit } from "../rate-limit";
 import type { TutorMessageStatus } from "../validation/responses/tutor";
-import { assertBudgetLeft, budgetOf, recordUsage } from "./budget";
+import { budgetOf, recordUsage } from "./budget";
 import { addLearnerMessage, addTutorMessage, continueConversation } from "./conversations";
-import { createLeakGuard } from "./leak-guard";
+import { getGuardCheck, type GuardCheck } from "./guard-check";
+import { guardedReply, MAX_CHECKS } from "./guarded-reply";
 import { openLesson, type LessonRef } from "./lesson";
 import { openItems, type OpenItem } from "./open-items";
 import { explainMessage, HISTORY_MESSAGES, tutorMessages } from "./prompt";
+import { reserveTurn, type TurnReservation } from "./turn-reservation";
 
 /*
  * One tutor turn (docs/tutor.md): everything that can refuse it is checked before the reply
- * starts (prepareTurn: 404/409/422/429 as JSON), then the reply streams through the answer guard
- * (runTurn) and is stored as the learner saw it, with its tokens, whether it completed, was
- * stopped, was cut by the guard or failed.
+ * starts (prepareTurn: 404/409/422/429 as JSON), and the turn takes one of the learner's streams
+ * with its largest cost reserved (turn-reservation.ts); then the reply streams through the answer
+ * guard (runTurn) and is stored as the learner saw it, with its tokens, whether it completed, was
+ * stopped, was cut by the guard or failed. A failed turn counts for nothing; the others count
+ * what they used, which replaces the reservation.
  */
 
 export const TUTOR_OFF = "The tutor is off: no model is configured on this server.";
@@ -34,7 +38,19 @@ export type TutorStreamEvent =
   | { event: "error"; data: { detail: string } }
   | { event: "done"; data: { status: TutorMessageStatus; message_id: number; tokens_left: number } };
 
-export type PreparedTurn = { userId: number; chat: ChatModel; conversationId: number; messageId: number; messages: ChatTurn[]; items: OpenItem[] };
+export type PreparedTurn = {
+  userId: number;
+  chat: ChatModel;
+  check: GuardCheck | null;
+  conversationId: number;
+  messageId: number;
+  messages: ChatTurn[];
+  items: OpenItem[];
+  reservation: TurnReservation;
+};
+
+/** A prompt's tokens, counted high (three characters a token) so a reservation is never short. */
+const promptTokensAtMost = (messages: ChatTurn[]) => Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 3);
 
 async function explainedItem(userId: number, explain: NonNullable<TurnRequest["explain"]>) {
   const db = getDb();
@@ -50,76 +66,86 @@ export async function prepareTurn(userId: number, request: TurnRequest, now: Dat
   const chat = getChatModel();
   if (!chat) throw new AppError("conflict", TUTOR_OFF);
   await hitLimit(TUTOR_TURN_LIMIT, String(userId), "You are asking faster than the tutor can keep up. Please wait a few minutes.");
-  const [lesson, , history, items, explain] = await Promise.all([
+  const [lesson, history, items, explain] = await Promise.all([
     openLesson(userId, request),
-    assertBudgetLeft(userId, now),
     request.conversationId === null ? [] : continueConversation(userId, request.conversationId, request, HISTORY_MESSAGES),
     openItems(userId),
     request.explain ? explainedItem(userId, request.explain) : null,
   ]);
   const prompt = explain ? explainMessage(explain, request.message) : request.message;
-  const { conversationId, messageId } = await addLearnerMessage(userId, request, request.conversationId, request.message);
-  return { userId, chat, conversationId, messageId, messages: tutorMessages(lesson, history, prompt), items };
-}
-
-function hintFor(item: OpenItem): string {
-  const hint = item.hint?.trim() || "go back to the lesson's example and test each option against it.";
-  return `That is question ${item.number} of your quiz, so I will not give its answer. A hint instead: ${hint}`;
-}
-
-/** The reply as events; stores it once it ends, however it ends (the learner may have gone). */
-export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<TutorStreamEvent> {
-  yield { event: "start", data: { conversation_id: turn.conversationId, message_id: turn.messageId } };
-  const guard = createLeakGuard(turn.items);
-  // Cut by the learner (their request's signal) or by the guard.
-  const cut = new AbortController();
-  const onStop = () => cut.abort();
-  signal.addEventListener("abort", onStop, { once: true });
-  let shown = "";
-  let hint: string | null = null;
-  const stream = turn.chat.stream(turn.messages, { maxTokens: getEnv().TUTOR_MAX_TOKENS, signal: cut.signal });
-  let step = await stream.next();
+  const messages = tutorMessages(lesson, history, prompt);
+  const check = items.length ? getGuardCheck() : null;
+  // The most this turn can cost: its prompt, a whole reply, and every model check it may ask for.
+  const tokens = promptTokensAtMost(messages) + getEnv().TUTOR_MAX_TOKENS + (check ? MAX_CHECKS * check.maxTokens(items) : 0);
+  const reservation = await reserveTurn(userId, tokens, now);
   try {
-    while (!step.done) {
-      const safe = guard.push(step.value);
-      if (safe) {
-        shown += safe;
-        yield { event: "token", data: { text: safe } };
+    const { conversationId, messageId } = await addLearnerMessage(userId, request, request.conversationId, request.message);
+    return { userId, chat, check, conversationId, messageId, messages, items, reservation };
+  } catch (error) {
+    await reservation.release();
+    throw error;
+  }
+}
+
+const FALLBACK_HINT = "go back to the lesson's example and test each option against it.";
+
+function hintFor(items: OpenItem[], number: number | null): string {
+  const item = items.find((i) => i.number === number);
+  if (!item) return `That would give away an answer in your quiz, so I will stop there. A hint instead: ${FALLBACK_HINT}`;
+  return `That is question ${item.number} of your quiz, so I will not give its answer. A hint instead: ${item.hint?.trim() || FALLBACK_HINT}`;
+}
+
+/** The reply as events; stores it once it ends, however it ends (the learner may have gone), and frees the turn's reservation. */
+export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<TutorStreamEvent> {
+  turn.reservation.keepAlive();
+  try {
+    yield { event: "start", data: { conversation_id: turn.conversationId, message_id: turn.messageId } };
+    // Cut by the learner (their request's signal) or by the guard.
+    const cut = new AbortController();
+    const onStop = () => cut.abort();
+    signal.addEventListener("abort", onStop, { once: true });
+    let shown = "";
+    let hint: string | null = null;
+    const model = turn.chat.stream(turn.messages, { maxTokens: getEnv().TUTOR_MAX_TOKENS, signal: cut.signal });
+    const reply = guardedReply(model, turn.items, { check: turn.check, stop: () => cut.abort(), signal });
+    let step = await reply.next();
+    try {
+      while (!step.done) {
+        if (step.value.type === "text") {
+          shown += step.value.text;
+          yield { event: "token", data: { text: step.value.text } };
+        } else {
+          hint = hintFor(turn.items, step.value.item);
+          yield { event: "hint", data: { text: hint } };
+        }
+        step = await reply.next();
       }
-      if (guard.leakedItem !== null && hint === null) {
-        cut.abort();
-        const item = turn.items.find((i) => i.number === guard.leakedItem)!;
-        hint = hintFor(item);
-        yield { event: "hint", data: { text: hint } };
-      }
-      step = await stream.next();
+    } finally {
+      signal.removeEventListener("abort", onStop);
     }
-  } finally {
-    signal.removeEventListener("abort", onStop);
-  }
-  const end = step.value;
-  const rest = guard.end();
-  if (rest) {
-    shown += rest;
-    yield { event: "token", data: { text: rest } };
-  }
-  const status: TutorMessageStatus =
-    hint !== null ? "guarded" : end.outcome === "stopped" ? "stopped" : end.outcome === "idle" || end.outcome === "failed" ? "failed" : "complete";
-  if (status === "failed" && end.problem) yield { event: "error", data: { detail: end.problem } };
-  // A call cut short reports no prompt tokens: about four characters a token.
-  const promptTokens = end.usage.promptTokens || Math.ceil(turn.messages.reduce((n, m) => n + m.content.length, 0) / 4);
-  const usage = { ...end.usage, promptTokens };
-  const now = new Date();
-  const messageId = await getDb().transaction(async (tx) => {
-    const id = await addTutorMessage(tx, turn.conversationId, {
-      content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`,
-      status,
-      promptTokens: usage.promptTokens,
-      completionTokens: usage.completionTokens,
+    const { end, checks } = step.value;
+    const status: TutorMessageStatus =
+      hint !== null ? "guarded" : end.outcome === "stopped" ? "stopped" : end.outcome === "idle" || end.outcome === "failed" ? "failed" : "complete";
+    if (status === "failed" && end.problem) yield { event: "error", data: { detail: end.problem } };
+    // A call cut short reports no prompt tokens: about four characters a token.
+    const promptTokens = end.usage.promptTokens || Math.ceil(turn.messages.reduce((n, m) => n + m.content.length, 0) / 4);
+    const usage = { ...end.usage, promptTokens: promptTokens + checks.promptTokens, completionTokens: end.usage.completionTokens + checks.completionTokens };
+    const now = new Date();
+    const messageId = await getDb().transaction(async (tx) => {
+      const id = await addTutorMessage(tx, turn.conversationId, {
+        content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`,
+        status,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+      });
+      // A failure of ours (the model's error or silence) costs the learner nothing: their questions left stay as they were.
+      if (status !== "failed") await recordUsage(tx, turn.userId, usage, now);
+      await turn.reservation.finish(tx);
+      return id;
     });
-    await recordUsage(tx, turn.userId, usage, now);
-    return id;
-  });
-  const budget = await budgetOf(turn.userId, now);
-  yield { event: "done", data: { status, message_id: messageId, tokens_left: budget.tokens_left } };
+    const budget = await budgetOf(turn.userId, now);
+    yield { event: "done", data: { status, message_id: messageId, tokens_left: budget.tokens_left } };
+  } finally {
+    await turn.reservation.release();
+  }
 }
