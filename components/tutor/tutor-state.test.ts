@@ -142,6 +142,7 @@ describe("a turn", () => {
     const again = tutorReducer({ ...state, draft: "half-typed" }, send(reply.retry!.message, "retry", reply.retry!.explain));
     expect(again.turn).toMatchObject({ conversationId: 3, message: EXPLAIN_MESSAGE, explain });
     expect(again.draft).toBe("half-typed");
+    expect(currentConversation(again)!.messages.filter((m) => m.retry)).toEqual([]);
   });
 
   it("keeps what arrived when the learner stops, marked as stopped", () => {

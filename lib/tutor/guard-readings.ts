@@ -24,7 +24,6 @@ function printable(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/.test(text) || !/[\p{L}\p{N}]/u.test(text)) return null;
   return text;
 }
