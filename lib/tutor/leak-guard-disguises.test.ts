@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { randomChunks, splits } from "../../tests/harness/chunks";
 import { base64, DISGUISE_ITEMS, MODEL_FORMS, RULE_FORMS } from "../../tests/harness/disguised-leaks";
 import { createLeakGuard, findStatedAnswer } from "./leak-guard";
 
@@ -12,30 +13,7 @@ import { createLeakGuard, findStatedAnswer } from "./leak-guard";
 const items = DISGUISE_ITEMS;
 const reversed = (text: string) => [...text].reverse().join("");
 
-/** A seeded PRNG (mulberry32): random chunk sizes that repeat run after run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-function randomChunks(text: string, seed: number): string[] {
-  const next = prng(seed);
-  const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const size = 1 + Math.floor(next() * 12);
-    chunks.push(text.slice(at, at + size));
-    at += size;
-  }
-  return chunks;
-}
-const SPLITS: [string, (text: string) => string[]][] = [
-  ["one character at a time", (text) => [...text]],
-  ...[1, 2, 3].map((seed): [string, (text: string) => string[]] => [`random chunks (seed ${seed})`, (text) => randomChunks(text, seed)]),
-];
+const SPLITS = splits([1, 2, 3]);
 
 function stream(text: string, chunks: string[], review = false) {
   const guard = createLeakGuard(items, { review });
