@@ -71,6 +71,19 @@ const app = await startProductionApp({
   },
 });
 
+/** A turn's stream read to its end: its text, and when `marker` first arrived (NaN if never) by `clock`. */
+async function readTurn(body: ReadableStream<Uint8Array>, marker: string, clock: () => number): Promise<{ text: string; at: number }> {
+  let at = NaN;
+  let text = "";
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    text += decoder.decode(read.value, { stream: true });
+    if (Number.isNaN(at) && text.includes(marker)) at = clock();
+  }
+  return { text, at };
+}
+
 /** `run(0)` .. `run(count - 1)`, `concurrent` at a time, each taking the next number as one ends; results in the order they end. */
 async function atOnce<R>(count: number, concurrent: number, run: (n: number) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
@@ -112,14 +125,8 @@ try {
       body: JSON.stringify({ course_id: courseId, section_index: 0, subsection_index: 0, message: question }),
     });
     if (!res.ok || !res.body) return { ttftMs: NaN, totalMs: performance.now() - started, ok: false, learner };
-    let ttft = NaN;
-    let text = "";
-    const decoder = new TextDecoder();
-    const reader = res.body.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      text += decoder.decode(read.value, { stream: true });
-      if (Number.isNaN(ttft) && text.includes("event: token")) ttft = performance.now() - started;
-    }
+    const { text, at } = await readTurn(res.body, "event: token", () => performance.now());
+    const ttft = at - started;
     return { ttftMs: ttft, totalMs: performance.now() - started, ok: /"status":"complete"/.test(text) && !Number.isNaN(ttft), learner };
   }
 
@@ -170,14 +177,8 @@ try {
       body: JSON.stringify({ course_id: courseId, section_index: 0, subsection_index: 0, message: `Held check ${code}: what should I look at again?` }),
     });
     if (!res.ok || !res.body) return { code, heldAt: NaN, ok: false };
-    let heldAt = NaN;
-    let text = "";
-    const decoder = new TextDecoder();
-    const reader = res.body.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      text += decoder.decode(read.value, { stream: true });
-      if (Number.isNaN(heldAt) && text.includes("worth another look")) heldAt = Date.now();
-    }
+    // Wall-clock time: compared with when the fake model (in this process) finished the reply.
+    const { text, at: heldAt } = await readTurn(res.body, "worth another look", () => Date.now());
     return { code, heldAt, ok: /"status":"complete"/.test(text) && !Number.isNaN(heldAt) };
   }
   const checked = await atOnce(CHECK_TURNS, CHECK_CONCURRENCY, checkedTurn);
