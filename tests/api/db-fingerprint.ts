@@ -38,6 +38,7 @@ export const MUTABLE_TABLES = [
   "question_flag_reviews",
   "content_versions",
   "content_regenerations",
+  "tutor_streams",
 ] as const;
 
 const query = sql.raw(
