@@ -14,13 +14,11 @@ import type { LlmUsage } from "../llm/client";
 
 export type Budget = { tokens_left: number; daily_tokens: number; resets_at: string };
 
-/** The day's use and the reservations of turns under way (leases alive), the learner's and everyone's. */
-export const SPENT_TODAY = fixedStatement(
+/** The learner's day: their use and the reservations of their turns under way (leases alive). */
+const SPENT_TODAY = fixedStatement(
   "tutor_spent_today",
-  `SELECT (SELECT coalesce(sum(prompt_tokens + completion_tokens) FILTER (WHERE user_id = $2), 0) FROM tutor_usage WHERE day = $1)
-        + (SELECT coalesce(sum(reserved_tokens) FILTER (WHERE user_id = $2), 0) FROM tutor_streams WHERE day = $1 AND lease_until > now()) AS mine,
-          (SELECT coalesce(sum(prompt_tokens + completion_tokens), 0) FROM tutor_usage WHERE day = $1)
-        + (SELECT coalesce(sum(reserved_tokens), 0) FROM tutor_streams WHERE day = $1 AND lease_until > now()) AS everyone`,
+  `SELECT (SELECT coalesce(sum(prompt_tokens + completion_tokens), 0) FROM tutor_usage WHERE day = $1 AND user_id = $2)
+        + (SELECT coalesce(sum(reserved_tokens), 0) FROM tutor_streams WHERE day = $1 AND user_id = $2 AND lease_until > now()) AS mine`,
 );
 const RECORD = fixedStatement(
   "tutor_record_usage",
@@ -35,31 +33,27 @@ function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-export async function spentToday(db: DatabaseOrTransaction, userId: number, now: Date): Promise<{ mine: number; everyone: number }> {
-  const [row] = await runFixed<{ mine: string; everyone: string }>(db, SPENT_TODAY, [utcDay(now), userId]);
-  return { mine: Number(row?.mine ?? 0), everyone: Number(row?.everyone ?? 0) };
-}
-
 export async function budgetOf(userId: number, now: Date): Promise<Budget> {
   const daily = getEnv().TUTOR_DAILY_TOKENS;
-  const { mine } = await spentToday(getDb(), userId, now);
+  const [row] = await runFixed<{ mine: string }>(getDb(), SPENT_TODAY, [utcDay(now), userId]);
+  const mine = Number(row?.mine ?? 0);
   return { tokens_left: Math.max(0, daily - mine), daily_tokens: daily, resets_at: nextUtcMidnight(now).toISOString() };
 }
 
-/**
- * 429 with the reset time unless `tokens` more fit under the learner's and the server's budget
- * for today, given what is spent and reserved (`spent`).
- */
-export function assertFits(spent: { mine: number; everyone: number }, tokens: number, now: Date): void {
-  const env = getEnv();
+/** Why a turn does not fit today: the learner's tokens all used, too few of them left for a whole turn, or the server's spent. */
+export type BudgetShortfall = "used" | "short" | "server";
+
+const SHORTFALL: Record<BudgetShortfall, string> = {
+  used: "You have used today's tutor time.",
+  short: "What is left of today's tutor time is not enough for another reply.",
+  server: "The tutor has reached this server's limit for today.",
+};
+
+/** The 429 for a turn that does not fit today, with when the budgets come back. */
+export function budgetRefusal(shortfall: BudgetShortfall, now: Date): AppError {
   const resets = nextUtcMidnight(now);
   const retryAfterSeconds = Math.max(1, Math.ceil((resets.getTime() - now.getTime()) / 1000));
-  const at = `${resets.toISOString().slice(11, 16)} UTC`;
-  if (spent.mine >= env.TUTOR_DAILY_TOKENS) throw new AppError("rate_limited", `You have used today's tutor time. It comes back at ${at}.`, { retryAfterSeconds });
-  if (spent.mine + tokens > env.TUTOR_DAILY_TOKENS) {
-    throw new AppError("rate_limited", `What is left of today's tutor time is not enough for another reply. It comes back at ${at}.`, { retryAfterSeconds });
-  }
-  if (spent.everyone + tokens > env.TUTOR_SERVER_DAILY_TOKENS) throw new AppError("rate_limited", `The tutor has reached this server's limit for today. It comes back at ${at}.`, { retryAfterSeconds });
+  return new AppError("rate_limited", `${SHORTFALL[shortfall]} It comes back at ${resets.toISOString().slice(11, 16)} UTC.`, { retryAfterSeconds });
 }
 
 export async function recordUsage(db: DatabaseOrTransaction, userId: number, usage: LlmUsage, now: Date): Promise<void> {

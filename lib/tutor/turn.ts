@@ -77,14 +77,8 @@ export async function prepareTurn(userId: number, request: TurnRequest, now: Dat
   const check = items.length ? getGuardCheck() : null;
   // The most this turn can cost: its prompt, a whole reply, and every model check it may ask for.
   const tokens = promptTokensAtMost(messages) + getEnv().TUTOR_MAX_TOKENS + (check ? MAX_CHECKS * check.maxTokens(items) : 0);
-  const reservation = await reserveTurn(userId, tokens, now);
-  try {
-    const { conversationId, messageId } = await addLearnerMessage(userId, request, request.conversationId, request.message);
-    return { userId, chat, check, conversationId, messageId, messages, items, reservation };
-  } catch (error) {
-    await reservation.release();
-    throw error;
-  }
+  const { reservation, started } = await reserveTurn(userId, tokens, now, (tx) => addLearnerMessage(tx, userId, request, request.conversationId, request.message));
+  return { userId, chat, check, conversationId: started.conversationId, messageId: started.messageId, messages, items, reservation };
 }
 
 const FALLBACK_HINT = "go back to the lesson's example and test each option against it.";
