@@ -538,6 +538,27 @@ export const tutorUsage = pgTable(
 );
 
 /**
+ * A tutor turn under way (docs/tutor.md, "Limits and cost"): it holds one of its learner's few
+ * streams and reserves its largest cost (prompt and a whole reply) against the day's budgets
+ * until it ends, when the row is replaced by the turn's real usage. Its lease is renewed while the
+ * turn runs; a row whose lease ran out belongs to a process that died and counts for nothing.
+ */
+export const tutorStreams = pgTable(
+  "tutor_streams",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    reservedTokens: integer("reserved_tokens").notNull(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tutor_streams_user_id_idx").on(t.userId), index("tutor_streams_day_idx").on(t.day), index("tutor_streams_lease_until_idx").on(t.leaseUntil)],
+);
+
+/**
  * When a learner was learning: one row per course and quarter of an hour in which they read it
  * (quiz attempts keep their own times). Quarter hours, not days, so the dashboard's streak and
  * week can count days in the learner's own time zone (every zone's offset is a whole quarter

@@ -7,13 +7,14 @@ import { E2E_MAIL_API_PORT } from "./fixtures/settings";
 /*
  * The lesson tutor on a phone, against the fake model (docs/tutor.md): open a lesson, ask, watch
  * the reply stream in; stop a reply; during an open quiz, ask for question 2's answer while the
- * model tries to state it: a hint arrives, never the key.
+ * model tries to state it: a hint arrives, never the key. A reply the model fails offers Retry, and
+ * costs none of the day's questions.
  */
 
 test.use({ viewport: devices["iPhone 13"].viewport, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
 
 /** Plants a fault for the fake model's next matching tutor request (e2e/fixtures/server.ts). */
-async function modelRule(rule: { fault: string; match: string; say?: string }) {
+async function modelRule(rule: { fault: string; match: string; say?: string; times?: number }) {
   const response = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/model-rules`, { method: "POST", body: JSON.stringify({ task: "tutor", ...rule }) });
   expect(response.status).toBe(204);
 }
@@ -67,4 +68,34 @@ test("phone: ask the tutor, see the reply stream in, stop one, and get a hint in
   await page.keyboard.press("Escape");
   await expect(tutor).toBeHidden();
   await expect(launcher).toBeFocused();
+});
+
+test("phone: a reply the model fails offers Retry, which asks again, and costs none of the day's questions", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const courseId = await courseIdByTitle("Python Basics");
+  await logInNewLearner(page, "tutor-retry", courseId);
+  await page.goto(`/dashboard/detail-courses?courseId=${courseId}`);
+  await page.getByRole("button", { name: "Ask about this lesson" }).click();
+  const tutor = page.getByRole("dialog", { name: "Lesson tutor" });
+  const left = tutor.getByText(/questions? left today/);
+  await expect(left).toBeVisible();
+  const before = await left.textContent();
+
+  // The model server answers 500 to the call and to its one retry.
+  await modelRule({ fault: "server-error", match: "Will this one work", times: 2 });
+  const box = tutor.getByRole("textbox", { name: "Ask the tutor" });
+  await box.fill("Will this one work? What is a loop?");
+  await tutor.getByRole("button", { name: "Send" }).click();
+  const conversation = tutor.getByRole("list", { name: /^Conversation: / });
+  await expect(conversation.getByText("The tutor could not answer just now. Please try again.")).toBeVisible({ timeout: 20_000 });
+  await expect(conversation.getByText("This did not count toward today’s questions.")).toBeVisible();
+  await expect(left).toHaveText(before!);
+  await page.screenshot({ path: testInfo.outputPath("tutor-failed-phone.png") });
+
+  // Retry sends the same question again, without retyping it: this time the reply comes.
+  await expect(box).toHaveValue("");
+  await conversation.getByRole("button", { name: "Retry" }).click();
+  await expect(conversation.getByText("Your turn:", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(conversation.getByText("Will this one work? What is a loop?", { exact: true })).toHaveCount(2);
+  await expect(conversation.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });

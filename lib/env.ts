@@ -91,6 +91,11 @@ export const envSchema = z.object({
   TUTOR_MAX_TOKENS: z.coerce.number().int().min(64).max(8192).default(700),
   TUTOR_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   OPENAI_MODEL_TUTOR: optionalString,
+  // The answer guard's model check (docs/tutor.md, "The model check"): on, a sentence the rules held
+  // and could not judge goes to the judge model (OPENAI_MODEL_JUDGE), which must answer within the
+  // time limit or the reply is cut.
+  TUTOR_GUARD_CHECK: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  TUTOR_GUARD_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   // Courses one learner may ask to have written for them (POST /courses/generate) per 24 hours, and
   // the tokens the model calls of every learner's own courses may use per UTC day, all together
   // (docs/product-rules.md, "Course requests"): past it, requests and resumes wait for the next day.

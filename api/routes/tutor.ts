@@ -38,14 +38,14 @@ export const tutorTurnEndpoint = endpoint(
     tag: "Learning",
     summary: "Ask the tutor",
     description:
-      "Sends the caller's message about a lesson (in one of their conversations on it, or a new one) and streams the tutor's reply as server-sent events: `start`, then `token`s, a `hint` if the reply was cut before it stated the answer to one of the caller's open quiz items, an `error` if the model stopped answering (or, after a database outage of more than a minute, the reply could not be saved: then no `done`), and `done`. Closing the connection stops the reply; what was shown is kept. With `question_id`, the tutor explains why the caller's pick on a missed item (its answer already shown to them) is wrong.",
+      "Sends the caller's message about a lesson (in one of their conversations on it, or a new one) and streams the tutor's reply as server-sent events: `start`, then `token`s, a `hint` if the reply was cut before it stated the answer to one of the caller's open quiz items, an `error` if the model stopped answering (or, after a database outage of more than a minute, the reply could not be saved: then no `done`), and `done`. Closing the connection stops the reply; what was shown is kept. A failed reply does not count toward the caller's day. With `question_id`, the tutor explains why the caller's pick on a missed item (its answer already shown to them) is wrong.",
     body: { json: tutorTurnSchema },
     responses: { 200: { description: "The reply, as server-sent events.", events: tutorEvent } },
     errors: {
       404: "No such course, lesson or conversation of the caller's.",
       409: "The tutor is off (no model configured), the caller is not enrolled, or the lesson is not open to them yet.",
       422: "An empty or too long message, a conversation about another lesson, an `answer` without `question_id`, or a `question_id` whose answer the caller has not been shown.",
-      429: "Too many turns, or the caller's (or the server's) tutor budget for today is spent; Retry-After says when it comes back.",
+      429: "Too many turns, 2 of the caller's replies already under way, or the caller's (or the server's) tutor budget for today does not fit another reply; Retry-After says when to try again.",
     },
   },
   async (c) => {

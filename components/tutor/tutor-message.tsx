@@ -8,7 +8,8 @@ import type { ShownMessage } from "./tutor-state";
 /**
  * One message of a conversation. The learner's shows as typed; the tutor's as markdown once it has
  * arrived (plain text while it streams, so half a code fence never renders as a broken block),
- * then its hint, and what became of it: stopped, failed, or cut off by the connection (with Retry).
+ * then its hint, and what became of it: stopped, failed (with Retry: a failure costs nothing), or cut
+ * off by the connection (with "Ask again").
  */
 export function TutorMessageItem({ message, onRetry, retryDisabled }: { message: ShownMessage; onRetry: (m: ShownMessage) => void; retryDisabled: boolean }) {
   if (message.role === "learner") {
@@ -47,7 +48,17 @@ export function TutorMessageItem({ message, onRetry, retryDisabled }: { message:
       ) : null}
       {message.status === "stopped" && !message.live ? <p className="mt-2 text-sm font-medium text-slate-600">Reply stopped.</p> : null}
       {message.status === "failed" || (message.error && message.live !== "interrupted") ? (
-        <p className="mt-2 text-sm font-medium text-red-700">{message.error ?? "The tutor could not finish this reply."}</p>
+        <div className="mt-2 text-sm">
+          <p className="font-medium text-red-700">{message.error ?? "The tutor could not finish this reply."}</p>
+          {message.status === "failed" && message.retry && !message.live ? (
+            <>
+              <p className="mt-1 text-slate-600">This did not count toward today&rsquo;s questions.</p>
+              <button type="button" onClick={() => onRetry(message)} disabled={retryDisabled} className={buttonClasses({ variant: "outline", size: "sm", className: "mt-2" })}>
+                Retry
+              </button>
+            </>
+          ) : null}
+        </div>
       ) : null}
       {message.live === "interrupted" ? (
         <div className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -129,6 +129,22 @@ describe("a turn", () => {
     expect(state.announcement).toBe("The tutor could not answer. The model stopped sending tokens.");
   });
 
+  it("offers Retry on a failed reply, which asks the same question again and leaves the day's questions as they were", () => {
+    const explain = { question_id: 7, answer: "B" };
+    const state = run(
+      [send(EXPLAIN_MESSAGE, "explain", explain), { type: "started", conversationId: 3, messageId: 10 }, { type: "streamError", detail: "The tutor could not answer just now. Please try again." }, { type: "done", status: "failed", messageId: 11, tokensLeft: 12_345, now: NOW }],
+      ready(),
+    );
+    const reply = currentConversation(state)!.messages.at(-1)!;
+    expect(reply).toMatchObject({ status: "failed", retry: { message: EXPLAIN_MESSAGE, explain } });
+    expect(budgetLine(state.budget!)).toBe(budgetLine(ready().budget!));
+    // Retry: the same question, in the same conversation, without retyping (the draft is left alone).
+    const again = tutorReducer({ ...state, draft: "half-typed" }, send(reply.retry!.message, "retry", reply.retry!.explain));
+    expect(again.turn).toMatchObject({ conversationId: 3, message: EXPLAIN_MESSAGE, explain });
+    expect(again.draft).toBe("half-typed");
+    expect(currentConversation(again)!.messages.filter((m) => m.retry)).toEqual([]);
+  });
+
   it("keeps what arrived when the learner stops, marked as stopped", () => {
     const state = run([send("Hi"), { type: "started", conversationId: 2, messageId: 10 }, { type: "token", text: "Half" }, { type: "stopped" }], ready());
     expect(currentConversation(state)!.messages.at(-1)).toMatchObject({ content: "Half", status: "stopped", live: undefined });

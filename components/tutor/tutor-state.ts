@@ -16,7 +16,7 @@ export type ShownMessage = TutorMessage & {
   live?: "streaming" | "interrupted";
   /** The stream's error event, or why the reply is incomplete. */
   error?: string;
-  /** For an interrupted reply: the question to ask again. */
+  /** For a reply that failed or was interrupted: the question to ask again. */
   retry?: { message: string; explain?: ExplainRequest };
 };
 
@@ -197,8 +197,10 @@ export function tutorReducer(state: TutorState, action: TutorAction): TutorState
       const conversationId = existing?.id ?? id--;
       const learner: ShownMessage = { id: learnerId, role: "learner", content: action.message, status: "complete", created_at: action.now };
       const reply: ShownMessage = { id: replyId, role: "tutor", content: "", status: "complete", created_at: action.now, live: "streaming" };
+      // Asked again: the earlier failure's Retry has done its work.
+      const earlier = action.source === "retry" ? existing?.messages.map(({ retry: _, ...m }) => m) : existing?.messages;
       const conversation: ShownConversation = existing
-        ? { ...existing, updated_at: action.now, messages: [...existing.messages, learner, reply] }
+        ? { ...existing, updated_at: action.now, messages: [...earlier!, learner, reply] }
         : { id: conversationId, title: action.message.slice(0, 80), updated_at: action.now, messages: [learner, reply] };
       return {
         ...state,
@@ -234,8 +236,10 @@ export function tutorReducer(state: TutorState, action: TutorAction): TutorState
       return updateReply(state, (m) => ({ ...m, error: action.detail }));
     case "done": {
       if (!state.turn) return state;
-      const replyId = state.turn.replyId;
-      const next = updateReply(state, (m) => ({ ...m, id: action.messageId, status: action.status, live: undefined }));
+      const { replyId, message, explain } = state.turn;
+      // A failed reply (the model's error or silence) cost nothing: Retry asks the same question again.
+      const retry = action.status === "failed" ? { retry: { message, explain } } : {};
+      const next = updateReply(state, (m) => ({ ...m, id: action.messageId, status: action.status, live: undefined, ...retry }));
       const reply = replyOf(state);
       return {
         ...next,

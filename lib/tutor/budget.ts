@@ -7,17 +7,18 @@ import type { LlmUsage } from "../llm/client";
 /*
  * The tutor's daily budgets (docs/tutor.md, "Limits and cost"): tokens per learner per UTC day
  * (TUTOR_DAILY_TOKENS) and for the whole server (TUTOR_SERVER_DAILY_TOKENS), so that free
- * sign-ups cannot drain the operator's key. A turn is allowed while the day's use is under both;
- * its tokens are added when it ends, so one turn may pass the line by at most one reply.
+ * sign-ups cannot drain the operator's key. A turn reserves its largest cost before it starts
+ * (turn-reservation.ts) and its real usage replaces the reservation when it ends, so parallel
+ * turns never pass either line. A failed turn (the model's error or silence) counts for nothing.
  */
 
 export type Budget = { tokens_left: number; daily_tokens: number; resets_at: string };
 
-const USED = fixedStatement(
-  "tutor_used_today",
-  `SELECT coalesce(sum(prompt_tokens + completion_tokens) FILTER (WHERE user_id = $2), 0)::bigint AS mine,
-          coalesce(sum(prompt_tokens + completion_tokens), 0)::bigint AS everyone
-     FROM tutor_usage WHERE day = $1`,
+/** The learner's day: their use and the reservations of their turns under way (leases alive). */
+const SPENT_TODAY = fixedStatement(
+  "tutor_spent_today",
+  `SELECT (SELECT coalesce(sum(prompt_tokens + completion_tokens), 0) FROM tutor_usage WHERE day = $1 AND user_id = $2)
+        + (SELECT coalesce(sum(reserved_tokens), 0) FROM tutor_streams WHERE day = $1 AND user_id = $2 AND lease_until > now()) AS mine`,
 );
 const RECORD = fixedStatement(
   "tutor_record_usage",
@@ -26,32 +27,33 @@ const RECORD = fixedStatement(
      prompt_tokens = tutor_usage.prompt_tokens + excluded.prompt_tokens, completion_tokens = tutor_usage.completion_tokens + excluded.completion_tokens`,
 );
 
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-async function usedToday(userId: number, now: Date): Promise<{ mine: number; everyone: number }> {
-  const [row] = await runFixed<{ mine: string; everyone: string }>(getDb(), USED, [utcDay(now), userId]);
-  return { mine: Number(row?.mine ?? 0), everyone: Number(row?.everyone ?? 0) };
-}
-
 export async function budgetOf(userId: number, now: Date): Promise<Budget> {
   const daily = getEnv().TUTOR_DAILY_TOKENS;
-  const { mine } = await usedToday(userId, now);
+  const [row] = await runFixed<{ mine: string }>(getDb(), SPENT_TODAY, [utcDay(now), userId]);
+  const mine = Number(row?.mine ?? 0);
   return { tokens_left: Math.max(0, daily - mine), daily_tokens: daily, resets_at: nextUtcMidnight(now).toISOString() };
 }
 
-/** 429 with the reset time when the learner's or the server's tokens for today are spent. */
-export async function assertBudgetLeft(userId: number, now: Date): Promise<void> {
-  const env = getEnv();
-  const { mine, everyone } = await usedToday(userId, now);
+/** Why a turn does not fit today: the learner's tokens all used, too few of them left for a whole turn, or the server's spent. */
+export type BudgetShortfall = "used" | "short" | "server";
+
+const SHORTFALL: Record<BudgetShortfall, string> = {
+  used: "You have used today's tutor time.",
+  short: "What is left of today's tutor time is not enough for another reply.",
+  server: "The tutor has reached this server's limit for today.",
+};
+
+/** The 429 for a turn that does not fit today, with when the budgets come back. */
+export function budgetRefusal(shortfall: BudgetShortfall, now: Date): AppError {
   const resets = nextUtcMidnight(now);
   const retryAfterSeconds = Math.max(1, Math.ceil((resets.getTime() - now.getTime()) / 1000));
-  const at = `${resets.toISOString().slice(11, 16)} UTC`;
-  if (mine >= env.TUTOR_DAILY_TOKENS) throw new AppError("rate_limited", `You have used today's tutor time. It comes back at ${at}.`, { retryAfterSeconds });
-  if (everyone >= env.TUTOR_SERVER_DAILY_TOKENS) throw new AppError("rate_limited", `The tutor has reached this server's limit for today. It comes back at ${at}.`, { retryAfterSeconds });
+  return new AppError("rate_limited", `${SHORTFALL[shortfall]} It comes back at ${resets.toISOString().slice(11, 16)} UTC.`, { retryAfterSeconds });
 }
 
 export async function recordUsage(db: DatabaseOrTransaction, userId: number, usage: LlmUsage, now: Date): Promise<void> {

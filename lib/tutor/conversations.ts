@@ -71,21 +71,25 @@ const titleOf = (message: string) => {
   return line.length <= 80 ? line : `${line.slice(0, 79)}…`;
 };
 
-/** Stores the learner's message, in a new conversation when none is given; returns both ids. */
-export async function addLearnerMessage(userId: number, lesson: LessonRef, conversationId: number | null, content: string): Promise<{ conversationId: number; messageId: number }> {
-  return getDb().transaction(async (tx) => {
-    let id = conversationId;
-    if (id === null) {
-      const [created] = await tx
-        .insert(tutorConversations)
-        .values({ userId, courseId: lesson.courseId, sectionIndex: lesson.sectionIndex, subsectionIndex: lesson.subsectionIndex, title: titleOf(content) })
-        .returning({ id: tutorConversations.id });
-      id = created!.id;
-    }
-    const [message] = await tx.insert(tutorMessages).values({ conversationId: id, role: "learner", content, status: "complete" }).returning({ id: tutorMessages.id });
-    await touch(tx, id);
-    return { conversationId: id, messageId: message!.id };
-  });
+/** Stores the learner's message, in a new conversation when none is given (in the caller's transaction); returns both ids. */
+export async function addLearnerMessage(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  lesson: LessonRef,
+  conversationId: number | null,
+  content: string,
+): Promise<{ conversationId: number; messageId: number }> {
+  let id = conversationId;
+  if (id === null) {
+    const [created] = await tx
+      .insert(tutorConversations)
+      .values({ userId, courseId: lesson.courseId, sectionIndex: lesson.sectionIndex, subsectionIndex: lesson.subsectionIndex, title: titleOf(content) })
+      .returning({ id: tutorConversations.id });
+    id = created!.id;
+  }
+  const [message] = await tx.insert(tutorMessages).values({ conversationId: id, role: "learner", content, status: "complete" }).returning({ id: tutorMessages.id });
+  await touch(tx, id);
+  return { conversationId: id, messageId: message!.id };
 }
 
 export async function addTutorMessage(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { randomChunks, splits } from "../../tests/harness/chunks";
 import { createLeakGuard, findStatedAnswer, MAX_SENTENCE_CHARS, type GuardedItem } from "./leak-guard";
 
 /** An attempt's items as the learner sees them: keys as code, notation, a number, True/False, a sentence, No. */
@@ -79,32 +80,7 @@ const PASSES: string[] = [
   "- Step 1: compare with the middle element.\n- Step 2: discard the half that cannot hold it.\n",
 ];
 
-/** A seeded PRNG (mulberry32): random chunk sizes that repeat run after run. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const oneByOne = (text: string) => [...text];
-function randomChunks(text: string, seed: number): string[] {
-  const next = prng(seed);
-  const chunks: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const size = 1 + Math.floor(next() * 12);
-    chunks.push(text.slice(at, at + size));
-    at += size;
-  }
-  return chunks;
-}
-const SPLITS: [string, (text: string) => string[]][] = [
-  ["one character at a time", oneByOne],
-  ...[1, 2, 3, 4, 5].map((seed): [string, (text: string) => string[]] => [`random chunks (seed ${seed})`, (text) => randomChunks(text, seed)]),
-];
+const SPLITS = splits([1, 2, 3, 4, 5]);
 
 /** A sentence ends inside the held text: more than the current sentence is held. */
 const COMPLETE_SENTENCE = /[.!?]+[)"'’”\]*_`]*\s|\n/;

@@ -1,12 +1,18 @@
 import "server-only";
+import { decoded, looksEncoded, otherReadings, reversedText, rot13 } from "./guard-readings";
+import { maybeSheetEntry, sheetSentences } from "./guard-sheets";
+import { foldText } from "./guard-text";
 
 /*
  * The tutor's answer guard (docs/tutor.md, "The answer guard"). The tutor never sees a key, but a
  * capable model can work one out, so every reply is checked on its way to the learner: a sentence
  * that states the answer to an item of the learner's current attempt or review session (its key,
  * or the key's option position, asserted) cuts the reply before any of it is shown. A sentence
- * that merely mentions a key's text ("O(n) means the work grows linearly") passes. Pure: the
- * caller loads the items (keys from the server only) and streams the model's text through.
+ * that merely mentions a key's text ("O(n) means the work grows linearly") passes. Disguises are
+ * read through (guard-text.ts folds look-alikes and invisible characters, guard-readings.ts reads
+ * backwards and decodes, guard-sheets.ts reads answer tables and lists). What no rule can read is
+ * left to the model check (guarded-reply.ts), on the sentences this guard holds. Pure: the caller
+ * loads the items (keys from the server only) and streams the model's text through.
  */
 
 export type GuardedItem = {
@@ -20,9 +26,10 @@ export type GuardedItem = {
   key: string;
 };
 
-export type GuardOutcome = { leakedItem: number | null };
+/** A held sentence the rules found nothing in, waiting for the model check, and the sentence before it. */
+export type HeldSentence = { sentence: string; before: string };
 
-export type LeakGuard = GuardOutcome & {
+export type LeakGuard = {
   /**
    * Feed the next chunk of model text; returns the text that is safe to show now (may be ""). The
    * push that catches a leak returns the sentences judged safe before the leaking one; every call
@@ -31,7 +38,16 @@ export type LeakGuard = GuardOutcome & {
   push(chunk: string): string;
   /** The model finished: returns whatever held-back text is safe (judged as a complete reply); "" after a hit. */
   end(): string;
-  /** null until a leak was caught; then the item's number. */
+  /**
+   * With `review`: a complete sentence the rules held and found nothing in, for the model check.
+   * Nothing after it is released until `settle` gives the check's verdict.
+   */
+  readonly awaiting: HeldSentence | null;
+  /** The check's verdict on `awaiting`: a leak cuts the reply there; otherwise returns what is now safe. */
+  settle(verdict: { leak: boolean; item: number | null }): string;
+  /** A stated answer was caught (by the rules or the check): nothing more is released. */
+  readonly cut: boolean;
+  /** The item it answers: set with `cut`, except when a check found a leak without saying whose. */
   readonly leakedItem: number | null;
 };
 
@@ -42,7 +58,7 @@ export type LeakGuard = GuardOutcome & {
 export const MAX_SENTENCE_CHARS = 500;
 
 // ---------------------------------------------------------------------------------------------
-// Normalising: tokens, lower case, markdown emphasis, backticks and quotes dropped.
+// Normalising: folded (guard-text.ts), tokens, lower case, markdown emphasis, backticks and quotes dropped.
 
 type Token = { text: string; word: boolean; number: boolean; quote: boolean };
 
@@ -57,7 +73,7 @@ const QUOTES = new Set(['"', "'", "‘", "’", "“", "”", "«", "»"]);
  */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const [raw] of text.normalize("NFKC").matchAll(TOKEN)) {
+  for (const [raw] of foldText(text).matchAll(TOKEN)) {
     if (DROPPED.has(raw)) continue;
     if (QUOTES.has(raw)) tokens.push({ text: '"', word: false, number: false, quote: true });
     else if (!/^[\p{L}\p{N}_]/u.test(raw)) tokens.push({ text: raw, word: false, number: false, quote: false });
@@ -102,6 +118,8 @@ function inOrder(a: string[], b: string[]): number {
 // Sentences: they end at . ! ? followed by a space (or the end of the reply), and at a newline.
 
 const CLOSERS = /[)"'’”\]*_`]/;
+/** "1." at a line's start numbers a list entry ("1. C"): it ends no sentence. */
+const LIST_MARKER = /^[ \t]*(?:[-*+] )?\d{1,3}$/;
 
 /** Where the sentence starting at `start` ends (exclusive), or -1 while the text so far cannot tell. */
 function sentenceEnd(text: string, start: number, complete: boolean): number {
@@ -110,6 +128,7 @@ function sentenceEnd(text: string, start: number, complete: boolean): number {
   for (let i = start; i < text.length && end === -1; i++) {
     const c = text[i]!;
     if (c === "\n") end = i + 1;
+    else if (c === "." && LIST_MARKER.test(text.slice(text.lastIndexOf("\n", i - 1) + 1, i))) continue;
     else if (c === "." || c === "!" || c === "?") {
       let k = i + 1;
       while (k < text.length && /[.!?]/.test(text[k]!)) k++;
@@ -201,12 +220,16 @@ const AFTER_WORD_KEY = new Set(
 );
 const YES_NO = new Set(["true", "false", "yes", "no", "t", "f", "correct", "incorrect", "right", "wrong"]);
 
+/** "On number 1", "number 2 is": an item, unless the words before make it a number ("the number 2", "an even number 4"). */
+const NUMBER_REFERENCE = /(?<= )(?<!(?:the|a|an|any|some|this|that|even|odd|prime|whole|random|magic|lucky|page|line|version|room|phone) )number (\d+)(?= )/g;
+
 type Signals = { asserted: boolean; numbered: Set<number>; generic: boolean };
 
 function signalsOf(spaced: string, lastItem: number): Signals {
   const numbered = new Set<number>();
   for (const m of spaced.matchAll(new RegExp(`(?<= )${ITEM}s? (?:# |number |no )?(\\d+)(?= )`, "g"))) numbered.add(Number(m[1]));
   for (const m of spaced.matchAll(/(?<= )(?:q|# )(\d+)(?= )/g)) numbered.add(Number(m[1]));
+  for (const m of spaced.matchAll(NUMBER_REFERENCE)) numbered.add(Number(m[1]));
   for (const m of spaced.matchAll(new RegExp(`(?<= )(${ORD}|last) ${ITEM}(?= )`, "g"))) {
     const word = m[1]!;
     numbered.add(word === "last" ? lastItem : Math.max(ORDINALS.indexOf(word), ORDINAL_NUMBERS.indexOf(word)) + 1);
@@ -282,6 +305,12 @@ function prepare(items: GuardedItem[]): Prepared[] {
       };
       form.adjacent = oneWord || spans(stem, form).length > 0;
       forms.push(form);
+      // Written backwards ("yranoitcid a"): a key of real words only (reversed digits and operators read as other math).
+      const backwards = sentenceOf(reversedText(foldText(item.key)));
+      const letters = (foldText(item.key).match(/\p{L}/gu) ?? []).length;
+      if (letters >= 3 && !sameWords(backwards.words, key) && !options.some((o) => sameWords(o.words, backwards.words))) {
+        forms.push({ ...form, tokens: backwards.words, quoted: false, compact: backwards.words.join("") });
+      }
     }
     let at = item.options.findIndex((o) => o.trim() === item.key.trim());
     if (at < 0 && key.length > 0) at = options.findIndex((o) => sameWords(o.all, keyText.all));
@@ -292,7 +321,7 @@ function prepare(items: GuardedItem[]): Prepared[] {
       for (const o of ordinals) for (const noun of ["option", "choice", "answer", "one"]) forms.push(positionForm([o, noun]));
       if (at < 8) {
         const letter = "abcdefgh"[at]!;
-        forms.push(positionForm(["option", letter]), positionForm(["choice", letter]), positionForm([letter, ")"]), positionForm([letter], true));
+        forms.push(positionForm(["option", letter]), positionForm(["choice", letter]), positionForm(["letter", letter]), positionForm([letter, ")"]), positionForm([letter], true));
       }
     }
     const keyContent = contentWords(key);
@@ -377,13 +406,15 @@ function judge(prepared: Prepared[], text: string): number | null {
   const s = sentenceOf(text);
   if (s.words.length === 0) return null;
   const signals = signalsOf(s.spaced, Math.max(0, ...prepared.map((p) => p.number)));
+  // Positions belong to the guarded items the sentence names; naming only other numbers ("question 9") hides none.
+  const namesGuarded = prepared.some((p) => signals.numbered.has(p.number));
   for (const p of prepared) {
     const stemRestated = restatesStem(p, s);
     const named = signals.numbered.has(p.number) || (signals.numbered.size === 0 && signals.generic);
     const anySignal = signals.asserted || signals.generic || signals.numbered.size > 0 || stemRestated;
     for (const form of p.forms) {
       // Which item an option position belongs to: the numbered item(s) the sentence names, else any.
-      if (form.position && signals.numbered.size > 0 && !signals.numbered.has(p.number)) continue;
+      if (form.position && namesGuarded && !signals.numbered.has(p.number)) continue;
       for (const [i, j] of spans(s, form)) {
         if (insideLongerOption(p, form, s, i, j)) continue;
         if ((!form.adjacent && anySignal) || assertedNextTo(form, s, i, j, stemRestated, named)) return p.number;
@@ -394,8 +425,8 @@ function judge(prepared: Prepared[], text: string): number | null {
   return null;
 }
 
-/** The unfinished sentence so far could still become a stated answer: it is held back. */
-function mayBecomeStated(prepared: Prepared[], text: string): boolean {
+/** The unfinished sentence so far could still become a stated answer as it stands: it is held back. */
+function mayBecomeStatedHere(prepared: Prepared[], text: string): boolean {
   const s = sentenceOf(text);
   if (s.words.length === 0 || prepared.length === 0) return false;
   // "The answer to question 2 is": an answer announced for a guarded item, its key still to come;
@@ -430,33 +461,171 @@ function endsWithStartOf(words: string[], compact: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A sentence in its reply (docs/tutor.md, "Disguises"): the sentence before it, the answer sheet it
+// belongs to, and its other readings. `previous` holds the reply's earlier sentences, folded.
 
-/** One-shot form for whole texts (used by tests and for stored replies). */
-export function findStatedAnswer(items: GuardedItem[], text: string): number | null {
-  const prepared = prepare(items);
-  for (const sentence of sentences(text)) {
-    const hit = judge(prepared, sentence);
+const lastNumber = (prepared: Prepared[]) => Math.max(0, ...prepared.map((p) => p.number));
+
+/** Words that may stand beside an item's name in a sentence that does nothing else ("What about question 1?", "Now, Q2:"). */
+const BARE_WORDS = new Set(
+  "what about how for as regarding re and now so ok okay then next on to well right alright moving onto lets let us look at the this one item question problem exercise number no".split(" "),
+);
+
+/** The guarded items a sentence only names, or []: the next sentence is read as their answer ("Question 1? A dictionary."). */
+function bareReference(prepared: Prepared[], text: string | undefined): number[] {
+  if (!text) return [];
+  const s = sentenceOf(text);
+  const signals = signalsOf(s.spaced, lastNumber(prepared));
+  const named = prepared.filter((p) => signals.numbered.has(p.number)).map((p) => p.number);
+  if (!named.length) return [];
+  const rest = s.wordTokens.filter((t) => t.word && !BARE_WORDS.has(t.text) && !t.number && !/^q\d+$/.test(t.text) && !ORDINALS.includes(t.text) && !ORDINAL_NUMBERS.includes(t.text));
+  return rest.length === 0 ? named : [];
+}
+
+/** Words that announce an answer or name an item: a word on its way to one of them is held until it is whole. */
+const STARTS_AN_ANSWER = ["answer", "correct", "right", "pick", "choose", "select", "question", "option", "choice", "letter", "number", "key", "respuesta", "pregunta"];
+
+/** A sentence that so far is only words an announced answer starts with ("The", "So the"): one more word tells. */
+const LEAD_IN = new Set("the so and your my i id you it its".split(" "));
+
+/** Words of an answer or a quiz item in the other languages a model may switch to: held for the model check. */
+const OTHER_LANGUAGES = new Set(
+  ("respuesta respuestas pregunta preguntas opcion correcta correcto letra reponse reponses bonne lettre antwort antworten frage fragen richtig richtige korrekt " +
+    "buchstabe risposta domanda corretta corretto lettera resposta pergunta correta correto ответ вопрос правильный вариант 答案 问题 問題 正解 정답")
+    .split(" ")
+    .map((w) => foldText(w).toLowerCase()),
+);
+/** A riddle's words: an answer given as a puzzle rather than stated. */
+const RIDDLE = / (?:letter|letters|alphabet|spell|spelled|spelt|rhymes?|backwards|reversed|decode|decoded|encoded|cipher|initials?) /;
+
+function judgeInReply(prepared: Prepared[], text: string, previous: string[], depth = 0): number | null {
+  const direct = judge(prepared, text);
+  if (direct !== null) return direct;
+  const folded = foldText(text).trim();
+  for (const entry of sheetSentences(folded, previous)) {
+    const hit = judge(prepared, entry);
+    if (hit !== null) return hit;
+  }
+  for (const n of bareReference(prepared, previous.at(-1))) {
+    const hit = judge(prepared, `question ${n}: ${folded}`);
+    if (hit !== null) return hit;
+  }
+  // Backwards, rot13 and decoded; what was decoded is decoded once more (base64 of base64).
+  const readings = depth === 0 ? otherReadings(folded) : depth === 1 ? [decoded(folded)].filter((r) => r !== null) : [];
+  for (const reading of readings) {
+    const hit = judgeText(prepared, reading, previous, depth + 1);
     if (hit !== null) return hit;
   }
   return null;
 }
 
-export function createLeakGuard(items: GuardedItem[]): LeakGuard {
+/** Judges each sentence of `text` in turn, each with the ones before it. */
+function judgeText(prepared: Prepared[], text: string, previous: string[], depth = 0): number | null {
+  const before = [...previous];
+  for (const sentence of sentences(text)) {
+    const hit = judgeInReply(prepared, sentence, before, depth);
+    if (hit !== null) return hit;
+    before.push(foldText(sentence).trim());
+  }
+  return null;
+}
+
+/** A position form (a letter, "option c", "the third one") stands in the sentence. */
+function namesPosition(prepared: Prepared[], s: Sentence): boolean {
+  return prepared.some((p) =>
+    p.forms.some((form) => (form.position || !form.adjacent) && spans(s, form).some(([, j]) => !form.standalone || s.wordTokens[j] === undefined || !s.wordTokens[j]!.word)),
+  );
+}
+
+/**
+ * A complete sentence the rules found nothing in, that a model may still read an answer in: it
+ * names an item or an answer (in English or another language), holds a position or a long key, a
+ * riddle's words, an answer sheet's entry or something encoded, or follows a bare reference.
+ */
+function worthChecking(prepared: Prepared[], text: string, previous: string[]): boolean {
+  const s = sentenceOf(text);
+  if (s.words.length === 0) return false;
+  const signals = signalsOf(s.spaced, lastNumber(prepared));
+  if (signals.asserted || signals.generic || prepared.some((p) => signals.numbered.has(p.number))) return true;
+  if (ANSWER_WORD.test(s.spaced) || RIDDLE.test(s.spaced) || s.words.some((w) => OTHER_LANGUAGES.has(w))) return true;
+  if (namesPosition(prepared, s) || bareReference(prepared, previous.at(-1)).length > 0) return true;
+  const folded = foldText(text).trim();
+  return decoded(folded) !== null || sheetSentences(folded, previous).length > 0;
+}
+
+/** The unfinished sentence could still state an answer, in any of its readings, or ask for the model check: held. */
+function mayBecomeStated(prepared: Prepared[], text: string, previous: string[]): boolean {
+  if (prepared.length === 0) return false;
+  const s = sentenceOf(text);
+  if (s.words.length === 0) return false;
+  if (mayBecomeStatedHere(prepared, text)) return true;
+  // A word still arriving ("The ans") may be any word: judged by the words before it, and by what it may become.
+  const arriving = /[\p{L}\p{N}]$/u.test(text) ? s.wordTokens.at(-1)!.text : null;
+  const whole = arriving === null ? s.wordTokens : s.wordTokens.slice(0, -1);
+  const mayStart = (word: string) => [...LEAD_IN, ...STARTS_AN_ANSWER].some((w) => w.startsWith(word));
+  if (whole.every((t) => !t.word || LEAD_IN.has(t.text)) && (arriving === null || whole.some((t) => t.word) || mayStart(arriving))) return true;
+  if (arriving !== null && STARTS_AN_ANSWER.some((w) => w.startsWith(arriving))) return true;
+  // "For question ": its number may come next.
+  if (/^(?:question|item|problem|exercise|number|q|no)$/.test(whole.at(-1)?.text ?? "") || whole.at(-1)?.text === "#") return true;
+  const folded = foldText(text);
+  if (looksEncoded(folded) || maybeSheetEntry(folded.trim(), previous) || bareReference(prepared, previous.at(-1)).length > 0) return true;
+  // Backwards, the key comes before what asserts it: any position or key form is enough.
+  const backwards = sentenceOf(reversedText(folded));
+  if (namesPosition(prepared, backwards) || prepared.some((p) => p.forms.some((f) => spans(backwards, f).length > 0))) return true;
+  return mayBecomeStatedHere(prepared, rot13(folded)) || worthChecking(prepared, text, previous);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** One-shot form for whole texts (used by tests and for stored replies). */
+export function findStatedAnswer(items: GuardedItem[], text: string): number | null {
+  return judgeText(prepare(items), text, []);
+}
+
+/**
+ * `review`: a model check is configured (guarded-reply.ts). A complete sentence the rules held and
+ * found nothing in is then not released but offered as `awaiting`, and the reply waits behind it
+ * for the check's verdict.
+ */
+export function createLeakGuard(items: GuardedItem[], options: { review?: boolean } = {}): LeakGuard {
   const prepared = prepare(items);
   let text = "";
   let sentenceStart = 0; // everything before it is judged safe
   let shown = 0; // everything before it has been returned
+  let cut = false;
   let leakedItem: number | null = null;
   let ended = false;
+  /** The reply's judged sentences, folded: what a sentence is read with (a bare reference, a table's header). */
+  const previous: string[] = [];
+  let before = "";
+  let awaiting: (HeldSentence & { end: number }) | null = null;
+
+  function accept(end: number) {
+    const sentence = text.slice(sentenceStart, end);
+    previous.push(foldText(sentence).trim());
+    before = sentence;
+    sentenceStart = end;
+  }
 
   function release(complete: boolean): string {
-    for (let end = sentenceEnd(text, sentenceStart, complete); end !== -1; end = sentenceEnd(text, sentenceStart, complete)) {
-      leakedItem = judge(prepared, text.slice(sentenceStart, end));
-      if (leakedItem !== null) break;
-      sentenceStart = end;
+    if (cut) return "";
+    if (awaiting === null) {
+      for (let end = sentenceEnd(text, sentenceStart, complete); end !== -1; end = sentenceEnd(text, sentenceStart, complete)) {
+        const sentence = text.slice(sentenceStart, end);
+        leakedItem = judgeInReply(prepared, sentence, previous);
+        if (leakedItem !== null) {
+          cut = true;
+          break;
+        }
+        if (options.review && prepared.length > 0 && worthChecking(prepared, sentence, previous)) {
+          awaiting = { sentence, before, end };
+          break;
+        }
+        accept(end);
+      }
     }
-    const upTo =
-      leakedItem !== null || mayBecomeStated(prepared, text.slice(sentenceStart)) ? Math.max(shown, sentenceStart) : text.length;
+    const hold = cut || awaiting !== null || mayBecomeStated(prepared, text.slice(sentenceStart), previous);
+    const upTo = hold ? Math.max(shown, sentenceStart) : text.length;
     const out = text.slice(shown, upTo);
     shown = upTo;
     return out;
@@ -464,14 +633,35 @@ export function createLeakGuard(items: GuardedItem[]): LeakGuard {
 
   return {
     push(chunk) {
-      if (leakedItem !== null || ended) return "";
+      if (cut || ended) return "";
       text += chunk;
       return release(false);
     },
     end() {
-      if (leakedItem !== null || ended) return "";
+      if (cut || ended) return "";
       ended = true;
       return release(true);
+    },
+    settle(verdict) {
+      const held = awaiting;
+      if (!held || cut) return "";
+      awaiting = null;
+      if (verdict.leak) {
+        cut = true;
+        // The check's item if it is one of ours; else the item the sentence names; else the only one.
+        const named = signalsOf(sentenceOf(held.sentence).spaced, lastNumber(prepared)).numbered;
+        leakedItem =
+          prepared.find((p) => p.number === verdict.item)?.number ?? prepared.find((p) => named.has(p.number))?.number ?? (prepared.length === 1 ? prepared[0]!.number : null);
+        return "";
+      }
+      accept(held.end);
+      return release(ended);
+    },
+    get awaiting() {
+      return awaiting && { sentence: awaiting.sentence, before: awaiting.before };
+    },
+    get cut() {
+      return cut;
     },
     get leakedItem() {
       return leakedItem;

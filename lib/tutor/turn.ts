@@ -9,19 +9,23 @@ import { loadQuestionFacts } from "../mastery/question-facts";
 import { revealTimes } from "../quizzes/reveals";
 import { hitLimit, type Limit } from "../rate-limit";
 import type { TutorMessageStatus } from "../validation/responses/tutor";
-import { assertBudgetLeft, budgetOf, recordUsage } from "./budget";
+import { budgetOf, recordUsage } from "./budget";
 import { addLearnerMessage, addTutorMessage, continueConversation, storedReply } from "./conversations";
-import { createLeakGuard } from "./leak-guard";
+import { getGuardCheck, type GuardCheck } from "./guard-check";
+import { guardedReply, MAX_CHECKS } from "./guarded-reply";
 import { openLesson, type LessonRef } from "./lesson";
 import { openItems, type OpenItem } from "./open-items";
 import { explainMessage, HISTORY_MESSAGES, tutorMessages } from "./prompt";
+import { reserveTurn, type TurnReservation } from "./turn-reservation";
 
 /*
  * One tutor turn (docs/tutor.md): everything that can refuse it is checked before the reply
- * starts (prepareTurn: 404/409/422/429 as JSON), then the reply streams through the answer guard
- * (runTurn) and is stored as the learner saw it, with its tokens, whether it completed, was
- * stopped, was cut by the guard or failed; a reply that ends during a database outage is stored
- * once the database is back.
+ * starts (prepareTurn: 404/409/422/429 as JSON), and the turn takes one of the learner's streams
+ * with its largest cost reserved (turn-reservation.ts); then the reply streams through the answer
+ * guard (runTurn) and is stored as the learner saw it, with its tokens, whether it completed, was
+ * stopped, was cut by the guard or failed. A failed turn counts for nothing; the others count
+ * what they used, which replaces the reservation. A reply that ends during a database outage is
+ * stored once the database is back.
  */
 
 export const TUTOR_OFF = "The tutor is off: no model is configured on this server.";
@@ -37,7 +41,19 @@ export type TutorStreamEvent =
   | { event: "error"; data: { detail: string } }
   | { event: "done"; data: { status: TutorMessageStatus; message_id: number; tokens_left: number } };
 
-export type PreparedTurn = { userId: number; chat: ChatModel; conversationId: number; messageId: number; messages: ChatTurn[]; items: OpenItem[] };
+export type PreparedTurn = {
+  userId: number;
+  chat: ChatModel;
+  check: GuardCheck | null;
+  conversationId: number;
+  messageId: number;
+  messages: ChatTurn[];
+  items: OpenItem[];
+  reservation: TurnReservation;
+};
+
+/** A prompt's tokens, counted high (three characters a token) so a reservation is never short. */
+const promptTokensAtMost = (messages: ChatTurn[]) => Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 3);
 
 async function explainedItem(userId: number, explain: NonNullable<TurnRequest["explain"]>) {
   const db = getDb();
@@ -53,77 +69,79 @@ export async function prepareTurn(userId: number, request: TurnRequest, now: Dat
   const chat = getChatModel();
   if (!chat) throw new AppError("conflict", TUTOR_OFF);
   await hitLimit(TUTOR_TURN_LIMIT, String(userId), "You are asking faster than the tutor can keep up. Please wait a few minutes.");
-  const [lesson, , history, items, explain] = await Promise.all([
+  const [lesson, history, items, explain] = await Promise.all([
     openLesson(userId, request),
-    assertBudgetLeft(userId, now),
     request.conversationId === null ? [] : continueConversation(userId, request.conversationId, request, HISTORY_MESSAGES),
     openItems(userId),
     request.explain ? explainedItem(userId, request.explain) : null,
   ]);
   const prompt = explain ? explainMessage(explain, request.message) : request.message;
-  const { conversationId, messageId } = await addLearnerMessage(userId, request, request.conversationId, request.message);
-  return { userId, chat, conversationId, messageId, messages: tutorMessages(lesson, history, prompt), items };
+  const messages = tutorMessages(lesson, history, prompt);
+  const check = items.length ? getGuardCheck() : null;
+  // The most this turn can cost: its prompt, a whole reply, and every model check it may ask for.
+  const tokens = promptTokensAtMost(messages) + getEnv().TUTOR_MAX_TOKENS + (check ? MAX_CHECKS * check.maxTokens(items) : 0);
+  const { reservation, started } = await reserveTurn(userId, tokens, now, (tx) => addLearnerMessage(tx, userId, request, request.conversationId, request.message));
+  return { userId, chat, check, conversationId: started.conversationId, messageId: started.messageId, messages, items, reservation };
 }
 
-function hintFor(item: OpenItem): string {
-  const hint = item.hint?.trim() || "go back to the lesson's example and test each option against it.";
-  return `That is question ${item.number} of your quiz, so I will not give its answer. A hint instead: ${hint}`;
+const FALLBACK_HINT = "go back to the lesson's example and test each option against it.";
+
+function hintFor(items: OpenItem[], number: number | null): string {
+  const item = items.find((i) => i.number === number);
+  if (!item) return `That would give away an answer in your quiz, so I will stop there. A hint instead: ${FALLBACK_HINT}`;
+  return `That is question ${item.number} of your quiz, so I will not give its answer. A hint instead: ${item.hint?.trim() || FALLBACK_HINT}`;
 }
 
-/** The reply as events; stores it once it ends, however it ends (the learner may have gone). */
+/** The reply as events; stores it once it ends, however it ends (the learner may have gone), and frees the turn's reservation. */
 export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<TutorStreamEvent> {
-  yield { event: "start", data: { conversation_id: turn.conversationId, message_id: turn.messageId } };
-  const guard = createLeakGuard(turn.items);
-  // Cut by the learner (their request's signal) or by the guard.
-  const cut = new AbortController();
-  const onStop = () => cut.abort();
-  signal.addEventListener("abort", onStop, { once: true });
-  let shown = "";
-  let hint: string | null = null;
-  const stream = turn.chat.stream(turn.messages, { maxTokens: getEnv().TUTOR_MAX_TOKENS, signal: cut.signal });
-  let step = await stream.next();
+  turn.reservation.keepAlive();
   try {
-    while (!step.done) {
-      const safe = guard.push(step.value);
-      if (safe) {
-        shown += safe;
-        yield { event: "token", data: { text: safe } };
+    yield { event: "start", data: { conversation_id: turn.conversationId, message_id: turn.messageId } };
+    // Cut by the learner (their request's signal) or by the guard.
+    const cut = new AbortController();
+    const onStop = () => cut.abort();
+    signal.addEventListener("abort", onStop, { once: true });
+    let shown = "";
+    let hint: string | null = null;
+    const model = turn.chat.stream(turn.messages, { maxTokens: getEnv().TUTOR_MAX_TOKENS, signal: cut.signal });
+    const reply = guardedReply(model, turn.items, { check: turn.check, stop: () => cut.abort(), signal });
+    let step = await reply.next();
+    try {
+      while (!step.done) {
+        if (step.value.type === "text") {
+          shown += step.value.text;
+          yield { event: "token", data: { text: step.value.text } };
+        } else {
+          hint = hintFor(turn.items, step.value.item);
+          yield { event: "hint", data: { text: hint } };
+        }
+        step = await reply.next();
       }
-      if (guard.leakedItem !== null && hint === null) {
-        cut.abort();
-        const item = turn.items.find((i) => i.number === guard.leakedItem)!;
-        hint = hintFor(item);
-        yield { event: "hint", data: { text: hint } };
-      }
-      step = await stream.next();
+    } finally {
+      signal.removeEventListener("abort", onStop);
     }
+    const { end, checks } = step.value;
+    const status: TutorMessageStatus =
+      hint !== null ? "guarded" : end.outcome === "stopped" ? "stopped" : end.outcome === "idle" || end.outcome === "failed" ? "failed" : "complete";
+    if (status === "failed" && end.problem) yield { event: "error", data: { detail: end.problem } };
+    // A call cut short reports no prompt tokens: about four characters a token.
+    const promptTokens = end.usage.promptTokens || Math.ceil(turn.messages.reduce((n, m) => n + m.content.length, 0) / 4);
+    const usage = { ...end.usage, promptTokens: promptTokens + checks.promptTokens, completionTokens: end.usage.completionTokens + checks.completionTokens };
+    const now = new Date();
+    const stored = { content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`, status, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
+    let messageId: number;
+    try {
+      messageId = await storeReply(turn, stored, usage, now);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      yield { event: "error", data: { detail: REPLY_NOT_SAVED } };
+      return;
+    }
+    const budget = await budgetOf(turn.userId, now);
+    yield { event: "done", data: { status, message_id: messageId, tokens_left: budget.tokens_left } };
   } finally {
-    signal.removeEventListener("abort", onStop);
+    await turn.reservation.release();
   }
-  const end = step.value;
-  const rest = guard.end();
-  if (rest) {
-    shown += rest;
-    yield { event: "token", data: { text: rest } };
-  }
-  const status: TutorMessageStatus =
-    hint !== null ? "guarded" : end.outcome === "stopped" ? "stopped" : end.outcome === "idle" || end.outcome === "failed" ? "failed" : "complete";
-  if (status === "failed" && end.problem) yield { event: "error", data: { detail: end.problem } };
-  // A call cut short reports no prompt tokens: about four characters a token.
-  const promptTokens = end.usage.promptTokens || Math.ceil(turn.messages.reduce((n, m) => n + m.content.length, 0) / 4);
-  const usage = { ...end.usage, promptTokens };
-  const now = new Date();
-  const reply = { content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`, status, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
-  let messageId: number;
-  try {
-    messageId = await storeReply(turn, reply, usage, now);
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    yield { event: "error", data: { detail: REPLY_NOT_SAVED } };
-    return;
-  }
-  const budget = await budgetOf(turn.userId, now);
-  yield { event: "done", data: { status, message_id: messageId, tokens_left: budget.tokens_left } };
 }
 
 /** How long a reply that ended while the database was away waits for it, the learner's stream open (docs/tutor.md). */
@@ -131,7 +149,7 @@ const REPLY_STORE_WAIT_MS = 60_000;
 const REPLY_NOT_SAVED = "The reply could not be saved: the service is temporarily unavailable. Please ask again in a moment.";
 
 /**
- * Stores the reply and its tokens in one transaction; through a database outage it tries again
+ * Stores the reply, its tokens and the end of its reservation in one transaction; through a database outage it tries again
  * until the database is back (at most REPLY_STORE_WAIT_MS), so the reply the learner saw is kept.
  * A try cut short at its COMMIT may have landed: the next one looks for it first, so a reply is
  * stored once.
@@ -145,7 +163,9 @@ async function storeReply(turn: PreparedTurn, reply: Parameters<typeof addTutorM
     }
     return getDb().transaction(async (tx) => {
       const id = await addTutorMessage(tx, turn.conversationId, reply);
-      await recordUsage(tx, turn.userId, usage, now);
+      // A failure of ours (the model's error or silence) costs the learner nothing: their questions left stay as they were.
+      if (reply.status !== "failed") await recordUsage(tx, turn.userId, usage, now);
+      await turn.reservation.finish(tx);
       reachedCommit = true;
       return id;
     });

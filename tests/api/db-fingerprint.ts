@@ -39,6 +39,7 @@ export const MUTABLE_TABLES = [
   "content_versions",
   "content_regenerations",
   "notifications",
+  "tutor_streams",
 ] as const;
 
 const query = sql.raw(

@@ -5,7 +5,7 @@ import { tutorConversations, tutorMessages, tutorUsage } from "../../db/schema";
 import { countHit } from "../../lib/rate-limit";
 import { findStatedAnswer } from "../../lib/tutor/leak-guard";
 import { TUTOR_TURN_LIMIT } from "../../lib/tutor/turn";
-import { startFakeOpenAi } from "../harness/fake-openai";
+import { sentReply, startFakeOpenAi } from "../harness/fake-openai";
 import { pointModelAtFake } from "../harness/generation";
 import { call, createUser, testApp } from "../harness/http";
 import { parseEvents } from "../harness/openapi";
@@ -112,6 +112,24 @@ describe("a tutor turn", () => {
     expect(fake.requests.at(-1)!.prompt).not.toContain(target.question);
   });
 
+  it("cuts a stated answer in the reply's last sentence too, and ends with the hint", async () => {
+    const learner = await enrolled();
+    const items = await openQuiz(learner);
+    const target = items[1]!;
+    fake.addRule({ fault: "leak-answer", task: "tutor", say: `The answer to question 2 is ${target.key}.`, sayAt: "end" });
+    const { events, shown, done } = await ask(learner, "Can you check my thinking?");
+    expect(sentReply(fake.requests.at(-1)!).content.endsWith(`The answer to question 2 is ${target.key}.`)).toBe(true);
+    const hint = events.find((e) => e.event === "hint")?.data.text as string | undefined;
+    expect(hint).toMatch(/question 2/);
+    expect(done).toMatchObject({ status: "guarded" });
+    expect(findStatedAnswer(items, shown)).toBeNull();
+    // The reply's last paragraph never started: nothing of it dangles before the hint.
+    expect(shown.trimEnd()).toMatch(/together\.$/);
+    const [stored] = (await lessonTutor(learner)).body.conversations[0].messages.slice(-1);
+    expect(stored).toMatchObject({ status: "guarded" });
+    expect(stored.content).toContain(hint);
+  });
+
   it("lets an ordinary explanation that uses the same term through, whole", async () => {
     const learner = await enrolled();
     const items = await openQuiz(learner);
@@ -157,6 +175,8 @@ describe("a tutor turn", () => {
     );
     expect(stored[0]!.status).toBe("stopped");
     await pollUntil("the model call to be cut", () => fake.requests.slice(before), (requests) => requests.some((r) => r.aborted));
+    // A stopped reply still counts what it used.
+    expect((await lessonTutor(learner)).body.budget.tokens_left).toBeLessThan(45000);
   });
 
   it("ends with a clear message when the model stops sending tokens", async () => {
@@ -216,6 +236,34 @@ describe("limits and budgets", () => {
     } finally {
       await getDb().delete(tutorUsage).where(eq(tutorUsage.id, row!.id));
     }
+  });
+});
+
+describe("what a turn counts", () => {
+  const tokensLeft = async (learner: Learner) => (await lessonTutor(learner)).body.budget.tokens_left as number;
+
+  it.each([
+    ["a model error", { fault: "server-error", times: 2 }],
+    ["a model that stops sending tokens", { fault: "stall" }],
+  ] as const)("a turn that fails on %s does not count toward the day's questions", async (_, rule) => {
+    const learner = await enrolled();
+    await ask(learner, "What is a variable?");
+    const before = await tokensLeft(learner);
+    fake.addRule({ ...rule, task: "tutor" });
+    const { done } = await ask(learner, "And a constant?");
+    expect(done).toMatchObject({ status: "failed", tokens_left: before });
+    expect(await tokensLeft(learner)).toBe(before);
+  });
+
+  it("a stopped or guard-cut turn still counts what it used", async () => {
+    const learner = await enrolled();
+    const items = await openQuiz(learner);
+    const before = await tokensLeft(learner);
+    fake.addRule({ fault: "leak-answer", task: "tutor", say: `The answer to question 2 is ${items[1]!.key}.` });
+    const guarded = await ask(learner, "Question 2, please?");
+    expect(guarded.done).toMatchObject({ status: "guarded" });
+    expect(guarded.done!.tokens_left).toBeLessThan(before);
+    expect(await tokensLeft(learner)).toBe(guarded.done!.tokens_left);
   });
 });
 

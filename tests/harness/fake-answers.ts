@@ -26,7 +26,8 @@ export type FakeTask =
   | "source_quiz_questions"
   | "grounding_check"
   | "section_judgement"
-  | "calibration";
+  | "calibration"
+  | "tutor_guard_check";
 
 export const FAKE_TASKS: FakeTask[] = [
   "topic_courses",
@@ -41,6 +42,7 @@ export const FAKE_TASKS: FakeTask[] = [
   "grounding_check",
   "section_judgement",
   "calibration",
+  "tutor_guard_check",
 ];
 
 /** The calibration task's answer: exactly this many tokens (what the benchmark's reference call asks for). */
@@ -211,6 +213,8 @@ export function goodAnswer(task: FakeTask, prompt: string, schema?: unknown): un
       return { errors: [] };
     case "calibration":
       return { text: "a".repeat(CALIBRATION_TOKENS * 4 - 11) };
+    case "tutor_guard_check":
+      return guardCheckVerdict(prompt);
     case "quiz_verification": {
       const answers: { number: number; answer: string }[] = [];
       for (const block of prompt.split(/\n(?=\d+\. )/)) {
@@ -259,25 +263,27 @@ export type TutorReply = {
  * an answer of its own; `say` (a fault's leaked sentence) opens the second paragraph. About 60-180
  * tokens, fixed by a hash of the prompt.
  */
-export function tutorReply(prompt: string, lastUser: string, say?: string): TutorReply {
+export function tutorReply(prompt: string, lastUser: string, say?: string, at: "second-paragraph" | "end" = "second-paragraph"): TutorReply {
   const hash = hashOf(prompt);
   const words = lastUser.trim().split(/\s+/).filter(Boolean);
   const excerpt = words.length ? `${words.slice(0, 8).join(" ").slice(0, 48)}${words.length > 8 ? "…" : ""}` : "your question";
   const opening = `You asked: "${excerpt}". Good question; let's reason it through together rather than jump to the end.`;
   const code = /```|\bcode\b/i.test(prompt) ? [TUTOR_CODE] : [];
   const question = `**Your turn:** ${GUIDING_QUESTIONS[hash % GUIDING_QUESTIONS.length]} Tell me what you think, and we will check it together.`;
-  const build = (n: number) => [opening, `${say ? `${say} ` : ""}Think about it step by step: ${prose(n, hash % VOCABULARY.length)}.`, ...code, question].join("\n\n");
+  const early = at === "end" ? undefined : say;
+  const build = (n: number) =>
+    [opening, `${early ? `${early} ` : ""}Think about it step by step: ${prose(n, hash % VOCABULARY.length)}.`, ...code, question, ...(say && !early ? [say] : [])].join("\n\n");
   const target = 60 + (hash % 119) - (say ? tokensOf(say) + 1 : 0);
   let n = 8;
   while (tokensOf(build(n)) < target) n++;
   const content = build(n);
   const thinking = `The learner wrote "${excerpt}". I should not hand over the result; a question about the order of the steps will let them find it. Start from what they already said, then one small example.`;
   if (!say) return { thinking, content };
-  const at = opening.length + 2;
+  const from = early ? opening.length + 2 : content.length - say.length;
   const is = say.lastIndexOf(" is ");
   const start = is >= 0 ? is + 4 : 0;
   const end = say.endsWith(".") && say.length - 1 > start ? say.length - 1 : say.length;
-  return { thinking, content, key: { start: at + start, end: at + end } };
+  return { thinking, content, key: { start: from + start, end: from + end } };
 }
 
 /* Model habits and the judge (docs/architecture.md, "Model habits"). */
@@ -303,4 +309,48 @@ export function keyFirst(good: Record<string, unknown>): Record<string, unknown>
 export function judgeFlagsFirstQuestion(good: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(good.errors)) return good;
   return { errors: [{ item: "question", number: 1, severity: "major", message: "The key is disputable: the second option is also true for an empty list." }] };
+}
+
+/* The tutor's answer guard's second check (lib/tutor/guard-check.ts). */
+
+/** The few Spanish words the fake check "understands", as a model reads a translated key. */
+const SPANISH: Record<string, string> = {
+  un: "a",
+  una: "a",
+  diccionario: "dictionary",
+  lista: "list",
+  tupla: "tuple",
+  conjunto: "set",
+  verdadero: "true",
+  falso: "false",
+  si: "yes",
+};
+
+/**
+ * The check's verdict as a model that understands would give it, for the two forms no rule reads:
+ * a riddle naming the key's letter ("the letter right after B") and a key translated into Spanish
+ * ("la pregunta 1 es un diccionario", "la opción C"). Anything else is no leak (the rules have had
+ * their look first). Reads the prompt's ITEMS block ("Question N: stem", "C) option [KEY]") and
+ * its SENTENCE block.
+ */
+export function guardCheckVerdict(prompt: string): { leak: boolean; question: number | null } {
+  const block = (name: string) => new RegExp(`<<<${name}\\n([\\s\\S]*?)\\n${name}>>>`).exec(prompt)?.[1] ?? "";
+  const items = block("ITEMS")
+    .split(/\n(?=Question \d+:)/)
+    .flatMap((text) => {
+      const number = /^Question (\d+):/.exec(text)?.[1];
+      const key = /^([A-H])\) (.*) \[KEY\]$/m.exec(text);
+      return number && key ? [{ number: Number(number), letter: key[1]!.toLowerCase(), key: key[2]!.toLowerCase() }] : [];
+    });
+  const plain = block("SENTENCE").toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  const letters = new Set<string>();
+  for (const m of plain.matchAll(/letter (?:right |just |immediately )?(after|before) ([a-h])\b/g)) {
+    letters.add(String.fromCharCode(m[2]!.charCodeAt(0) + (m[1] === "after" ? 1 : -1)));
+  }
+  for (const m of plain.matchAll(/\b(?:opcion|letra) ([a-h])\b/g)) letters.add(m[1]!);
+  const translated = plain.replace(/\p{L}+/gu, (w) => SPANISH[w] ?? w);
+  const spanish = /\b(?:respuesta|pregunta|correcta)\b/.test(plain);
+  const named = [...plain.matchAll(/\b(?:pregunta|question|number|numero) (\d+)/g)].map((m) => Number(m[1]));
+  const item = items.find((i) => (named.length === 0 || named.includes(i.number)) && (letters.has(i.letter) || (spanish && translated.includes(i.key))));
+  return item ? { leak: true, question: item.number } : { leak: false, question: null };
 }

@@ -44,7 +44,7 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * instead (some servers do); "leak-answer" states `say` (default: "The answer to question N is
  * <K>.", K from the prompt's first "KEY: K" line, N from "question N" in the learner's last
  * message, else 1) at the start of the reply's second paragraph, its key (what follows the last
- * " is ") spread over two or three deltas. "timeout", "rate-limit", "server-error", "stall",
+ * " is ") spread over two or three deltas (`sayAt: "end"`: as the reply's last sentence). "timeout", "rate-limit", "server-error", "stall",
  * "truncated" and "runaway" work as for the other tasks. `sentReply` reads back from the request
  * log what was sent for a request, delta by delta.
  *
@@ -60,6 +60,10 @@ export { goodAnswer, UNSUPPORTED_CLAIM, type FakeChatTask, type FakeTask } from 
  * `hold()` keeps the next matching call open until the test releases it, before its answer or
  * (streamed) after a number of content deltas: a model call known to be in flight at a given
  * moment (the database outage test cuts PostgreSQL while a tutor reply streams).
+ *
+ * The tutor's guard check (`tutor_guard_check`, lib/tutor/guard-check.ts) answers leak for the
+ * forms only understanding reads (a riddle naming the key's letter, a key in Spanish) and no leak
+ * otherwise (fake-answers.ts guardCheckVerdict); "timeout" and "server-error" work on it too.
  */
 
 export type FakeFault =
@@ -101,6 +105,8 @@ export type FakeRule = {
   say?: string;
   /** A name to remove the rule by (removeRule), e.g. a plan made to fail until a test lets it through. */
   id?: string;
+  /** Where leak-answer puts `say`: the start of the second paragraph (default), or the reply's last sentence. */
+  sayAt?: "second-paragraph" | "end";
 };
 
 export type FakeProfile = {
@@ -446,7 +452,7 @@ export async function startFakeOpenAi(options: FakeOptions = {}): Promise<FakeOp
       if (task === "tutor") {
         const lastUser = textOf((body.messages ?? []).findLast((m) => m.role === "user")?.content);
         const say = faults.includes("leak-answer") ? (rule?.say ?? leakedSentence(prompt, lastUser)) : undefined;
-        const reply = tutorReply(prompt, lastUser, say);
+        const reply = tutorReply(prompt, lastUser, say, rule?.sayAt);
         content = reply.content;
         let key = reply.key;
         if (faults.includes("inline-think")) {
