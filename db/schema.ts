@@ -326,12 +326,17 @@ export const quizQuestions = pgTable(
     // Retired by an admin (docs/product-rules.md, "Review and editing"): never drawn again, kept for
     // the answers and attempts that name it.
     retiredAt: timestamp("retired_at", { withTimezone: true }),
+    // A fresh variant written under review (docs/product-rules.md, "Fresh variants"): waiting for an
+    // admin since then, drawn for nobody; null once approved, and for every other item.
+    inReviewSince: timestamp("in_review_since", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("quiz_questions_section_position_key").on(t.sectionId, t.position),
     // The admin Questions page's search (ILIKE '%…%' on the question text), as the users search (pg_trgm).
     index("quiz_questions_question_trgm_idx").using("gin", sql`${t.question} gin_trgm_ops`),
     index("quiz_questions_passage_idx").on(t.passageId),
+    // The admin's review queue counts waiting variants across courses: a handful of rows, found without reading the pools.
+    index("quiz_questions_in_review_idx").on(t.sectionId).where(sql`${t.inReviewSince} IS NOT NULL`),
     check("quiz_questions_answer_is_an_option", sql`${t.correctAnswer} = ANY(${t.options})`),
   ],
 );
@@ -1292,7 +1297,7 @@ export const contentFlags = pgTable(
  * edit names the version it started from and is refused when a later row exists (no lost update).
  * `before`/`after` hold the changed fields. Kept when the admin is deleted (changed_by set null).
  */
-export const contentChangeKind = pgEnum("content_change_kind", ["edited", "regenerated", "retired", "replaced", "added", "removed", "restored"]);
+export const contentChangeKind = pgEnum("content_change_kind", ["edited", "regenerated", "retired", "replaced", "added", "removed", "restored", "approved"]);
 
 export const contentVersions = pgTable(
   "content_versions",

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures/browser-test";
 import { createLearner, logInAsAdmin, logInNewLearner } from "./fixtures/accounts";
 import { withDb } from "./fixtures/admin-db";
 import { expectAccessible } from "./fixtures/axe";
-import { apiToken, bearer, saveProgress } from "./fixtures/api";
+import { apiToken, bearer, saveProgress, submitQuiz } from "./fixtures/api";
 import { E2E_ADMIN } from "./fixtures/settings";
 
 /*
@@ -171,4 +171,95 @@ test("admin: edit a lesson and regenerate a question on the review screen; the l
   await page.goto("/dashboard/review");
   await expect(page.getByText(fresh)).toBeVisible();
   await expect(page.getByText(question)).toHaveCount(0);
+});
+
+/*
+ * Fresh variants under review (docs/product-rules.md, "Fresh variants"): in a topic whose courses
+ * wait for review, a learner's draw uses up a section's items and the worker writes variants (the
+ * fake model's) that wait. The admin's queue counts them; the review screen lists them apart with
+ * Approve and Reject, used by keyboard; the learner's next attempt asks the approved one only.
+ */
+test("admin: approve and reject the fresh quiz variants written under review, by keyboard; learners are asked only the approved one", async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const { courseId, title } = await withDb(async (client) => {
+    const topic = await client.query<{ id: number }>("INSERT INTO topics (title, description, generation_review) VALUES ($1, 'Courses wait for review.', 'required') RETURNING id", [`Variants topic ${stamp}`]);
+    const title = `Variants ${stamp}`;
+    const course = await client.query<{ id: number }>(
+      "INSERT INTO courses (topic_id, title, description, level, generation_status, publication) VALUES ($1, $2, 'Approved already.', 'Beginner', 'done', 'published') RETURNING id",
+      [topic.rows[0]!.id, title],
+    );
+    const id = course.rows[0]!.id;
+    const section = await client.query<{ id: number }>("INSERT INTO course_sections (course_id, position, title, published_at) VALUES ($1, 0, 'Loops', now()) RETURNING id", [id]);
+    await client.query("INSERT INTO course_subsections (section_id, position, title, content) VALUES ($1, 0, 'For loops', 'A for loop repeats its body once per item.')", [section.rows[0]!.id]);
+    // Three concepts of one item each: the learner's first draw uses every one of them up.
+    for (const [position, concept] of ["for loops", "ranges", "break"].entries()) {
+      await client.query(
+        `INSERT INTO quiz_questions (section_id, position, question, options, correct_answer, hint, concept, subsection_index, explanation)
+         VALUES ($1, $2, $3, $4, $5, 'Think about what it does.', $6, 0, 'Because that is what it does.')`,
+        [section.rows[0]!.id, position, `Which statement about ${concept} is true?`, [`True about ${concept}`, "False A", "False B", "False C"], `True about ${concept}`, concept],
+      );
+    }
+    return { courseId: id, title };
+  });
+  const learner = await createLearner(request, "variants");
+  const token = await apiToken(request, learner.email, learner.password);
+  expect((await request.post("/enroll", { data: { course_id: courseId }, headers: bearer(token) })).status()).toBe(201);
+  const asked = async () => (await (await request.get(`/section-quizzes?course_id=${courseId}&section_index=0`, { headers: bearer(token) })).json()) as { id: number; question: string }[];
+  const first = await asked();
+  expect(first).toHaveLength(3);
+  const waiting = () =>
+    withDb(async (client) => (await client.query<{ id: number; question: string }>(`SELECT q.id, q.question FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id WHERE s.course_id = $1 AND q.in_review_since IS NOT NULL ORDER BY q.position`, [courseId])).rows);
+  const job = () =>
+    withDb(async (client) => (await client.query<{ state: string }>("SELECT j.state::text AS state FROM pgboss.job j JOIN course_sections s ON s.id = (j.data->>'sectionId')::int WHERE j.name = 'write-question-variants' AND s.course_id = $1", [courseId])).rows.map((r) => r.state));
+  await expect.poll(job, { timeout: 60_000, intervals: [500] }).toEqual(["completed"]);
+  const variants = await waiting();
+  expect(variants.length).toBeGreaterThanOrEqual(2);
+
+  // The admin's queue counts them, with a way to the review page (nothing to publish).
+  await logInAsAdmin(page);
+  await page.goto("/admin/generation");
+  const row = page.getByRole("table", { name: "Courses waiting for review" }).getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText(`${variants.length} new questions to approve`);
+  await row.getByRole("link", { name: `Review the new questions of ${title}` }).click();
+  await expect(page).toHaveURL(`/admin/courses/${courseId}/review`);
+
+  const list = page.getByTestId("waiting-questions");
+  await expect(list.getByRole("heading", { name: `New questions waiting for your review (${variants.length})` })).toBeVisible();
+  await expect(list.getByTestId("waiting-question")).toHaveCount(variants.length);
+  await expect(list.locator(`#question-${variants[0]!.id}`)).toContainText("Waiting for review");
+  await expectAccessible(page, testInfo, "/admin/courses/{id}/review (fresh variants waiting for review)");
+
+  // Approved by keyboard: it joins the numbered pool after the three items.
+  const approve = page.getByRole("button", { name: `Approve question: ${variants[0]!.question}` });
+  await approve.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Question approved: learners can be asked it now.")).toBeVisible();
+  const inUse = page.getByTestId("review-questions").locator(`#question-${variants[0]!.id}`);
+  await expect(inUse.locator("span").first()).toHaveText("4.");
+  await expect(inUse.getByText("Waiting for review")).toHaveCount(0);
+
+  // Rejected by keyboard: it asks first (Escape cancels, Cancel has the focus), then retires it.
+  const reject = page.getByRole("button", { name: `Reject question: ${variants[1]!.question}` });
+  await reject.focus();
+  await page.keyboard.press("Enter");
+  const confirm = page.getByRole("alertdialog", { name: "Reject this question?" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(reject).toBeFocused();
+  await page.keyboard.press("Enter");
+  await confirm.getByRole("button", { name: "Reject question" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Question rejected: no learner will be asked it.")).toBeVisible();
+  const retired = page.getByTestId("retired-questions");
+  await retired.getByText(/^Retired questions \(1\)/).click();
+  await expect(retired.locator(`#question-${variants[1]!.id}`)).toContainText("Retired");
+  await expect(page.getByTestId("waiting-question")).toHaveCount(variants.length - 2);
+
+  // The learner's next attempt asks the approved variant, never the rejected one nor those still waiting.
+  expect((await submitQuiz(request, token, courseId, 0, first.map((q) => ({ question_id: q.id, answer: null })))).status()).toBe(200);
+  const next = (await asked()).map((q) => q.id);
+  expect(next).toContain(variants[0]!.id);
+  for (const v of variants.slice(1)) expect(next).not.toContain(v.id);
 });

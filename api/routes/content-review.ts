@@ -1,8 +1,9 @@
 import { decideRegeneration } from "@/lib/content-review/decide-regeneration";
+import { decideVariant } from "@/lib/content-review/decide-variant";
 import { editLesson, editQuestion, retireQuestion } from "@/lib/content-review/edit";
 import { listRegenerations } from "@/lib/content-review/regeneration-row";
 import { requestRegeneration } from "@/lib/content-review/request-regeneration";
-import { editLessonSchema, editQuestionSchema, regenerateSchema, regenerationDecisionSchema, retireQuestionSchema } from "@/lib/validation/content-review";
+import { editLessonSchema, editQuestionSchema, regenerateSchema, regenerationDecisionSchema, retireQuestionSchema, variantDecisionSchema } from "@/lib/validation/content-review";
 import { idPath } from "@/lib/validation/params";
 import { changedItem, regeneration, regenerations } from "@/lib/validation/responses/content-review";
 import { endpoint } from "../endpoint";
@@ -62,6 +63,23 @@ export const retireQuestionEndpoint = endpoint(
   async (c) => c.json(await retireQuestion(c.var.caller.id, c.req.valid("param").id, c.req.valid("json").version)),
 );
 
+export const decideVariantEndpoint = endpoint(
+  {
+    method: "POST",
+    path: "/quiz-questions/:id/decision",
+    access: "admin",
+    tag: "Admin",
+    summary: "Approve or reject a fresh quiz variant",
+    description:
+      "Decides a fresh variant written while the course's review policy requires review: learners are not drawn it until it is approved. `approve` puts it in use (drawn for learners from now on), `reject` retires it (never drawn). `version` is the one the decision started from.",
+    params: idPath,
+    body: { json: variantDecisionSchema },
+    responses: { 200: { description: "The item's new version.", schema: changedItem } },
+    errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is not waiting for review (approved already, or retired).` },
+  },
+  async (c) => c.json(await decideVariant(c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
+);
+
 export const regenerateLessonEndpoint = endpoint(
   {
     method: "POST",
@@ -91,7 +109,7 @@ export const regenerateQuestionEndpoint = endpoint(
     params: idPath,
     body: { json: regenerateSchema },
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
-    errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired, or a regeneration of it is under way or waits for review.` },
+    errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired or a fresh variant waiting for review, or a regeneration of it is under way or waits for review.` },
   },
   async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "question", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );

@@ -2,7 +2,7 @@ import type { Change } from "@/lib/content-review/course-review";
 
 /* An item's versions, newest first: who, when, what kind of change, and what changed (before and after, field by field). */
 
-const KIND: Record<string, string> = { edited: "Edited", regenerated: "Regenerated", retired: "Retired", replaced: "Replaced by a regenerated item", added: "Added", removed: "Removed", restored: "Restored the version before a regeneration" };
+const KIND: Record<string, string> = { edited: "Edited", regenerated: "Regenerated", retired: "Retired", replaced: "Replaced by a regenerated item", added: "Added", removed: "Removed", restored: "Restored the version before a regeneration", approved: "Approved for learners" };
 
 const when = (iso: string) => `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(iso))} UTC`;
 

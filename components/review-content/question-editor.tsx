@@ -6,8 +6,12 @@ import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 
 export type EditableQuestion = { id: number; question: string; options: string[]; correct_answer: string; hint: string | null; explanation: string | null; concept: string | null; version: number };
 
-/** Edit a quiz item (text, 4 options, which one is the key, hint, explanation, concept) or retire it, from the version shown. */
-export function QuestionEditor({ q }: { q: EditableQuestion }) {
+/**
+ * Edit a quiz item (text, 4 options, which one is the key, hint, explanation, concept) or retire it,
+ * from the version shown. A fresh variant waiting for review (`retirable` false) is rejected rather
+ * than retired (./variant-decision.tsx).
+ */
+export function QuestionEditor({ q, retirable = true }: { q: EditableQuestion; retirable?: boolean }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => ({ ...q, hint: q.hint ?? "", explanation: q.explanation ?? "", concept: q.concept ?? "", key: Math.max(0, q.options.indexOf(q.correct_answer)) }));
   const { busy, error, run } = useChange("The question could not be saved. Please try again.");
@@ -39,9 +43,11 @@ export function QuestionEditor({ q }: { q: EditableQuestion }) {
         <button type="button" onClick={() => setEditing(true)} className={buttonClasses({ variant: "outline" })} aria-label={`Edit question: ${q.question}`}>
           Edit question
         </button>
-        <button type="button" onClick={retire} disabled={busy} className={buttonClasses({ variant: "outline" })} aria-label={`Retire question: ${q.question}`}>
-          Retire
-        </button>
+        {retirable ? (
+          <button type="button" onClick={retire} disabled={busy} className={buttonClasses({ variant: "outline" })} aria-label={`Retire question: ${q.question}`}>
+            Retire
+          </button>
+        ) : null}
         <ChangeError error={error} />
       </div>
     );

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, courseSubsections, courses, quizQuestions, topics } from "../../db/schema";
 import { adminGenerationState, type AdminGenerationState } from "../generation/waiting";
 import { AppError } from "../http/app-error";
+import { itemServed } from "../publication/served";
 
 /*
  * A course as an admin previews it from "View Courses" (/admin/courses/{id}; docs/product-rules.md,
@@ -37,8 +38,8 @@ export async function getCoursePreview(id: number): Promise<CoursePreview> {
   const [subsections, questions] = sectionIds.length
     ? await Promise.all([
         db.select().from(courseSubsections).where(inArray(courseSubsections.sectionId, sectionIds)).orderBy(asc(courseSubsections.position)),
-        // As learners meet it: retired items are on the review screen, not here.
-        db.select().from(quizQuestions).where(and(inArray(quizQuestions.sectionId, sectionIds), isNull(quizQuestions.retiredAt))).orderBy(asc(quizQuestions.position)),
+        // As learners meet it: retired items and variants waiting for review are on the review screen, not here.
+        db.select().from(quizQuestions).where(and(inArray(quizQuestions.sectionId, sectionIds), itemServed)).orderBy(asc(quizQuestions.position)),
       ])
     : [[], []];
   const { course } = row;

@@ -9,7 +9,8 @@ import { listRegenerations } from "./regeneration-row";
 
 /*
  * A course as the admin review screen shows it (docs/product-rules.md, "Review and editing"):
- * every lesson and every quiz item (live ones in the pool's order, retired ones apart) with its
+ * every lesson and every quiz item (live ones in the pool's order, fresh variants waiting for review
+ * and retired ones apart) with its
  * version, its history, its open machine flags and learner reports, its passage for a sourced item,
  * the latest regeneration asked for it and the old and new version still to choose between. Six
  * reads, each by the course's index.
@@ -29,15 +30,16 @@ export type OpenChoice = { regenerationId: number; review: boolean; instruction:
 type Extras = { version: number; history: Change[]; flags: OpenFlag[]; reports: OpenReport[]; regeneration: Regeneration | null; choice: OpenChoice | null };
 
 export type ReviewLesson = Extras & { id: number; position: number; title: string; content: string };
-export type ReviewQuestion = Extras & QuestionFields & { id: number; subsection_index: number | null; passage: string | null; retired: boolean };
+/** `in_review`: a fresh variant waiting for an admin's approval (docs/product-rules.md, "Fresh variants"), drawn for nobody yet. */
+export type ReviewQuestion = Extras & QuestionFields & { id: number; subsection_index: number | null; passage: string | null; retired: boolean; in_review: boolean };
 export type CourseReview = {
   id: number;
   title: string;
   /** The course's topic: what its regeneration instructions are about. */
   subject: string;
   status: string;
-  /** Each section's quiz items in the pool's order; `retired` holds its retired ones. */
-  sections: { index: number; title: string; lessons: ReviewLesson[]; questions: ReviewQuestion[]; retired: ReviewQuestion[] }[];
+  /** Each section's quiz items in use in the pool's order; `waiting` holds its fresh variants waiting for review, `retired` its retired ones (a rejected variant among them). */
+  sections: { index: number; title: string; lessons: ReviewLesson[]; questions: ReviewQuestion[]; waiting: ReviewQuestion[]; retired: ReviewQuestion[] }[];
 };
 
 /**
@@ -72,8 +74,8 @@ export async function getCourseReview(courseId: number): Promise<CourseReview> {
     db.execute<{ id: number; section_id: number; position: number; title: string; content: string }>(sql`
       SELECT sub.id, sub.section_id, sub.position, sub.title, sub.content FROM course_subsections sub JOIN course_sections s ON s.id = sub.section_id
        WHERE s.course_id = ${courseId} ORDER BY sub.position`),
-    db.execute<Omit<ReviewQuestion, keyof Extras | "retired" | "passage"> & { section_id: number; retired_at: string | null; passage: string | null }>(sql`
-      SELECT q.id, q.section_id, q.question, q.options, q.correct_answer, q.hint, q.explanation, q.concept, q.subsection_index, q.retired_at, p.text AS passage
+    db.execute<Omit<ReviewQuestion, keyof Extras | "retired" | "in_review" | "passage"> & { section_id: number; retired_at: string | null; in_review_since: string | null; passage: string | null }>(sql`
+      SELECT q.id, q.section_id, q.question, q.options, q.correct_answer, q.hint, q.explanation, q.concept, q.subsection_index, q.retired_at, q.in_review_since, p.text AS passage
         FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id LEFT JOIN source_passages p ON p.id = q.passage_id
        WHERE s.course_id = ${courseId} ORDER BY q.position`),
     db.execute<{ subsection_id: number | null; question_id: number | null; version: number; kind: string; before: unknown; after: unknown; instruction: string | null; by: string | null; created_at: string }>(sql`
@@ -118,12 +120,13 @@ export async function getCourseReview(courseId: number): Promise<CourseReview> {
     sections: sections.map((s) => {
       const items = questions
         .filter((q) => q.section_id === s.id)
-        .map(({ section_id: _section, retired_at, ...q }) => ({ ...q, retired: retired_at !== null, ...extras(`q${q.id}`) }));
+        .map(({ section_id: _section, retired_at, in_review_since, ...q }) => ({ ...q, retired: retired_at !== null, in_review: retired_at === null && in_review_since !== null, ...extras(`q${q.id}`) }));
       return {
         index: s.position,
         title: s.title,
         lessons: lessons.filter((l) => l.section_id === s.id).map((l) => ({ id: l.id, position: l.position, title: l.title, content: l.content, ...extras(`s${l.id}`) })),
-        questions: items.filter((q) => !q.retired),
+        questions: items.filter((q) => !q.retired && !q.in_review),
+        waiting: items.filter((q) => q.in_review),
         retired: items.filter((q) => q.retired),
       };
     }),

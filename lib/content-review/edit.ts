@@ -1,13 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Transaction } from "../../db/client";
 import { fencesWithoutLanguage } from "../content/fences";
 import { questionProblem } from "../generation/checks";
 import { AppError } from "../http/app-error";
 import { resolveOpen } from "../reports/resolve";
 import type { EditLessonInput, EditQuestionInput } from "../validation/content-review";
 import type { ChangedItem } from "../validation/responses/content-review";
-import { lockQuestion, lockSubsection, questionFields } from "./items";
+import { lockQuestion, lockSubsection, questionFields, type LockedQuestion } from "./items";
 import { retireLocked } from "./retire";
 import { touchCourse } from "../courses/course-content";
 import { checkVersion, recordVersion } from "./versions";
@@ -66,16 +66,19 @@ export async function editQuestion(adminId: number, questionId: number, input: E
   });
 }
 
+/** Retires a locked item whose version was checked (`current`), as a new version: its open reports resolve as `fixed`. */
+export async function retireChecked(tx: Transaction, adminId: number, q: LockedQuestion, current: number): Promise<ChangedItem> {
+  const retired = await retireLocked(tx, q);
+  const version = await recordVersion(tx, { courseId: q.course_id, item: { kind: "question", id: q.id }, version: current, kind: "retired", before: null, after: retired, by: adminId });
+  const resolved = (await resolveOpen(tx, adminId, { subsectionId: null, questionId: q.id }, "fixed", null)).resolved_reports;
+  await touchCourse(tx, q.course_id);
+  return { kind: "question", id: q.id, version, resolved_reports: resolved, replacement_id: retired.replacement_id };
+}
+
 /** POST /quiz-questions/:id/retire: never drawn again; its cards move to an item of the same concept or retire (lib/content-review/retire.ts). */
 export async function retireQuestion(adminId: number, questionId: number, startedFrom: number): Promise<ChangedItem> {
   return getDb().transaction(async (tx) => {
     const q = await lockQuestion(tx, questionId);
-    const item = { kind: "question", id: q.id } as const;
-    const current = await checkVersion(tx, item, startedFrom);
-    const retired = await retireLocked(tx, q);
-    const version = await recordVersion(tx, { courseId: q.course_id, item, version: current, kind: "retired", before: null, after: retired, by: adminId });
-    const resolved = (await resolveOpen(tx, adminId, { subsectionId: null, questionId: q.id }, "fixed", null)).resolved_reports;
-    await touchCourse(tx, q.course_id);
-    return { kind: "question", id: q.id, version, resolved_reports: resolved, replacement_id: retired.replacement_id };
+    return retireChecked(tx, adminId, q, await checkVersion(tx, { kind: "question", id: q.id }, startedFrom));
   });
 }

@@ -13,7 +13,7 @@ export type LockedSubsection = { id: number; course_id: number; section_id: numb
 /** The fields of a quiz item an admin edits, as stored. */
 export type QuestionFields = { question: string; options: string[]; correct_answer: string; hint: string | null; explanation: string | null; concept: string | null };
 
-export type LockedQuestion = QuestionFields & { id: number; course_id: number; section_id: number; section_index: number; position: number; subsection_index: number | null; retired_at: string | null };
+export type LockedQuestion = QuestionFields & { id: number; course_id: number; section_id: number; section_index: number; position: number; subsection_index: number | null; retired_at: string | null; in_review_since: string | null };
 
 export const NO_LESSON = "There is no such lesson.";
 export const NO_QUESTION = "There is no such question.";
@@ -31,7 +31,7 @@ export async function lockSubsection(tx: Transaction, id: number): Promise<Locke
 export async function lockQuestion(tx: Transaction, id: number, { live = true } = {}): Promise<LockedQuestion> {
   const { rows } = await tx.execute<LockedQuestion>(sql`
     SELECT q.id, s.course_id, q.section_id, s.position AS section_index, q.position, q.question, q.options, q.correct_answer,
-           q.hint, q.explanation, q.concept, q.subsection_index, q.retired_at
+           q.hint, q.explanation, q.concept, q.subsection_index, q.retired_at, q.in_review_since
       FROM quiz_questions q JOIN course_sections s ON s.id = q.section_id
      WHERE q.id = ${id} FOR UPDATE OF q`);
   const row = rows[0];

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import { getDb, type Transaction } from "../../db/client";
 import { contentRegenerations } from "../../db/schema";
 import { regenerateContentJob } from "../generation/jobs/regenerate-content";
 import { AppError } from "../http/app-error";
@@ -18,12 +18,20 @@ import { checkVersion, NOUN, type ContentItem } from "./versions";
  */
 
 const UNDER_WAY = (item: ContentItem) => `A new version of this ${NOUN[item.kind]} is being written already; wait for it before asking again.`;
+const VARIANT_IN_REVIEW = "This new question waits for your review: approve or reject it before asking for it again.";
 const IN_REVIEW = (item: ContentItem) => `A new version of this ${NOUN[item.kind]} waits for your review: accept it or keep the old one before asking again.`;
+
+/** A quiz item to write again: live, and not a fresh variant still waiting for review (approve or reject that one first). */
+async function lockWrittenQuestion(tx: Transaction, id: number) {
+  const q = await lockQuestion(tx, id);
+  if (q.in_review_since !== null) throw new AppError("conflict", VARIANT_IN_REVIEW);
+  return q;
+}
 
 /** POST /subsections/:id/regenerate and /quiz-questions/:id/regenerate: 202 with the pending regeneration. */
 export async function requestRegeneration(adminId: number, item: ContentItem, startedFrom: number, instruction: string | null): Promise<Regeneration> {
   return getDb().transaction(async (tx) => {
-    const courseId = item.kind === "subsection" ? (await lockSubsection(tx, item.id)).course_id : (await lockQuestion(tx, item.id)).course_id;
+    const courseId = item.kind === "subsection" ? (await lockSubsection(tx, item.id)).course_id : (await lockWrittenQuestion(tx, item.id)).course_id;
     const version = await checkVersion(tx, item, startedFrom);
     const on = item.kind === "subsection" ? sql`subsection_id = ${item.id}` : sql`question_id = ${item.id}`;
     const { rows } = await tx.execute<{ status: string }>(sql`SELECT status FROM content_regenerations WHERE ${on} AND status IN ('pending', 'in_review')`);

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Transaction } from "../../db/client";
+import { itemServedAs } from "../publication/served";
 import type { LockedQuestion } from "./items";
 
 /*
@@ -12,12 +13,12 @@ import type { LockedQuestion } from "./items";
  * under way keeps the items it drew.
  */
 
-/** The live item of the same concept, in the same course, that takes the retired item's cards (same section first), or null. */
+/** The served item (never one waiting for review) of the same concept, in the same course, that takes the retired item's cards (same section first), or null. */
 async function sameConcept(tx: Transaction, q: LockedQuestion): Promise<number | null> {
   if (!q.concept?.trim()) return null;
   const { rows } = await tx.execute<{ id: number }>(sql`
     SELECT r.id FROM quiz_questions r JOIN course_sections s ON s.id = r.section_id
-     WHERE s.course_id = ${q.course_id} AND r.id <> ${q.id} AND r.retired_at IS NULL
+     WHERE s.course_id = ${q.course_id} AND r.id <> ${q.id} AND ${sql.raw(itemServedAs("r"))}
        AND lower(trim(r.concept)) = lower(trim(${q.concept}))
      ORDER BY (r.section_id = ${q.section_id}) DESC, r.section_id, r.position LIMIT 1`);
   return rows[0]?.id ?? null;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, quizQuestions } from "../../db/schema";
@@ -46,16 +46,25 @@ async function loadSection(sectionId: number) {
     .innerJoin(courses, eq(courses.id, courseSections.courseId))
     .where(eq(courseSections.id, sectionId));
   if (!section) return undefined;
-  const [pool, lessons] = await Promise.all([
+  const [items, lessons] = await Promise.all([
     db
-      .select({ question: quizQuestions.question, correctAnswer: quizQuestions.correctAnswer, concept: quizQuestions.concept, subsectionIndex: quizQuestions.subsectionIndex })
+      .select({
+        question: quizQuestions.question,
+        correctAnswer: quizQuestions.correctAnswer,
+        concept: quizQuestions.concept,
+        subsectionIndex: quizQuestions.subsectionIndex,
+        waiting: isNotNull(quizQuestions.inReviewSince),
+      })
       .from(quizQuestions)
-      // A retired item (docs/product-rules.md, "Review and editing") is no model for fresh ones.
+      // A retired item (docs/product-rules.md, "Review and editing") is no model for fresh ones, nor a repeat to avoid.
       .where(and(eq(quizQuestions.sectionId, sectionId), isNull(quizQuestions.retiredAt)))
       .orderBy(asc(quizQuestions.position)),
     db.select({ position: courseSubsections.position, title: courseSubsections.title, content: courseSubsections.content }).from(courseSubsections).where(eq(courseSubsections.sectionId, sectionId)),
   ]);
-  return { ...section, pool, lessons };
+  // Examples are items an admin let learners see; variants still waiting for review only count as repeats to avoid.
+  const pool = items.filter((q) => !q.waiting);
+  const waitingConcepts = new Set(items.filter((q) => q.waiting && q.concept?.trim()).map((q) => conceptKey(q.concept!)));
+  return { ...section, pool, everyItem: items, waitingConcepts, lessons };
 }
 
 /** The asked concepts the pool has, each with its text, lesson and latest items; keys it lacks (items deleted since, concept-less items) are skipped. */
@@ -112,7 +121,7 @@ async function varyConcepts(llm: LlmClient, sectionId: number, section: Section,
   const received = output.variants.length;
   if (received !== asked) log.info({ asked, received }, "the model wrote another number of variants than asked");
   // Checked against the section's whole pool as it is now: a repeat of any item is no fresh item.
-  const pool = (await loadSection(sectionId))?.pool ?? section.pool;
+  const pool = (await loadSection(sectionId))?.everyItem ?? section.everyItem;
   const sorted = sortVariants(output.variants, group, pool, VARIANTS_PER_CONCEPT);
   const verified = await verifyQuestions(llm, sorted.accepted, run);
   const saved = await addVariantsToPool(sectionId, verified.kept);
@@ -132,7 +141,15 @@ export async function writeQuestionVariants(llm: LlmClient, payload: VariantsPay
     log.info("section deleted: no variants to write");
     return outcome;
   }
-  const concepts = conceptsToVary(payload.concepts, section.pool, section.lessons);
+  // A concept whose variants wait for an admin's review gets no more until they are decided: under
+  // review every draw that uses it up would otherwise pile new ones on the admin (docs/product-rules.md, "Fresh variants").
+  const waiting = payload.concepts.filter((key) => section.waitingConcepts.has(key));
+  if (waiting.length) log.info({ concept_keys: waiting }, "variants of these concepts wait for review: none asked");
+  const concepts = conceptsToVary(
+    payload.concepts.filter((key) => !section.waitingConcepts.has(key)),
+    section.pool,
+    section.lessons,
+  );
   const context: RunContext = { courseId: section.courseId, attempt: section.attempt, sectionIndex: section.position, subsectionIndex: null };
   const run: Run = { courseTitle: section.courseTitle, sectionTitle: section.title, context, label: `Section ${section.position + 1} ("${section.title}"), fresh variants`, priority: VARIANT_PRIORITY };
   let failure: GenerationError | undefined;

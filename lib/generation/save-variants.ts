@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "../../db/client";
 import { courseSections, quizQuestions } from "../../db/schema";
+import { revisionWaitsForReview } from "../publication/policy";
 import { balanceCourseKeys } from "./balance-keys";
 import { norm, type RejectedQuestion } from "./checks";
 import type { SortedVariant } from "./variant-checks";
@@ -11,7 +12,9 @@ import type { SortedVariant } from "./variant-checks";
  * "Fresh variants"), in one transaction under the section's row lock: two jobs that finish at
  * once (a retried one beside a new one) take turns, so positions never collide
  * (quiz_questions_section_position_key) and a question one of them just added is not added twice.
- * Returns the new items' ids and the variants dropped as repeats.
+ * Under a review policy that requires it, and in a section already approved, they wait for an
+ * admin's review (in_review_since) and no learner is drawn them until it is approved
+ * (lib/publication/served.ts itemServed). Returns the new items' ids and the variants dropped as repeats.
  */
 export async function addVariantsToPool(sectionId: number, variants: SortedVariant[]): Promise<{ added: number[]; repeated: RejectedQuestion[] }> {
   if (!variants.length) return { added: [], repeated: [] };
@@ -35,6 +38,7 @@ export async function addVariantsToPool(sectionId: number, variants: SortedVaria
     if (!fresh.length) return { added: [], repeated };
     // Keys balanced over the course, whatever position the model favours (docs/architecture.md, "Model habits").
     const arranged = await balanceCourseKeys(tx, section.courseId, fresh);
+    const inReviewSince = (await revisionWaitsForReview(tx, section.courseId, sectionId)) ? new Date() : null;
     const rows = await tx
       .insert(quizQuestions)
       .values(
@@ -48,6 +52,7 @@ export async function addVariantsToPool(sectionId: number, variants: SortedVaria
           concept: v.target.concept,
           subsectionIndex: v.target.subsectionIndex,
           explanation: v.explanation,
+          inReviewSince,
         })),
       )
       .returning({ id: quizQuestions.id });

@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getPool, type DatabaseOrTransaction } from "../../db/client";
 import { conceptMastery, type CourseLevel } from "../../db/schema";
 import type { ConceptMastery, MasteryList } from "../validation/responses/review";
+import { itemServedAs } from "../publication/served";
 import { levelOf, levelOfRow, type MasteryLevel, masteryOf, roundMastery } from "./model";
 
 /** One concept as GET /users/me/mastery lists it, plus internal extras: the key the concept is stored under, its course's topic and level, and how many answers it has. */
@@ -46,7 +47,7 @@ const conceptsQuery = (courseFilter: string) => `
                ${conceptKeySql("q", "s")} as key
       ) k
       -- Only what learners are served (docs/product-rules.md, "Review and publication").
-      where e.user_id = $1 and c.publication = 'published' and s.published_at is not null and q.retired_at is null ${courseFilter}
+      where e.user_id = $1 and c.publication = 'published' and s.published_at is not null and ${itemServedAs("q")} ${courseFilter}
       order by c.id, k.key, s.position, coalesce(q.subsection_index, 0), q.position
     )
     select concepts.*, m.rating, m.answers, m.last_correct, m.last_answered_at, ss.title as lesson_title, s2.title as section_title

@@ -26,9 +26,9 @@ export async function initialPublication(db: DatabaseOrTransaction, topicId: num
 }
 
 /**
- * Whether a model's new version of content in this section waits for an admin before learners get
- * it (docs/product-rules.md, "Review and editing"): review is required for the course and the
- * section was approved already. A section still waiting for review is reviewed as a whole when it
+ * Whether what a model writes now into this section (a new version of a lesson or item, fresh quiz
+ * variants) waits for an admin before learners get it (docs/product-rules.md, "Review and editing",
+ * "Fresh variants"): review is required for the course and the section was approved already. A section still waiting for review is reviewed as a whole when it
  * is approved, so its content may change in place until then.
  */
 export async function revisionWaitsForReview(db: DatabaseOrTransaction, courseId: number, sectionId: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { courses, courseSections, type CoursePublication } from "../../db/schema";
 
 /*
@@ -17,6 +17,15 @@ export const courseServed: SQL = eq(courses.publication, "published");
 
 /** Sections learners may read and be quizzed on (joins on course_sections and courses). */
 export const sectionServed: SQL = and(courseServed, isNotNull(courseSections.publishedAt))!;
+
+/**
+ * Quiz items learners may be drawn, shown and moved onto, in a served section: neither retired by
+ * an admin (docs/product-rules.md, "Review and editing") nor a fresh variant still waiting for
+ * review ("Fresh variants"). One rule for every statement: `itemServedAs` names the table's alias
+ * in raw SQL, `itemServed` is it on quiz_questions itself.
+ */
+export const itemServedAs = (alias: string) => `${alias}.retired_at is null and ${alias}.in_review_since is null`;
+export const itemServed: SQL = sql.raw(`(${itemServedAs('"quiz_questions"')})`);
 
 /** Courses a learner's own lists still show: published, or paused (shown as paused). Never a draft. */
 export const courseListed: SQL = ne(courses.publication, "draft");

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { QUESTIONS_PER_ATTEMPT } from "../../db/quiz-pool";
 import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction } from "../../db/client";
 import { quizAnswers, quizAttempts, quizDrawItems, quizDraws, quizQuestions } from "../../db/schema";
@@ -8,6 +8,7 @@ import { requestQuestionVariants } from "../generation/jobs/write-question-varia
 import { AppError } from "../http/app-error";
 import { conceptKey } from "../mastery/model";
 import { loadQuestionFacts, type QuestionFacts } from "../mastery/question-facts";
+import { itemServed } from "../publication/served";
 import type { AnswerCheck, QuizAttempt, QuizQuestion } from "../validation/responses/learning";
 import { drawAttempt, shuffle } from "./draw";
 import { openSectionQuiz } from "./quiz-access";
@@ -86,8 +87,8 @@ export async function openQuizAttempt(userId: number, courseId: number, sectionI
   const pool = await db
     .select({ id: quizQuestions.id, concept: quizQuestions.concept, position: quizQuestions.position, options: quizQuestions.options })
     .from(quizQuestions)
-    // A retired item is never drawn again (docs/product-rules.md, "Review and editing").
-    .where(and(eq(quizQuestions.sectionId, sectionId), isNull(quizQuestions.retiredAt)));
+    // Neither a retired item nor a fresh variant waiting for review is drawn (lib/publication/served.ts).
+    .where(and(eq(quizQuestions.sectionId, sectionId), itemServed));
   if (!pool.length) throw new AppError("not_found", "This section has no quiz yet.");
   const ids = pool.map((q) => q.id);
   const [revealedAt, missedConcepts] = await Promise.all([revealTimes(db, userId, ids), lastMissedConcepts(db, userId, pool)]);

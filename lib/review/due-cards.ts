@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { getDb, preparedQuery, type Database } from "../../db/client";
 import { courseSections, courses, quizQuestions, quizReveals, reviewCards } from "../../db/schema";
 import { conceptKeySql as conceptKeyOf } from "../mastery/list-mastery";
-import { sectionServed } from "../publication/served";
+import { itemServed, itemServedAs, sectionServed } from "../publication/served";
 import { shuffle } from "../quizzes/draw";
 import type { DueCards } from "../validation/responses/review";
 import { answeredRightRecently, recentlyRightSince, skipRecentlyRight } from "./recently-right";
@@ -69,7 +69,7 @@ const recentlyRightCard = sql<boolean>`(
   exists (select 1 from quiz_reveals own where own.user_id = ${reviewCards.userId} and own.question_id = ${reviewCards.questionId} and own.right_at > ${sql.placeholder("recentSince")})
   and not exists (
     select 1 from quiz_reveals seen join quiz_questions sibling on sibling.id = seen.question_id
-     where seen.user_id = ${reviewCards.userId} and sibling.section_id = ${quizQuestions.sectionId} and sibling.retired_at is null
+     where seen.user_id = ${reviewCards.userId} and sibling.section_id = ${quizQuestions.sectionId} and ${sql.raw(itemServedAs("sibling"))}
        and ${sql.raw(conceptKeyOf("sibling", '"course_sections"'))} = ${conceptKeySql}
        and (seen.right_at is null or seen.right_at <= ${sql.placeholder("recentSince")})))`;
 
@@ -120,8 +120,8 @@ const revealedInSections = preparedQuery((db) =>
     .from(quizReveals)
     .innerJoin(quizQuestions, eq(quizQuestions.id, quizReveals.questionId))
     .innerJoin(courseSections, eq(courseSections.id, quizQuestions.sectionId))
-    // A retired item is never shown again, not even as a seen sibling (docs/product-rules.md, "Review and editing").
-    .where(and(eq(quizReveals.userId, sql.placeholder("userId")), sql`${quizQuestions.sectionId} = any(${sql.placeholder("sectionIds")})`, isNull(quizQuestions.retiredAt)))
+    // A retired item is never shown again, not even as a seen sibling, nor a variant waiting for review (lib/publication/served.ts).
+    .where(and(eq(quizReveals.userId, sql.placeholder("userId")), sql`${quizQuestions.sectionId} = any(${sql.placeholder("sectionIds")})`, itemServed))
     .prepare("review_revealed_siblings"),
 );
 

@@ -66,5 +66,14 @@ export const regenerationDecisionSchema = z.object({
   }),
 });
 
+/** POST /quiz-questions/:id/decision: a fresh variant waiting for review, approved or rejected. */
+export const variantDecisionSchema = z.object({
+  decision: z.enum(["approve", "reject"], { error: "decision must be approve or reject" }).meta({
+    description: "`approve`: learners are drawn it from now on. `reject`: it is retired, never drawn.",
+  }),
+  version,
+});
+
 export type EditLessonInput = z.output<typeof editLessonSchema>;
 export type EditQuestionInput = z.output<typeof editQuestionSchema>;
+export type VariantDecisionInput = z.output<typeof variantDecisionSchema>;

@@ -14,6 +14,7 @@ import pg from "pg";
 import { watchPoolConnections } from "../../db/connection-errors";
 import { durationHours } from "../../lib/courses/duration";
 import { conceptKey, levelOf, masteryOf, nextRating, questionDifficulty, roundMastery } from "../../lib/mastery/model";
+import { itemServedAs } from "../../lib/publication/served";
 import { shuffle } from "../../lib/quizzes/draw";
 import { scheduleAnswer } from "../../lib/review/scheduler";
 import { answeredRightRecently, recentlyRightSince } from "../../lib/review/recently-right";
@@ -391,7 +392,7 @@ async function reviewDue(userId: number, limit: number) {
                 q.question, q.options, ${key} AS concept_key,
                 (EXISTS (SELECT 1 FROM quiz_reveals own WHERE own.user_id = r.user_id AND own.question_id = r.question_id AND own.right_at > $4)
                  AND NOT EXISTS (SELECT 1 FROM quiz_reveals seen JOIN quiz_questions sib ON sib.id = seen.question_id
-                                  WHERE seen.user_id = r.user_id AND sib.section_id = q.section_id AND sib.retired_at IS NULL
+                                  WHERE seen.user_id = r.user_id AND sib.section_id = q.section_id AND ${itemServedAs("sib")}
                                     AND ${conceptKeySql("sib", "s")} = ${key} AND (seen.right_at IS NULL OR seen.right_at <= $4))) AS recent
            FROM review_cards r JOIN quiz_questions q ON q.id = r.question_id
            JOIN course_sections s ON s.id = q.section_id JOIN courses c ON c.id = s.course_id
@@ -409,7 +410,7 @@ async function reviewDue(userId: number, limit: number) {
     const { rows } = await pool.query(
       `SELECT q.id, q.section_id, ${key} AS concept_key, q.question, q.options, v.right_at FROM quiz_reveals v
          JOIN quiz_questions q ON q.id = v.question_id JOIN course_sections s ON s.id = q.section_id
-        WHERE v.user_id = $1 AND q.section_id = ANY($2)`,
+        WHERE v.user_id = $1 AND q.section_id = ANY($2) AND ${itemServedAs("q")}`,
       [userId, [...new Set(served.map((c) => c.section_id))]],
     );
     for (const row of rows) {

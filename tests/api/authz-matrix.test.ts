@@ -152,6 +152,7 @@ const MATRIX: Row[] = [
   ["PUT /subsections/{id}",                                     401, 403, 403, 200],
   ["PUT /quiz-questions/{id}",                                  401, 403, 403, 200],
   ["POST /quiz-questions/{id}/retire",                          401, 403, 403, 200],
+  ["POST /quiz-questions/{id}/decision",                        401, 403, 403, 200], // the world's fresh variant waiting for review
   ["POST /subsections/{id}/regenerate",                         401, 403, 403, 202],
   ["POST /quiz-questions/{id}/regenerate",                      401, 403, 403, 202],
   ["GET /courses/{id}/regenerations",                           401, 403, 403, 200],

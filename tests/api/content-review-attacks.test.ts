@@ -34,8 +34,9 @@ describe("only admins change content", () => {
       call("POST /quiz-questions/:id/regenerate", { token: w.a.token, params: id(w.review.questionId), json: { version: 0 } }),
       call("GET /courses/:id/regenerations", { token: w.a.token, params: id(w.review.courseId) }),
       call("POST /regenerations/:id/decision", { token: w.a.token, params: id(w.review.regenerationId), json: { keep: "new" } }),
+      call("POST /quiz-questions/:id/decision", { token: w.a.token, params: id(w.review.variantId), json: { decision: "approve", version: 0 } }),
     ];
-    expect((await Promise.all(calls)).map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+    expect((await Promise.all(calls)).map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403, 403, 403]);
     expect(await fingerprint()).toEqual(before);
   });
 });
@@ -53,6 +54,21 @@ describe("no lost update, no bad key, no live markup", () => {
     expect(stale.map((r) => r.status)).toEqual([409, 409, 409]);
     expect(stale[0]!.body.detail).toMatch(/^Someone else changed this lesson at \d\d:\d\d UTC; reload to see their version\.$/);
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it("a fresh variant edited meanwhile is neither approved nor rejected from the version before the edit", async () => {
+    const w = await createWorld();
+    const edit = { question: "Which name holds 2 after x = 2?", options: ["x", "2", "y", "None"], correct_answer: "x", hint: "Read the left side.", explanation: "The name on the left gets the value.", concept: "variables", version: 0 };
+    expect((await call("PUT /quiz-questions/:id", { token: w.admin.token, params: id(w.review.variantId), json: edit })).status).toBe(200);
+    const before = await fingerprint();
+    const stale = await Promise.all(
+      (["approve", "reject"] as const).map((decision) => call("POST /quiz-questions/:id/decision", { token: w.admin.token, params: id(w.review.variantId), json: { decision, version: 0 } })),
+    );
+    expect(stale.map((r) => r.status)).toEqual([409, 409]);
+    expect(stale[0]!.body.detail).toMatch(/^Someone else changed this question at/);
+    expect(await fingerprint()).toEqual(before);
+    // From the version shown after the edit, it is approved as edited.
+    expect((await call("POST /quiz-questions/:id/decision", { token: w.admin.token, params: id(w.review.variantId), json: { decision: "approve", version: 1 } })).body).toMatchObject({ version: 2 });
   });
 
   it.each([

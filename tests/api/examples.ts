@@ -129,6 +129,7 @@ export const EXAMPLES: Record<string, ExampleOf> = {
     body: { question: "What does a variable hold?", options: ["A name for a value", "A deleted value", "A printed value", "A sorted list"], correct_answer: "A name for a value", hint: "Think of a label.", explanation: "A variable is a name for a value.", concept: "variables", version: 0 },
   }),
   "POST /quiz-questions/:id/retire": (w) => ({ params: { id: str(w.review.questionId) }, body: { version: 0 } }),
+  "POST /quiz-questions/:id/decision": (w) => ({ params: { id: str(w.review.variantId) }, body: { decision: "approve", version: 0 } }),
   "POST /subsections/:id/regenerate": (w) => ({ params: { id: str(w.review.subsectionId) }, body: { version: 0, instruction: "simpler" } }),
   "POST /quiz-questions/:id/regenerate": (w) => ({ params: { id: str(w.review.questionId) }, body: { version: 0, instruction: "add a Python example" } }),
   "GET /courses/:id/regenerations": (w) => ({ params: { id: str(w.review.courseId) } }),

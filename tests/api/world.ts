@@ -68,9 +68,10 @@ export type World = {
   notificationId: number;
   /**
    * This world's own small course (in a topic of its own) for the review screen's edits: one lesson
-   * and one quiz item, at version 0; and a second lesson whose regeneration waits for review.
+   * and one quiz item, at version 0; a second lesson whose regeneration waits for review; and a
+   * fresh variant waiting for review.
    */
-  review: { courseId: number; subsectionId: number; questionId: number; regenerationId: number };
+  review: { courseId: number; subsectionId: number; questionId: number; regenerationId: number; variantId: number };
 };
 
 let passwordHash: Promise<string> | undefined;
@@ -194,6 +195,10 @@ async function editableCourse(owner: number): Promise<World["review"]> {
     .insert(quizQuestions)
     .values({ sectionId: section!.id, position: 0, question: "What does a variable do?", options: ["Names a value", "Deletes a value", "Prints a value", "Sorts values"], correctAnswer: "Names a value", hint: "Think of a label.", concept: "variables", explanation: "A variable is a name for a value.", subsectionIndex: 0 })
     .returning({ id: quizQuestions.id });
+  const [variant] = await db
+    .insert(quizQuestions)
+    .values({ sectionId: section!.id, position: 1, question: "Which name holds the value 2 after x = 2?", options: ["x", "2", "y", "None"], correctAnswer: "x", hint: "Read the left side.", concept: "variables", explanation: "The name on the left gets the value.", subsectionIndex: 0, inReviewSince: new Date() })
+    .returning({ id: quizQuestions.id });
   const [revised] = await db
     .insert(courseSubsections)
     .values({ sectionId: section!.id, position: 1, title: "Values", content: "A value is data." })
@@ -202,5 +207,5 @@ async function editableCourse(owner: number): Promise<World["review"]> {
     .insert(contentRegenerations)
     .values({ courseId: course!.id, subsectionId: revised!.id, baseVersion: 0, status: "in_review", before: { content: "A value is data." }, after: { content: "A value is a piece of data." }, requestedBy: owner, finishedAt: new Date() })
     .returning({ id: contentRegenerations.id });
-  return { courseId: course!.id, subsectionId: lesson!.id, questionId: question!.id, regenerationId: regeneration!.id };
+  return { courseId: course!.id, subsectionId: lesson!.id, questionId: question!.id, regenerationId: regeneration!.id, variantId: variant!.id };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { CourseLogButton, PublishButton, RetryButton } from "@/components/admin/generation-actions";
 import { GenerationState } from "@/components/admin/generation-state";
 import { AdminHeading, AdminTable, LoadError, TD, TH } from "@/components/admin/page-parts";
+import { buttonClasses } from "@/components/ui/button-link";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { PageAutoRefresh } from "@/components/generation/page-auto-refresh";
 import { requirePageCaller } from "@/lib/auth/page";
@@ -128,7 +129,11 @@ function QueuePanel({ queue, hasModel }: { queue: GenerationQueue; hasModel: boo
 /** Drafts and sections waiting for an admin (docs/product-rules.md, "Review and publication"), each with its review page and Publish. */
 function ReviewPanel({ review }: { review: WaitingForReview[] }) {
   return (
-    <Panel id="review-heading" title="Waiting for review" intro="Written courses learners do not get yet: read one before publishing it, or publish it as it is.">
+    <Panel
+      id="review-heading"
+      title="Waiting for review"
+      intro="Written courses and new quiz questions learners do not get yet: read a course before publishing it, or publish it as it is; approve each new question on its course's review page."
+    >
       {review.length === 0 ? (
         <Empty>No course is waiting for review.</Empty>
       ) : (
@@ -153,10 +158,22 @@ function ReviewPanel({ review }: { review: WaitingForReview[] }) {
               <td className={TD}>{course.topicTitle}</td>
               <td className={TD}>
                 {course.state === "draft" ? "Draft" : "Published"}: {course.sectionsWaiting} of {course.sectionsWritten} written {course.sectionsWritten === 1 ? "section" : "sections"} to approve
+                {course.questionsWaiting > 0 ? (
+                  <span className="block">
+                    {course.questionsWaiting} new {course.questionsWaiting === 1 ? "question" : "questions"} to approve
+                  </span>
+                ) : null}
                 {course.generating ? <span className="block text-xs text-slate-600">Still being written</span> : null}
               </td>
               <td className={`${TD} text-right`}>
-                <PublishButton courseId={course.courseId} title={course.title} />
+                {/* New questions are approved one by one on the review page: publishing a published course changes nothing for them. */}
+                {course.state === "draft" || course.sectionsWaiting > 0 ? (
+                  <PublishButton courseId={course.courseId} title={course.title} />
+                ) : (
+                  <a href={`/admin/courses/${course.courseId}/review`} className={buttonClasses({ variant: "outline" })} aria-label={`Review the new questions of ${course.title}`}>
+                    Review
+                  </a>
+                )}
               </td>
             </tr>
           ))}

@@ -11,6 +11,7 @@ import { ApproveSection, CoursePublication } from "@/components/review-content/p
 import { QuestionEditor } from "@/components/review-content/question-editor";
 import { RegenerateForm } from "@/components/review-content/regenerate-form";
 import { RevisionChoice } from "@/components/review-content/revision-choice";
+import { VariantDecision } from "@/components/review-content/variant-decision";
 import { InlineCode } from "@/components/ui/inline-code";
 import { requirePageCaller } from "@/lib/auth/page";
 import { getCourseReview, type ReviewQuestion } from "@/lib/content-review/course-review";
@@ -22,11 +23,16 @@ type Params = Promise<{ courseId: string }>;
 
 function Question({ q, number, courseId, subject }: { q: ReviewQuestion; number: number | null; courseId: number; subject: string }) {
   return (
-    <li id={`question-${q.id}`} className={`rounded-lg border p-4 ${q.retired ? "border-slate-200 bg-slate-50" : "border-slate-200 bg-white"}`} data-testid="review-question">
+    <li
+      id={`question-${q.id}`}
+      className={`rounded-lg border p-4 ${q.retired ? "border-slate-200 bg-slate-50" : q.in_review ? "border-2 border-amber-400 bg-amber-50" : "border-slate-200 bg-white"}`}
+      data-testid={q.in_review ? "waiting-question" : "review-question"}
+    >
       <p className="font-medium text-slate-900">
         {number !== null ? <span className="mr-1 text-slate-500">{number}.</span> : null}
         <InlineCode text={q.question} />
         {q.retired ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Retired</span> : null}
+        {q.in_review ? <span className="ml-2 rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-amber-950">Waiting for review</span> : null}
       </p>
       <OptionsWithKey options={q.options} answer={q.correct_answer} className="mt-2" />
       {q.hint ? <p className="mt-2 text-sm text-slate-700">Hint: {q.hint}</p> : null}
@@ -43,7 +49,12 @@ function Question({ q, number, courseId, subject }: { q: ReviewQuestion; number:
       ) : null}
       <OpenItems flags={q.flags} reports={q.reports} />
       {q.choice ? <RevisionChoice choice={q.choice} kind="question" title={q.question} /> : null}
-      {q.retired ? null : (
+      {q.retired ? null : q.in_review ? (
+        <>
+          <VariantDecision id={q.id} version={q.version} label={q.question} />
+          <QuestionEditor q={q} retirable={false} />
+        </>
+      ) : (
         <>
           <QuestionEditor q={q} />
           <RegenerateForm courseId={courseId} path={`/quiz-questions/${q.id}`} version={q.version} noun="question" subject={subject} latest={q.regeneration} />
@@ -60,7 +71,8 @@ function Question({ q, number, courseId, subject }: { q: ReviewQuestion; number:
  * flags and reports beside each; edit, retire and regenerate, each from the version shown, with
  * its history; a regenerated item's old and new version side by side, to choose from; approve a
  * section (confirmed when it publishes the course), publish the course. Quiz items are numbered in
- * the pool's order, a regenerated one in its old one's place; retired ones are listed apart.
+ * the pool's order, a regenerated one in its old one's place; fresh variants waiting for review are
+ * listed after them with Approve and Reject, retired ones apart.
  */
 export default async function CourseReviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
@@ -116,6 +128,19 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
                 <Question key={q.id} q={q} number={i + 1} courseId={course.id} subject={course.subject} />
               ))}
             </ol>
+            {section.waiting.length ? (
+              <section aria-labelledby={`waiting-${section.index}`} className="mt-6" data-testid="waiting-questions">
+                <h3 id={`waiting-${section.index}`} className="text-lg font-semibold text-slate-900">
+                  New questions waiting for your review ({section.waiting.length})
+                </h3>
+                <p className="mt-1 text-sm text-slate-700">Written for learners who had seen most of this quiz. No learner is asked one until you approve it; a rejected one is retired.</p>
+                <ul className="mt-3 space-y-3">
+                  {section.waiting.map((q) => (
+                    <Question key={q.id} q={q} number={null} courseId={course.id} subject={course.subject} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             {section.retired.length ? (
               <details className="mt-4" data-testid="retired-questions">
                 <summary className="cursor-pointer font-medium text-slate-800">
