@@ -164,7 +164,7 @@ test.describe("public area: the e-mail links' pages and the not-found page", () 
     await expect(page.getByRole("status").filter({ hasText: "The recovery is cancelled." })).toBeVisible();
     await expectAccessible(page, testInfo, "/two-factor-recovery (done)");
 
-    await open(page, "/unsubscribe", "Unsubscribe from reminders");
+    await open(page, "/unsubscribe", "Unsubscribe from e-mails");
     await expectAccessible(page, testInfo, "/unsubscribe");
     await page.getByRole("button", { name: "Unsubscribe from reminders" }).click();
     await expect(page.getByRole("alert").first()).toContainText("This unsubscribe link is incomplete.");
