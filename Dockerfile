@@ -33,8 +33,8 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
 COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/next.config.ts ./next.config.ts
-COPY --from=build --chown=node:node /app/lib/http/security-headers.ts ./lib/http/security-headers.ts
-COPY --from=build --chown=node:node /app/lib/navigation/unknown-path.ts ./lib/navigation/unknown-path.ts
+COPY --from=build --chown=node:node /app/lib/platform/http/security-headers.ts ./lib/platform/http/security-headers.ts
+COPY --from=build --chown=node:node /app/lib/platform/navigation/unknown-path.ts ./lib/platform/navigation/unknown-path.ts
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/.next ./.next
 COPY --from=build --chown=node:node /app/public ./public

@@ -1,4 +1,4 @@
-import { exitOnEnvError, parseEnv } from "./lib/env";
+import { exitOnEnvError, parseEnv } from "./lib/platform/env";
 
 if (process.env.NEXT_PHASE !== "phase-production-build") {
   try {

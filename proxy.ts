@@ -1,14 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { SESSION_COOKIES } from "@/lib/auth/session-constants";
-import { contentSecurityPolicy, newNonce } from "@/lib/http/security-headers";
-import { loginUrl } from "@/lib/navigation/callback-url";
+import { SESSION_COOKIES } from "@/lib/accounts/auth/session-constants";
+import { contentSecurityPolicy, newNonce } from "@/lib/platform/http/security-headers";
+import { loginUrl } from "@/lib/platform/navigation/callback-url";
 
 /*
  * Next 16's proxy (formerly middleware): a fast first gate for the two signed-in areas.
  * It only looks for the session cookie; the area layouts check the session, user and role against the database.
  * GET /dashboard/stats is admin JSON that shares the /dashboard prefix: never redirected here.
  * It also gives the pages that show stored content (always rendered per request) a nonce-based
- * Content-Security-Policy; see lib/http/security-headers.ts.
+ * Content-Security-Policy; see lib/platform/http/security-headers.ts.
  */
 
 const SIGNED_IN_AREAS = ["/dashboard", "/admin"];

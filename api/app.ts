@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
-import { handleAuthRequest } from "@/lib/auth/handler";
-import { decideClientAddress, type ProxyTrust } from "@/lib/http/client-address";
-import { jsonResponse } from "@/lib/http/json-response";
-import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
-import { metricsResponse } from "@/lib/metrics/endpoint";
+import { getDb } from "@/db/client";
+import { handleAuthRequest } from "@/lib/accounts/auth/handler";
+import { decideClientAddress, type ProxyTrust } from "@/lib/platform/http/client-address";
+import { jsonResponse } from "@/lib/platform/http/json-response";
+import { isHttpsUrl, securityHeaders, STRICT_TRANSPORT_SECURITY } from "@/lib/platform/http/security-headers";
+import { metricsResponse } from "@/lib/platform/metrics/endpoint";
 import type { ApiEnv } from "./env";
 import { healthRoutes } from "./health";
 import { DEFAULT_BODY_BYTES, limitBody, withBodyRead } from "./http/body";
@@ -60,10 +61,10 @@ export function createApiApp({ trust, fallback, ready, appUrl, metricsToken }: A
     for (const { key, value } of headers) c.res.headers.set(key, value);
   });
   app.route("/", healthRoutes(ready));
-  app.get("/metrics", (c) => metricsResponse(c.req.raw, metricsToken, "web"));
+  app.get("/metrics", (c) => metricsResponse(getDb(), c.req.raw, metricsToken));
   // GET /openapi.json and the API reference at /docs/api.
   app.route("/", openApiRoutes());
-  // Better Auth's own endpoints (browser sign-in and sign-out, OpenID Connect): lib/auth/handler.ts.
+  // Better Auth's own endpoints (browser sign-in and sign-out, OpenID Connect): lib/accounts/auth/handler.ts.
   app.on(["GET", "POST"], "/api/auth/*", limitBody(DEFAULT_BODY_BYTES), async (c) => handleAuthRequest(await withBodyRead(c.req.raw), c.get("clientAddress")));
 
   registerEndpoints(app, ENDPOINTS);

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { Caller } from "@/lib/auth/caller";
+import type { Caller } from "@/lib/accounts/auth/caller";
 import type { Bindings, Variables } from "./env";
 
 /*

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Readiness } from "@/lib/health/readiness";
+import type { Readiness } from "@/lib/platform/health/readiness";
 
 /*
  * GET /healthz: the process is up and serving (liveness; never touches the database).

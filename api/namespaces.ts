@@ -1,4 +1,4 @@
-import { AUTH_BASE_PATH } from "@/lib/auth/better-auth";
+import { AUTH_BASE_PATH } from "@/lib/accounts/auth/better-auth";
 import type { Endpoint } from "./endpoint";
 
 /*

@@ -3,7 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { rateLimits } from "../db/schema";
-import { createLogger, replaceLogger } from "../lib/log/logger";
+import { createLogger, replaceLogger } from "../lib/platform/log/logger";
 import { startFakeOpenAi, type FakeOpenAi } from "../tests/harness/fake-openai";
 import { pointModelAtFake, queueNewCourse, startWorker, waitForCourse } from "../tests/harness/generation";
 import { sampleValue } from "../tests/harness/prometheus";

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { routePath } from "hono/route";
-import { logger } from "@/lib/log/logger";
-import { runWithRequest } from "@/lib/log/request-context";
-import { processMetrics } from "@/lib/metrics/registry";
+import { logger } from "@/lib/platform/log/logger";
+import { runWithRequest } from "@/lib/platform/log/request-context";
+import { processMetrics } from "@/lib/platform/metrics/registry";
 import type { ApiEnv } from "./env";
 
 /*

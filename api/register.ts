@@ -1,9 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
-import type { Hono, MiddlewareHandler } from "hono";
-import type { ValidationTargets } from "hono";
+import type { Hono, MiddlewareHandler, ValidationTargets } from "hono";
 import type { z } from "zod";
-import { AppError } from "@/lib/http/app-error";
-import { assertCleanText } from "@/lib/http/clean-text";
+import { AppError } from "@/lib/platform/http/app-error";
+import { assertCleanText } from "@/lib/platform/http/clean-text";
 import type { Endpoint } from "./endpoint";
 import type { ApiEnv } from "./env";
 import { assertSelfOrAdmin, guard } from "./http/access";
@@ -32,7 +31,7 @@ function onInvalid(result: { success: boolean; target: Target; data?: unknown; e
     if (result.target === "param") throw new AppError("not_found", result.error?.issues[0]?.message ?? "Not Found");
     throw result.error;
   }
-  // Text PostgreSQL cannot hold, or would silently change: lib/http/clean-text.ts.
+  // Text PostgreSQL cannot hold, or would silently change: lib/platform/http/clean-text.ts.
   if (result.target !== "param") assertCleanText(result.data);
 }
 

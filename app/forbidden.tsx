@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: "Not allowed" };
 
 /**
  * A signed-in area opened with the other role (a learner on /admin, an admin on /dashboard): status
- * 403, never the login form they already passed (lib/auth/page-access.ts; a departure from the
+ * 403, never the login form they already passed (lib/accounts/auth/page-access.ts; a departure from the
  * original specification's redirect to /login, docs/product-rules.md, Screens).
  */
 export default async function Forbidden() {

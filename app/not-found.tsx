@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Page not found" };
 /**
  * Any path no page holds, and any page that finds nothing to show (an unknown certificate): status
  * 404 with the way home and, for someone signed in, back to their area. An API call to an unknown
- * path gets a JSON 404 instead (lib/navigation/unknown-path.ts). The original specification
+ * path gets a JSON 404 instead (lib/platform/navigation/unknown-path.ts). The original specification
  * redirected every unknown path to /: see docs/product-rules.md, Screens.
  */
 export default async function NotFound() {

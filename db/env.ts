@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /*
  * The environment the database layer reads for itself: db/ sits below lib/ and cannot ask
- * lib/env.ts. lib/env.ts folds these same schemas into the app's whole environment, so each
+ * lib/platform/env.ts. lib/platform/env.ts folds these same schemas into the app's whole environment, so each
  * variable is defined once (here) and still checked with the rest when a process starts.
  */
 

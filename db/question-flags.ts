@@ -1,5 +1,5 @@
 /*
- * When the Questions panel flags a quiz question for review (lib/admin/question-stats.ts): under
+ * When the Questions panel flags a quiz question for review (lib/operations/admin/question-stats.ts): under
  * HARD_BELOW of its learners right on their first try ('almost_everyone_misses') or over
  * EASY_ABOVE ('almost_nobody_misses'), once at least FLAG_MIN_LEARNERS learners tried it, so one
  * unlucky learner does not flag a question. The generated columns of question_stats are built from

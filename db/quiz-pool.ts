@@ -2,7 +2,7 @@
  * The size of a section's quiz pool (docs/product-rules.md, "Practice"): one attempt asks
  * QUESTIONS_PER_ATTEMPT items, one per concept where it can, and a pool holds at least twice that,
  * with at least MIN_ITEMS_PER_CONCEPT items per concept, so a retry can ask items whose keys the
- * learner has not seen. The seed catalogue (db/seed/catalogue.ts) and generation (lib/generation)
+ * learner has not seen. The seed catalogue (db/seed/catalogue.ts) and generation (lib/authoring/generation)
  * both build pools to this rule; db/ holds it because the catalogue cannot import lib/.
  */
 

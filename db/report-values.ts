@@ -1,6 +1,6 @@
 /*
  * The values of learner reports kept by the database (db/schema.ts enums and the note's length
- * check); lib/reports/reasons.ts gives them their words (docs/product-rules.md, "Reports").
+ * check); lib/authoring/reports/reasons.ts gives them their words (docs/product-rules.md, "Reports").
  */
 
 export const REPORT_REASONS = ["wrong", "unclear", "typo", "answer_key", "other"] as const;

@@ -39,7 +39,7 @@ export const generationStatus = pgEnum("generation_status", ["pending", "running
 // admin, and where a course stands (a draft is served to no learner; a paused one only as paused).
 export const generationReview = pgEnum("generation_review", ["off", "required"]);
 export const coursePublication = pgEnum("course_publication", ["draft", "published", "paused"]);
-// How long a learner asked their course to be (lib/generation/plan.ts COURSE_LENGTHS: sections and lessons).
+// How long a learner asked their course to be (lib/authoring/generation/plan.ts COURSE_LENGTHS: sections and lessons).
 export const courseLength = pgEnum("course_length", ["short", "standard", "long"]);
 
 export const users = pgTable(
@@ -72,7 +72,7 @@ export const users = pgTable(
 );
 
 /*
- * Better Auth's tables (lib/auth/better-auth.ts), with serial ids like every other table.
+ * Better Auth's tables (lib/accounts/auth/better-auth.ts), with serial ids like every other table.
  * A session is a row: the browser cookie carries its signed token, a bearer access_token is the
  * token itself; deleting the row signs that credential out everywhere it was copied to.
  */
@@ -84,12 +84,12 @@ export const sessions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Fixed at sign-in: a session is never extended (lib/auth/better-auth.ts).
+    // Fixed at sign-in: a session is never extended (lib/accounts/auth/better-auth.ts).
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
-    // "Last seen": moved forward at most every few minutes by the caller lookup (lib/auth/caller.ts).
+    // "Last seen": moved forward at most every few minutes by the caller lookup (lib/accounts/auth/caller.ts).
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
@@ -129,7 +129,7 @@ export const accounts = pgTable(
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
-    // Provider "credential" (account id = user id): the argon2id password hash (lib/auth/credentials.ts).
+    // Provider "credential" (account id = user id): the argon2id password hash (lib/accounts/auth/credentials.ts).
     password: text("password"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -205,7 +205,7 @@ export const twoFactorRecoveries = pgTable(
   (t) => [uniqueIndex("two_factor_recoveries_user_id_key").on(t.userId), index("two_factor_recoveries_ends_at_idx").on(t.endsAt)],
 );
 
-/** Fixed-window counters shared by every app instance, so a limit holds however many instances run (lib/rate-limit.ts). */
+/** Fixed-window counters shared by every app instance, so a limit holds however many instances run (lib/platform/rate-limit.ts). */
 export const rateLimits = pgTable(
   "rate_limits",
   {
@@ -250,7 +250,7 @@ export const courses = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     level: courseLevel("level").notNull(),
-    // The estimate from its published content (lib/courses/duration.ts, docs/product-rules.md,
+    // The estimate from its published content (lib/catalogue/courses/duration.ts, docs/product-rules.md,
     // "Durations"): 0 until a section is written, or until an older course is back-filled.
     durationMinutes: integer("duration_minutes").notNull().default(0),
     isDetailCreatedByAi: boolean("is_detail_created_by_ai").notNull().default(false),
@@ -374,7 +374,7 @@ export const enrollments = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.courseId] }),
     index("enrollments_course_id_idx").on(t.courseId),
-    // Admin analytics' funnel: the enrolments made in a date range (lib/admin/activity.ts).
+    // Admin analytics' funnel: the enrolments made in a date range (lib/operations/admin/activity.ts).
     index("enrollments_enrolled_at_idx").on(t.enrolledAt),
     check("enrollments_progress_range", sql`${t.progress} BETWEEN 0 AND 100`),
   ],
@@ -413,7 +413,7 @@ export const quizAttempts = pgTable(
  * first time, after the second try, or left unanswered) or is answered in review. A new attempt
  * draws items not in the ledger, so a pass cannot be earned by replaying revealed keys.
  * `right_at` is when the learner last answered the item right (a quiz try, first or second, or a
- * review): review leaves such an item alone for an hour (lib/review/recently-right.ts).
+ * review): review leaves such an item alone for an hour (lib/practice/review/recently-right.ts).
  */
 export const quizReveals = pgTable(
   "quiz_reveals",
@@ -567,7 +567,7 @@ export const tutorStreams = pgTable(
  * When a learner was learning: one row per course and quarter of an hour in which they read it
  * (quiz attempts keep their own times). Quarter hours, not days, so the dashboard's streak and
  * week can count days in the learner's own time zone (every zone's offset is a whole quarter
- * hour); a course's rows also give its time spent. Written by lib/activity.
+ * hour); a course's rows also give its time spent. Written by lib/practice/activity.
  */
 export const learningActivity = pgTable(
   "learning_activity",
@@ -583,7 +583,7 @@ export const learningActivity = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.at, t.courseId] }),
     index("learning_activity_course_id_idx").on(t.courseId),
-    // Admin analytics' active learners per day and week (lib/admin/activity.ts).
+    // Admin analytics' active learners per day and week (lib/operations/admin/activity.ts).
     index("learning_activity_at_idx").on(t.at),
   ],
 );
@@ -644,8 +644,8 @@ export const quizAnswers = pgTable(
 
 /**
  * Spaced review (docs/product-rules.md): one FSRS card per question a learner has answered, scheduled by
- * ts-fsrs (lib/review). `first_correct` is the learner's first answer to the question, which
- * is what question difficulty is estimated from (lib/mastery).
+ * ts-fsrs (lib/practice/review). `first_correct` is the learner's first answer to the question, which
+ * is what question difficulty is estimated from (lib/practice/mastery).
  */
 export const reviewCards = pgTable(
   "review_cards",
@@ -681,7 +681,7 @@ export const reviewCards = pgTable(
 );
 
 /**
- * A learner's mastery of one concept of one course (lib/mastery: an Elo-style rating against
+ * A learner's mastery of one concept of one course (lib/practice/mastery: an Elo-style rating against
  * question difficulty), with the lesson that teaches it (section and subsection positions).
  */
 export const conceptMastery = pgTable(
@@ -746,7 +746,7 @@ export const learnerGoals = pgTable(
 
 /**
  * The first time a learner was shown each lesson (subsection): the daily goal counts lessons
- * read for the first time today. Written with the reader's learning_activity row (lib/activity).
+ * read for the first time today. Written with the reader's learning_activity row (lib/practice/activity).
  */
 export const lessonReads = pgTable(
   "lesson_reads",
@@ -1122,7 +1122,7 @@ export const sourceFiles = pgTable("source_files", {
  * A passage of a source's text (about 120-250 words, within one page and under one heading),
  * in reading order. `search` is kept by PostgreSQL itself from the heading and the text
  * (english configuration, named as a regconfig so the expression is immutable) for full-text
- * retrieval (lib/sources/retrieval.ts).
+ * retrieval (lib/authoring/sources/retrieval.ts).
  */
 export const sourcePassages = pgTable(
   "source_passages",
@@ -1177,7 +1177,7 @@ export const contentReports = pgTable(
     reason: reportReason("reason").notNull(),
     note: text("note"),
     resolution: reportResolution("resolution"),
-    // What the learner is told came of it (lib/reports/resolve.ts): the content edited, rewritten or
+    // What the learner is told came of it (lib/authoring/reports/resolve.ts): the content edited, rewritten or
     // taken out of the quiz since the report, checked with no change needed, or dismissed.
     outcome: reportOutcome("outcome"),
     resolutionNote: text("resolution_note"),
@@ -1373,7 +1373,7 @@ export const contentRegenerations = pgTable(
 /**
  * A user's notifications (docs/product-rules.md, "Notifications"): one row per event that concerns
  * them (their course is ready or failed, their report was resolved). `kind` names the event and
- * `payload` holds what its words and link are made from (lib/notifications/kinds.ts), so a new kind
+ * `payload` holds what its words and link are made from (lib/accounts/notifications/kinds.ts), so a new kind
  * needs no schema change. `event_key` names the event itself, unique per user: an event noticed
  * twice (a job run again) is stored once. Ids grow with inserts, so "newest first" is id order.
  */

@@ -4,7 +4,7 @@ import { createLearner, logInToDashboard, logInNewLearner } from "./fixtures/acc
 import { allWrong, apiToken, enrolThroughApi, quizQuestions, rightAnswers, saveProgress, submitQuiz } from "./fixtures/api";
 import { courseIdByTitle } from "./fixtures/database";
 import { seededCourseDuration, seededLessonMinutes, seededMinutesFrom } from "./fixtures/durations";
-import { formatLearningTime } from "../lib/courses/duration";
+import { formatLearningTime } from "../lib/catalogue/courses/duration";
 import { percent, subsectionTitle } from "./fixtures/reader";
 import { E2E_LEARNER } from "./fixtures/settings";
 

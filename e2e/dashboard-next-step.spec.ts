@@ -44,7 +44,7 @@ test("a new learner sees 'Start <the best recommended course>' on the first scre
   await dialog.getByRole("button", { name: "Submit" }).click();
   await expect(dialog).toBeHidden();
 
-  // With Python chosen, its Beginner course ranks first (lib/recommendations).
+  // With Python chosen, its Beginner course ranks first (lib/practice/recommendations).
   const start = nextStep(page).getByRole("button", { name: "Start Python Basics" });
   await expectAboveTheFold(page, start);
   // Nothing to continue yet, so no Continue; the empty widgets wait below the courses.

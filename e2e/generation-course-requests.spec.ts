@@ -1,9 +1,8 @@
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
-import { logInNewLearner } from "./fixtures/accounts";
 import { expectAccessible } from "./fixtures/axe";
+import { askForCourse as ask, newLearnerOnDashboard, uniqueSubject } from "./fixtures/course-requests";
+import { modelRule, removeModelRule } from "./fixtures/model-rules";
 import { subsectionTitle } from "./fixtures/reader";
-import { E2E_MAIL_API_PORT } from "./fixtures/settings";
 
 /*
  * Runs under playwright.generation.config.ts, against the worker and the fake model, on a phone.
@@ -16,35 +15,7 @@ import { E2E_MAIL_API_PORT } from "./fixtures/settings";
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const WRITING = 90_000;
-
-async function modelRule(rule: Record<string, unknown>) {
-  const response = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/model-rules`, { method: "POST", body: JSON.stringify(rule) });
-  expect(response.status).toBe(204);
-}
-
-async function removeModelRule(id: string) {
-  const response = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/model-rules?id=${encodeURIComponent(id)}`, { method: "DELETE" });
-  expect(response.status).toBe(204);
-}
-
-async function newLearnerOnDashboard(page: Page, prefix: string) {
-  await logInNewLearner(page, prefix);
-  await page.getByRole("dialog", { name: "Select Your Interests" }).getByRole("button", { name: "Skip" }).click();
-  return page.getByRole("region", { name: "Write me a course" });
-}
-
-/** Asks for a course on `subject` at `length`; returns its card (by the request's own id, whatever its title becomes). */
-async function ask(region: Locator, subject: string, length: "Short" | "Standard" | "Long" = "Short"): Promise<Locator> {
-  const before = await region.getByTestId("course-request").count();
-  await region.getByRole("combobox", { name: "What do you want to learn?" }).fill(subject);
-  await region.getByRole("radio", { name: new RegExp(`^${length} ·`) }).check();
-  await region.getByRole("button", { name: "Write me a course on this" }).click();
-  await expect(region.getByTestId("course-request")).toHaveCount(before + 1);
-  const id = await region.getByTestId("course-request").first().getAttribute("id");
-  return region.page().locator(`#${id}`);
-}
 
 test("phone: a request followed to Ready, a second on its own card, a third refused while one is written, both in My Learning", async ({ page }, testInfo) => {
   test.setTimeout(4 * WRITING);
@@ -52,21 +23,21 @@ test("phone: a request followed to Ready, a second on its own card, a third refu
   // Near the top of the dashboard: in view after the next step, without scrolling past the course rows.
   await expect(region.getByText("3 of 3 requests left today.")).toBeVisible();
 
-  const first = await ask(region, `Sourdough baking ${unique()}`);
+  const first = await ask(region, uniqueSubject("Sourdough baking"));
   await expect(first).toContainText(/Planning|Being written/);
   await expect(first.getByText("Your course is written.")).toBeVisible({ timeout: WRITING });
   const firstTitle = (await first.getByRole("heading", { level: 3 }).textContent())!;
   await expect(first.getByRole("listitem")).toHaveCount(2);
   await expect(first.getByRole("listitem").filter({ hasText: "Ready" })).toHaveCount(2);
 
-  const second = await ask(region, `Chess openings ${unique()}`);
+  const second = await ask(region, uniqueSubject("Chess openings"));
   await expect(second).toContainText(/Planning|Being written/);
   // The first card still follows its own request: its course, Ready.
   await expect(first.getByRole("heading", { level: 3 })).toHaveText(firstTitle);
   await expect(first.getByText("Your course is written.")).toBeVisible();
 
   // A third while the second is being written: refused, with when to come back; no card is added.
-  await region.getByRole("combobox", { name: "What do you want to learn?" }).fill(`Knitting ${unique()}`);
+  await region.getByRole("combobox", { name: "What do you want to learn?" }).fill(uniqueSubject("Knitting"));
   await region.getByRole("button", { name: "Write me a course on this" }).click();
   await expect(region.getByRole("alert").filter({ hasText: /is still being written; it should be ready in about \d+ min\. You can ask for another once it is ready\./ })).toBeVisible();
   await expect(region.getByTestId("course-request")).toHaveCount(2);
@@ -90,7 +61,7 @@ test("phone: a request followed to Ready, a second on its own card, a third refu
 test("phone: a request whose plan the model fails says so, and Try again resumes it to Ready without using another of the day's requests", async ({ page }) => {
   test.setTimeout(3 * WRITING);
   const region = await newLearnerOnDashboard(page, "request-fails");
-  const subject = `Failing plan ${unique()}`;
+  const subject = uniqueSubject("Failing plan");
   const rule = `fail-${subject}`;
   await modelRule({ fault: "server-error", task: "topic_courses", match: subject, times: 1000, id: rule });
 

@@ -2,7 +2,7 @@ import { devices } from "@playwright/test";
 import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle, openAttempt } from "./fixtures/database";
-import { E2E_MAIL_API_PORT } from "./fixtures/settings";
+import { modelRule } from "./fixtures/model-rules";
 
 /*
  * The lesson tutor on a phone, against the fake model (docs/tutor.md): open a lesson, ask, watch
@@ -12,12 +12,6 @@ import { E2E_MAIL_API_PORT } from "./fixtures/settings";
  */
 
 test.use({ viewport: devices["iPhone 13"].viewport, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
-
-/** Plants a fault for the fake model's next matching tutor request (e2e/fixtures/server.ts). */
-async function modelRule(rule: { fault: string; match: string; say?: string; times?: number }) {
-  const response = await fetch(`http://127.0.0.1:${E2E_MAIL_API_PORT}/model-rules`, { method: "POST", body: JSON.stringify({ task: "tutor", ...rule }) });
-  expect(response.status).toBe(204);
-}
 
 test("phone: ask the tutor, see the reply stream in, stop one, and get a hint instead of a quiz answer", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
@@ -47,7 +41,7 @@ test("phone: ask the tutor, see the reply stream in, stop one, and get a hint in
   await page.screenshot({ path: testInfo.outputPath("tutor-reply-phone.png") });
 
   // A reply that stalls: the learner stops it; what arrived stays, marked as stopped.
-  await modelRule({ fault: "stall", match: "Hold on to this one" });
+  await modelRule({ task: "tutor", fault: "stall", match: "Hold on to this one" });
   const box = tutor.getByRole("textbox", { name: "Ask the tutor" });
   await box.fill("Hold on to this one: what is a variable?");
   await tutor.getByRole("button", { name: "Send" }).click();
@@ -56,7 +50,7 @@ test("phone: ask the tutor, see the reply stream in, stop one, and get a hint in
   await expect(conversation.getByText("Reply stopped.")).toBeVisible();
 
   // The model tries to state question 2's answer: the learner gets a hint, and never the key.
-  await modelRule({ fault: "leak-answer", match: "answer to question 2", say: `The answer to question 2 is ${key}.` });
+  await modelRule({ task: "tutor", fault: "leak-answer", match: "answer to question 2", say: `The answer to question 2 is ${key}.` });
   await box.fill("Give me the answer to question 2 of my quiz");
   await tutor.getByRole("button", { name: "Send" }).click();
   await expect(conversation.getByText(/That is question 2 of your quiz, so I will not give its answer/)).toBeVisible({ timeout: 20_000 });
@@ -82,7 +76,7 @@ test("phone: a reply the model fails offers Retry, which asks again, and costs n
   const before = await left.textContent();
 
   // The model server answers 500 to the call and to its one retry.
-  await modelRule({ fault: "server-error", match: "Will this one work", times: 2 });
+  await modelRule({ task: "tutor", fault: "server-error", match: "Will this one work", times: 2 });
   const box = tutor.getByRole("textbox", { name: "Ask the tutor" });
   await box.fill("Will this one work? What is a loop?");
   await tutor.getByRole("button", { name: "Send" }).click();

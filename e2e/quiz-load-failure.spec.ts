@@ -3,7 +3,7 @@ import { logInNewLearner } from "./fixtures/accounts";
 import { courseIdByTitle } from "./fixtures/database";
 
 // A quiz that cannot be loaded shows a clear error with Retry, never stand-in sample questions.
-// That a pass can only come from the section's own questions is lib/learning/learning-api.test.ts's.
+// That a pass can only come from the section's own questions is lib/practice/learning/learning-api.test.ts's.
 
 test("learner: a quiz for a section that does not exist shows the error with Retry and no questions", async ({ page }) => {
   const courseId = await courseIdByTitle("Python Basics");

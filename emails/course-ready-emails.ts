@@ -1,4 +1,4 @@
-import { courseDetailsHref } from "../lib/navigation/course-links";
+import { courseDetailsHref } from "../lib/platform/navigation/course-links";
 import { renderEmail, type EmailContent } from "./layout";
 import { oneClickHeaders, unsubscribePageUrl } from "./reminder-emails";
 

@@ -12,7 +12,7 @@ export type ReminderEmail = { kind: "reminder"; to: string; userId: number; dueC
 
 export const REMINDER_EMAIL_KINDS = ["reminder"] as const;
 
-/** Which optional e-mails a link unsubscribes from (lib/validation/goals.ts's MAIL_LISTS); the reminders' links name none. */
+/** Which optional e-mails a link unsubscribes from (lib/accounts/schemas.ts's MAIL_LISTS); the reminders' links name none. */
 export type UnsubscribeList = "reminders" | "course-ready";
 
 const listPart = (list: UnsubscribeList) => (list === "reminders" ? "" : `&list=${list}`);

@@ -65,9 +65,9 @@ Object.assign(process.env, {
 const { runMigrations } = await import("../db/migrate");
 const { closeDb, getDb } = await import("../db/client");
 const { courses, courseSections, generationRuns, topics } = await import("../db/schema");
-const { estimateCost } = await import("../lib/generation/reports");
-const { enqueueCourseGeneration } = await import("../lib/generation/commands");
-const { stopJobSender, getJobSender } = await import("../lib/jobs/boss");
+const { estimateCost } = await import("../lib/platform/llm/cost");
+const { enqueueCourseGeneration } = await import("../lib/authoring/generation/commands");
+const { stopJobSender, getJobSender } = await import("../lib/platform/jobs/boss");
 const { startWorker } = await import("../tests/harness/generation");
 
 type Result = { id: number; wallMs: number; firstReadableMs: number; criticalModelMs: number; calls: number; promptTokens: number; completionTokens: number };

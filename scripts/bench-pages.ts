@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type RunnerResult } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { TIME_ZONE_COOKIE } from "../lib/activity/time-zone";
+import { TIME_ZONE_COOKIE } from "../lib/practice/activity/time-zone";
 import { reportTargets } from "./bench/targets";
 import { assertProductionBuild, BENCH_LEARNER, startProductionApp } from "./bench/production-app";
 
@@ -134,7 +134,7 @@ function firstLoadJs(result: { lhr: RunnerResult["lhr"] }): number {
 try {
   const courseId = await prepareLearner();
   // A returning learner: signed in, and with the time zone the browser remembered on an earlier
-  // visit (lib/activity/time-zone.ts), so the dashboard's streak comes counted in its HTML.
+  // visit (lib/practice/activity/time-zone.ts), so the dashboard's streak comes counted in its HTML.
   const cookie = `${await sessionCookie()}; ${TIME_ZONE_COOKIE}=UTC`;
   const pages = [
     { name: "/", path: "/", public: true },

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { watchClient } from "../db/connection-errors";
 import { runMigrations } from "../db/migrate";
-import { hashPassword } from "../lib/auth/password";
+import { hashPassword } from "../lib/accounts/auth/password";
 import { measure, type Endpoint, type Measurement } from "./bench/measure";
 import { assertProductionBuild, startProductionApp } from "./bench/production-app";
 import { reportTargets } from "./bench/targets";

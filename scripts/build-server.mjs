@@ -11,8 +11,8 @@ export const ENTRY_POINTS = {
   stack: "scripts/stack.ts", // `npm start`: database, migrations, seed, then server + worker
   migrate: "scripts/migrate.ts", // the Docker `migrate` service
   seed: "scripts/seed.ts",
-  // The worker's extraction child process (lib/sources/extractor/run.ts finds it beside worker.mjs).
-  "source-extractor": "lib/sources/extractor/child.ts",
+  // The worker's extraction child process (lib/authoring/sources/extractor/run.ts finds it beside worker.mjs).
+  "source-extractor": "lib/authoring/sources/extractor/child.ts",
 };
 
 rmSync("dist", { recursive: true, force: true });

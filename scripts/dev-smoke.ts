@@ -168,7 +168,11 @@ try {
       ["a lesson", `/dashboard/detail-courses?courseId=${courseId}&section=0&sub=0`, /./],
     ] as const) {
       const response = await page.goto(`${BASE}${path}`, { timeout: PAGE_WITHIN_MS });
-      const shown = await page.getByRole("heading", { level: 1, name: heading }).first().waitFor({ timeout: 60_000 }).then(() => true, () => false);
+      // The response may be the page's loading state while development mode still compiles the
+      // screen behind it, so the heading gets as long as the page itself. It is looked for in the
+      // document, shown or not: a new learner's dashboard opens the interests dialog over it, which
+      // hides the rest of the page from the accessibility tree (a role query then never finds it).
+      const shown = await page.locator("h1").filter({ hasText: heading }).first().waitFor({ state: "attached", timeout: PAGE_WITHIN_MS }).then(() => true, () => false);
       // Next's development overlay lives in the shadow root of <nextjs-portal>; an error shows a dialog or an issue count there.
       const overlay = await page.evaluate(() => {
         const root = document.querySelector("nextjs-portal")?.shadowRoot;

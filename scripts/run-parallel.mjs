@@ -42,6 +42,13 @@ for (const { script, code, output } of results) {
   const tail = output.trimEnd().split("\n").slice(-FAILURE_TAIL_LINES).join("\n");
   console.log(`\n── the end of npm run ${script}, which failed ──\n${tail}`);
 }
+// The failed tests' names again, a few lines under each failed script: the last lines of a log are
+// sometimes all that is kept of it, and the block above can be longer than that.
+const FAILED_TEST = /^\s*(?:\[chromium\] ›|✘|FAIL\s+\S+\.test\.ts)/;
+const failedTests = (output) => [...new Set(output.split("\n").filter((line) => FAILED_TEST.test(line)).map((line) => line.trim()))].slice(0, 6);
 console.log("");
-for (const { script, code, signal, seconds } of results) console.log(`${code === 0 ? "ok  " : "FAIL"} npm run ${script} (${seconds.toFixed(0)} s)${code === 0 ? "" : `: ${signal ?? `exit code ${code}`}`}`);
+for (const { script, code, signal, seconds, output } of results) {
+  console.log(`${code === 0 ? "ok  " : "FAIL"} npm run ${script} (${seconds.toFixed(0)} s)${code === 0 ? "" : `: ${signal ?? `exit code ${code}`}`}`);
+  if (code !== 0) for (const line of failedTests(output)) console.log(`       ${line.slice(0, 160)}`);
+}
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);

@@ -1,14 +1,14 @@
 // `npm run db:seed`: write the seed accounts and catalogue (idempotent: nothing is duplicated).
 // With --if-empty, on a database that already has users or topics it only tops up the seed
 // courses' quiz pools (db/seed/top-up.ts) and estimates the durations of courses stored before
-// durations were estimated (lib/courses/store-duration.ts).
+// durations were estimated (lib/catalogue/courses/store-duration.ts).
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase, topUpSeedQuizzes } from "../db/seed";
-import { hashPassword } from "../lib/auth/password";
-import { estimateCourseMinutes } from "../lib/courses/duration";
-import { backfillCourseDurations } from "../lib/courses/store-duration";
-import { parseEnv } from "../lib/env";
+import { hashPassword } from "../lib/accounts/auth/password";
+import { estimateCourseMinutes } from "../lib/catalogue/courses/duration";
+import { backfillCourseDurations } from "../lib/catalogue/courses/store-duration";
+import { parseEnv } from "../lib/platform/env";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
 

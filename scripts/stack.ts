@@ -7,13 +7,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import exitHook from "async-exit-hook";
-import { EnvError, parseEnv } from "../lib/env";
+import { EnvError, parseEnv } from "../lib/platform/env";
 import { runMigrations } from "../db/migrate";
 import { createDb } from "../db/client";
 import { describeSeedAccounts, isDatabaseEmpty, seedDatabase, topUpSeedQuizzes } from "../db/seed";
-import { hashPassword } from "../lib/auth/password";
-import { estimateCourseMinutes } from "../lib/courses/duration";
-import { backfillCourseDurations } from "../lib/courses/store-duration";
+import { hashPassword } from "../lib/accounts/auth/password";
+import { estimateCourseMinutes } from "../lib/catalogue/courses/duration";
+import { backfillCourseDurations } from "../lib/catalogue/courses/store-duration";
 import { ensureAuthSecret } from "./lib/auth-secret";
 import { resolveDatabase, type ResolvedDatabase } from "./lib/database";
 import { runInOwnSession } from "./lib/own-session";

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { Client } from "pg";
 import { watchClient } from "../db/connection-errors";
 import { runMigrations } from "../db/migrate";
-import { hashPassword } from "../lib/auth/password";
+import { hashPassword } from "../lib/accounts/auth/password";
 import { resolveDatabase } from "./lib/database";
 import { loadDotEnv } from "./lib/load-dotenv";
 import { SYNTH_PASSWORD } from "./synth/password";

@@ -2,7 +2,7 @@
 // some course files: `npx tsx scripts/validate-catalogue.ts python-basics.yaml sql-essentials.yaml`.
 import { basename } from "node:path";
 import { loadCatalogue } from "../db/seed/catalogue";
-import { catalogueContentProblems } from "../lib/content/catalogue-problems";
+import { catalogueContentProblems } from "../lib/platform/content/catalogue-problems";
 
 const only = process.argv.slice(2).map((f) => basename(f));
 const catalogue = loadCatalogue(undefined, only.length ? only : undefined);

@@ -1,6 +1,6 @@
 import { RequestError } from "@hono/node-server";
-import { isHttpsUrl, securityHeaders } from "../lib/http/security-headers";
-import { logger } from "../lib/log/logger";
+import { isHttpsUrl, securityHeaders } from "../lib/platform/http/security-headers";
+import { logger } from "../lib/platform/log/logger";
 
 /*
  * Answers a request that cannot even be turned into a URL (a malformed Host such as `x:99999`,

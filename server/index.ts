@@ -11,13 +11,12 @@ import { getRequestListener } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import next from "next";
 import { createApiApp } from "../api/app";
-import { getPool } from "../db/client";
-import { getEnvOrExit } from "../lib/env";
-import { checkReadiness } from "../lib/health/readiness";
-import { CLIENT_ADDRESS_HEADER } from "../lib/http/client-address";
-import { logConnectionErrors } from "../lib/log/database-errors";
-import { logger } from "../lib/log/logger";
-import { REQUEST_KIND_HEADER, requestKind } from "../lib/navigation/unknown-path";
+import { getEnvOrExit } from "../lib/platform/env";
+import { checkReadiness } from "../lib/platform/health/readiness";
+import { CLIENT_ADDRESS_HEADER } from "../lib/platform/http/client-address";
+import { logConnectionErrors } from "../lib/platform/log/database-errors";
+import { logger } from "../lib/platform/log/logger";
+import { REQUEST_KIND_HEADER, requestKind } from "../lib/platform/navigation/unknown-path";
 import { badRequestLine } from "./bad-request";
 import { withCompression } from "./compressed-pages";
 import { precompressedAsset } from "./precompressed-static";
@@ -39,7 +38,7 @@ const app = createApiApp({
   trust: { trustProxy: env.TRUST_PROXY, hops: env.TRUST_PROXY_HOPS },
   appUrl: env.APP_URL,
   metricsToken: env.METRICS_TOKEN,
-  ready: () => checkReadiness(getPool()),
+  ready: () => checkReadiness(),
   fallback: async (c) => {
     // Scripts and styles as their Brotli copies, when built and accepted; else Next.js, compressed.
     const asset = values.dev ? null : await precompressedAsset(c.req.raw);
@@ -48,7 +47,7 @@ const app = createApiApp({
     if (!incoming || !outgoing) return c.json({ detail: "Not Found" }, 404);
     // Pages get the client address this server decided, never one a client sent.
     incoming.headers[CLIENT_ADDRESS_HEADER] = c.get("clientAddress");
-    // Page or API call: decides what an unknown path answers (lib/navigation/unknown-path.ts).
+    // Page or API call: decides what an unknown path answers (lib/platform/navigation/unknown-path.ts).
     incoming.headers[REQUEST_KIND_HEADER] = requestKind(c.req.method, c.req.header("accept") ?? null);
     await withCompression(incoming, outgoing, () => handleWithNext(incoming, outgoing));
     return RESPONSE_ALREADY_SENT;
@@ -57,7 +56,7 @@ const app = createApiApp({
 
 // @hono/node-server installs its lighter Request/Response as the globals (subclasses in all but
 // name, so Next.js, which shares the process, keeps working): the API's JSON answers are then
-// written to the socket in one piece (lib/http/json-response.ts).
+// written to the socket in one piece (lib/platform/http/json-response.ts).
 const listener = getRequestListener(app.fetch, { errorHandler: badRequestLine(env.APP_URL) });
 const server = createWebServer(listener, {
   headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,

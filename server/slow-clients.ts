@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { RequestCutError } from "../lib/http/request-cut";
+import { RequestCutError } from "../lib/platform/http/request-cut";
 import { answerHeaders } from "./bad-request";
 
 /*

@@ -1,19 +1,18 @@
 import { serve } from "@hono/node-server";
 import { healthRoutes } from "../api/health";
-import { getPool } from "../db/client";
-import { checkReadiness } from "../lib/health/readiness";
-import { createBoss } from "../lib/jobs/boss";
-import { allJobs } from "../lib/jobs/registry";
-import { startJobRunner } from "../lib/jobs/runner";
-import { getEnvOrExit } from "../lib/env";
-import { logConnectionErrors } from "../lib/log/database-errors";
-import { logger } from "../lib/log/logger";
-import { metricsResponse } from "../lib/metrics/endpoint";
+import { checkReadiness } from "../lib/platform/health/readiness";
+import { createBoss } from "../lib/platform/jobs/boss";
+import { allJobs } from "./job-registry";
+import { startJobRunner } from "../lib/platform/jobs/runner";
+import { getEnvOrExit } from "../lib/platform/env";
+import { logConnectionErrors } from "../lib/platform/log/database-errors";
+import { logger } from "../lib/platform/log/logger";
+import { metricsResponse } from "../lib/platform/metrics/endpoint";
 
 /*
  * The job worker: a separate process (scale out by running more of them). It connects to
  * pg-boss (which creates its schema on first start) and starts the job runner with every job
- * definition (lib/jobs/registry.ts): course generation, the e-mail sender and the housekeeping
+ * definition (worker/job-registry.ts): course generation, the e-mail sender and the housekeeping
  * cron. Supervision runs here: a job whose worker died stops heartbeating and is failed and
  * retried within GENERATION_HEARTBEAT_SECONDS + GENERATION_SUPERVISE_SECONDS.
  */
@@ -33,8 +32,8 @@ async function main() {
 
   // Container health checks (the Docker image sets WORKER_HEALTH_PORT): up, and able to reach the
   // database; and the worker's metrics, for a scraper with METRICS_TOKEN.
-  const healthApp = healthRoutes(() => checkReadiness(getPool()));
-  healthApp.get("/metrics", (c) => metricsResponse(c.req.raw, env.METRICS_TOKEN, "worker"));
+  const healthApp = healthRoutes(() => checkReadiness());
+  healthApp.get("/metrics", (c) => metricsResponse(null, c.req.raw, env.METRICS_TOKEN));
   const health = env.WORKER_HEALTH_PORT ? serve({ fetch: healthApp.fetch, port: env.WORKER_HEALTH_PORT, hostname: env.WORKER_HEALTH_HOST }) : undefined;
 
   let stopping = false;

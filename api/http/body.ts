@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "@/lib/http/app-error";
-import { requestCutOf } from "@/lib/http/request-cut";
-import { jsonResponse } from "@/lib/http/json-response";
+import { AppError } from "@/lib/platform/http/app-error";
+import { requestCutOf } from "@/lib/platform/http/request-cut";
+import { jsonResponse } from "@/lib/platform/http/json-response";
 import type { ApiEnv } from "../env";
 import { BODY_TOO_LARGE } from "./errors";
 

@@ -1,12 +1,12 @@
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { describeFailure } from "@/lib/http/failure";
-import { jsonResponse } from "@/lib/http/json-response";
+import { describeFailure } from "@/lib/platform/http/failure";
+import { jsonResponse } from "@/lib/platform/http/json-response";
 
 /*
  * The API's answer to a failure, `{detail}` (422 adds `errors`): every endpoint, validator and
  * middleware of the app ends here (api/app.ts `onError`). Validation and Hono's own refusals are
- * the API's; everything else is mapped once, by lib/http/failure.ts (the browser's sign-in maps
+ * the API's; everything else is mapped once, by lib/platform/http/failure.ts (the browser's sign-in maps
  * with it too).
  */
 

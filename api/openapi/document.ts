@@ -1,5 +1,5 @@
 import { createDocument, type ZodOpenApiHeadersObject, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
-import { errorResponse } from "@/lib/validation/responses/common";
+import { errorResponse } from "@/lib/platform/schemas/common-responses";
 import type { Access, EndpointConfig, ErrorStatus, Method } from "../endpoint";
 import { ENDPOINTS } from "../routes";
 
@@ -19,7 +19,7 @@ type OperationDoc = Omit<EndpointConfig, "method" | "path">;
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
 const NO_CREDENTIAL = "No credential, or an expired or ended one.";
-const CROSS_SITE = "A change authenticated by the session cookie came from another origin (lib/http/same-origin.ts).";
+const CROSS_SITE = "A change authenticated by the session cookie came from another origin (lib/platform/http/same-origin.ts).";
 
 /** Refusals by access level (api/http/access.ts); the same-origin check guards changes only, never GET. */
 function accessErrors(doc: OperationDoc, method: Method): Partial<Record<ErrorStatus, string>> {

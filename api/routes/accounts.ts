@@ -1,7 +1,8 @@
+import { getDb } from "@/db/client";
 import { logIn, TwoFactorRequired } from "@/lib/accounts/login";
 import { resetPassword, sendPasswordResetCode, verifyPasswordResetCode } from "@/lib/accounts/password-reset";
 import { registerVerifiedUser, sendRegistrationCode, verifyRegistrationCode } from "@/lib/accounts/registration";
-import { endAllSessions, endSession } from "@/lib/auth/sessions";
+import { endAllSessions, endSession } from "@/lib/accounts/auth/sessions";
 import {
   emailOnlySchema,
   logInFormSchema,
@@ -10,9 +11,9 @@ import {
   registerVerifyCodeSchema,
   resetPasswordSchema,
   verifyCodeSchema,
-} from "@/lib/validation/accounts";
-import { loginRefusal, loginResponse, publicUser, resetTokenResponse, signupTokenResponse, verifyRegistrationResponse } from "@/lib/validation/responses/accounts";
-import { messageResponse } from "@/lib/validation/responses/common";
+} from "@/lib/accounts/schemas";
+import { loginRefusal, loginResponse, publicUser, resetTokenResponse, signupTokenResponse, verifyRegistrationResponse } from "@/lib/accounts/responses";
+import { messageResponse } from "@/lib/platform/schemas/common-responses";
 import { endpoint } from "../endpoint";
 
 /* Accounts: signing in and out, signing up, and resetting a forgotten password. */
@@ -37,7 +38,7 @@ export const logInEndpoint = endpoint(
   async (c) => {
     const form = c.req.valid("form");
     try {
-      return c.json(await logIn({ email: form.username, password: form.password, otp: form.otp }, c.var.clientAddress, c.req.header("user-agent") ?? ""));
+      return c.json(await logIn(getDb(), { email: form.username, password: form.password, otp: form.otp }, c.var.clientAddress, c.req.header("user-agent") ?? ""));
     } catch (error) {
       if (!(error instanceof TwoFactorRequired)) throw error;
       // The password was right: the client asks for the authenticator code and sends it in `otp`.
@@ -59,7 +60,7 @@ export const logOut = endpoint(
     responses: { 200: { description: "Signed out.", schema: messageResponse } },
   },
   async (c) => {
-    await endSession(c.var.caller.id, c.var.caller.session.sessionId);
+    await endSession(getDb(), c.var.caller.id, c.var.caller.session.sessionId);
     return c.json({ message: "Signed out." });
   },
 );
@@ -76,7 +77,7 @@ export const logOutEverywhere = endpoint(
     responses: { 200: { description: "Signed out everywhere.", schema: messageResponse } },
   },
   async (c) => {
-    await endAllSessions(c.var.caller.id);
+    await endAllSessions(getDb(), c.var.caller.id);
     return c.json({ message: "Signed out everywhere." });
   },
 );
@@ -93,7 +94,7 @@ export const sendRegistrationCodeEndpoint = endpoint(
     responses: { 200: { description: "The code was sent (or the e-mail is taken: the answer is the same).", schema: signupTokenResponse } },
     errors: { 429: TOO_MANY },
   },
-  async (c) => c.json(await sendRegistrationCode(c.req.valid("json"), c.var.clientAddress)),
+  async (c) => c.json(await sendRegistrationCode(getDb(), c.req.valid("json"), c.var.clientAddress)),
 );
 
 export const verifyRegistrationCodeEndpoint = endpoint(
@@ -110,7 +111,7 @@ export const verifyRegistrationCodeEndpoint = endpoint(
   },
   async (c) => {
     const { email, code, signup_token } = c.req.valid("json");
-    return c.json(await verifyRegistrationCode(email, code, signup_token, c.var.clientAddress));
+    return c.json(await verifyRegistrationCode(getDb(), email, code, signup_token, c.var.clientAddress));
   },
 );
 
@@ -127,7 +128,7 @@ export const registerVerifiedUserEndpoint = endpoint(
     responses: { 201: { description: "The new account.", schema: publicUser } },
     errors: { 403: "No valid registration_token for this e-mail.", 409: EMAIL_TAKEN, 429: TOO_MANY },
   },
-  async (c) => c.json(await registerVerifiedUser(c.req.valid("json"), c.var.clientAddress), 201),
+  async (c) => c.json(await registerVerifiedUser(getDb(), c.req.valid("json"), c.var.clientAddress), 201),
 );
 
 export const sendPasswordResetCodeEndpoint = endpoint(
@@ -142,7 +143,7 @@ export const sendPasswordResetCodeEndpoint = endpoint(
     responses: { 200: { description: "The code was sent (if the e-mail has an account).", schema: messageResponse } },
     errors: { 429: TOO_MANY },
   },
-  async (c) => c.json(await sendPasswordResetCode(c.req.valid("json").email, c.var.clientAddress)),
+  async (c) => c.json(await sendPasswordResetCode(getDb(), c.req.valid("json").email, c.var.clientAddress)),
 );
 
 export const verifyPasswordResetCodeEndpoint = endpoint(
@@ -158,7 +159,7 @@ export const verifyPasswordResetCodeEndpoint = endpoint(
   },
   async (c) => {
     const { email, code } = c.req.valid("json");
-    return c.json(await verifyPasswordResetCode(email, code, c.var.clientAddress));
+    return c.json(await verifyPasswordResetCode(getDb(), email, code, c.var.clientAddress));
   },
 );
 
@@ -174,5 +175,5 @@ export const resetPasswordEndpoint = endpoint(
     responses: { 200: { description: "The password was changed.", schema: messageResponse } },
     errors: { 400: "The reset_token is wrong, used or expired.", 429: TOO_MANY },
   },
-  async (c) => c.json(await resetPassword(c.req.valid("json"), c.var.clientAddress)),
+  async (c) => c.json(await resetPassword(getDb(), c.req.valid("json"), c.var.clientAddress)),
 );

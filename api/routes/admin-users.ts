@@ -1,16 +1,17 @@
-import { endAllSessions } from "@/lib/auth/sessions";
+import { getDb } from "@/db/client";
+import { endAllSessions } from "@/lib/accounts/auth/sessions";
 import { deleteUser, updateUserAsAdmin } from "@/lib/accounts/users";
-import { setUserActive } from "@/lib/admin/account-status";
-import { listUsersForAdmin } from "@/lib/admin/list-users";
-import { resetTwoFactorAsAdmin } from "@/lib/admin/reset-two-factor";
-import { getAdminUserDetails } from "@/lib/admin/user-details";
+import { setUserActive } from "@/lib/operations/admin/account-status";
+import { listUsersForAdmin } from "@/lib/operations/admin/list-users";
+import { resetTwoFactorAsAdmin } from "@/lib/operations/admin/reset-two-factor";
+import { getAdminUserDetails } from "@/lib/operations/admin/user-details";
 import { NO_PASSWORD } from "@/lib/accounts/reauthentication";
-import { adminUserUpdateSchema } from "@/lib/validation/accounts";
-import { adminTwoFactorResetSchema, userStatusSchema, userListQuery } from "@/lib/validation/admin";
-import { idPath } from "@/lib/validation/params";
-import { publicUser } from "@/lib/validation/responses/accounts";
-import { adminUserDetails, adminUserList } from "@/lib/validation/responses/admin";
-import { messageResponse } from "@/lib/validation/responses/common";
+import { adminUserUpdateSchema } from "@/lib/accounts/schemas";
+import { adminTwoFactorResetSchema, userStatusSchema, userListQuery } from "@/lib/operations/admin/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { publicUser } from "@/lib/accounts/responses";
+import { adminUserDetails, adminUserList } from "@/lib/operations/admin/responses";
+import { messageResponse } from "@/lib/platform/schemas/common-responses";
 import { endpoint } from "../endpoint";
 import { originOf } from "../http/origin";
 import { sliceJson } from "../http/slice";
@@ -36,7 +37,7 @@ export const listUsersEndpoint = endpoint(
   },
   // GET /users – the admin users table
   async (c) => {
-    const { users, total } = await listUsersForAdmin(c.req.valid("query"));
+    const { users, total } = await listUsersForAdmin(getDb(), c.req.valid("query"));
     return sliceJson(c, { items: users, total });
   },
 );
@@ -56,7 +57,7 @@ export const updateUser = endpoint(
     responses: { 200: { description: "The updated user.", schema: publicUser } },
     errors: { 404: "No such user.", 409: "The last active admin, or your own admin role." },
   },
-  async (c) => c.json(await updateUserAsAdmin(c.var.caller, c.req.valid("param").id, c.req.valid("json"))),
+  async (c) => c.json(await updateUserAsAdmin(getDb(), c.var.caller, c.req.valid("param").id, c.req.valid("json"))),
 );
 
 export const deleteUserEndpoint = endpoint(
@@ -74,7 +75,7 @@ export const deleteUserEndpoint = endpoint(
     errors: { 404: "No such user.", 409: "The last active admin, or your own account." },
   },
   async (c) => {
-    await deleteUser(c.var.caller, c.req.valid("param").id);
+    await deleteUser(getDb(), c.var.caller, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -93,7 +94,7 @@ export const endUserSessions = endpoint(
     responses: { 200: { description: "Signed out everywhere.", schema: messageResponse } },
   },
   async (c) => {
-    await endAllSessions(c.req.valid("param").id);
+    await endAllSessions(getDb(), c.req.valid("param").id);
     return c.json({ message: "Signed out everywhere." });
   },
 );
@@ -112,7 +113,7 @@ export const getUserOverview = endpoint(
     responses: { 200: { description: "The user's page.", schema: adminUserDetails } },
     errors: { 404: "No such user." },
   },
-  async (c) => c.json(await getAdminUserDetails(c.req.valid("param").id)),
+  async (c) => c.json(await getAdminUserDetails(getDb(), c.req.valid("param").id)),
 );
 
 export const setUserStatusEndpoint = endpoint(
@@ -130,7 +131,7 @@ export const setUserStatusEndpoint = endpoint(
     responses: { 200: { description: "The user.", schema: publicUser } },
     errors: { 404: "No such user.", 409: "Your own account, or the last active admin." },
   },
-  async (c) => c.json(await setUserActive(c.var.caller, c.req.valid("param").id, c.req.valid("json").status === "active")),
+  async (c) => c.json(await setUserActive(getDb(), c.var.caller, c.req.valid("param").id, c.req.valid("json").status === "active")),
 );
 
 export const resetUserTwoFactor = endpoint(
@@ -156,5 +157,5 @@ export const resetUserTwoFactor = endpoint(
       429: "Too many tries: the log-in limits.",
     },
   },
-  async (c) => c.json(await resetTwoFactorAsAdmin(c.var.caller, c.req.valid("param").id, c.req.valid("json"), originOf(c))),
+  async (c) => c.json(await resetTwoFactorAsAdmin(getDb(), c.var.caller, c.req.valid("param").id, c.req.valid("json"), originOf(c))),
 );

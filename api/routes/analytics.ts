@@ -1,8 +1,9 @@
-import { getDashboardActivity } from "@/lib/admin/activity";
-import { listQuestionStats } from "@/lib/admin/question-stats";
-import { getDashboardStats } from "@/lib/admin/stats";
-import { activityQuery, questionStatsQuery } from "@/lib/validation/admin";
-import { dashboardActivity, dashboardStats, questionStatsList } from "@/lib/validation/responses/admin";
+import { getDb } from "@/db/client";
+import { getDashboardActivity } from "@/lib/operations/admin/activity";
+import { listQuestionStats } from "@/lib/operations/admin/question-stats";
+import { getDashboardStats } from "@/lib/operations/admin/stats";
+import { activityQuery, questionStatsQuery } from "@/lib/operations/admin/schemas";
+import { dashboardActivity, dashboardStats, questionStatsList } from "@/lib/operations/admin/responses";
 import { endpoint } from "../endpoint";
 import { sliceJson } from "../http/slice";
 
@@ -17,7 +18,7 @@ export const getDashboardStatsEndpoint = endpoint(
     summary: "Analytics",
     responses: { 200: { description: "The figures.", schema: dashboardStats } },
   },
-  async (c) => c.json(await getDashboardStats()),
+  async (c) => c.json(await getDashboardStats(getDb())),
 );
 
 export const getDashboardActivityEndpoint = endpoint(
@@ -33,7 +34,7 @@ export const getDashboardActivityEndpoint = endpoint(
     query: activityQuery,
     responses: { 200: { description: "The figures.", schema: dashboardActivity } },
   },
-  async (c) => c.json(await getDashboardActivity(c.req.valid("query").days)),
+  async (c) => c.json(await getDashboardActivity(getDb(), c.req.valid("query").days)),
 );
 
 export const listQuestionStatsEndpoint = endpoint(
@@ -52,7 +53,7 @@ export const listQuestionStatsEndpoint = endpoint(
     responses: { 200: { description: "One page of questions.", schema: questionStatsList, totalCount: true } },
   },
   async (c) => {
-    const { questions, total } = await listQuestionStats(c.req.valid("query"));
+    const { questions, total } = await listQuestionStats(getDb(), c.req.valid("query"));
     return sliceJson(c, { items: questions, total });
   },
 );

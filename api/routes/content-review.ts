@@ -1,11 +1,12 @@
-import { decideRegeneration } from "@/lib/content-review/decide-regeneration";
-import { decideVariant } from "@/lib/content-review/decide-variant";
-import { editLesson, editQuestion, retireQuestion } from "@/lib/content-review/edit";
-import { listRegenerations } from "@/lib/content-review/regeneration-row";
-import { requestRegeneration } from "@/lib/content-review/request-regeneration";
-import { editLessonSchema, editQuestionSchema, regenerateSchema, regenerationDecisionSchema, retireQuestionSchema, variantDecisionSchema } from "@/lib/validation/content-review";
-import { idPath } from "@/lib/validation/params";
-import { changedItem, regeneration, regenerations } from "@/lib/validation/responses/content-review";
+import { getDb } from "@/db/client";
+import { decideRegeneration } from "@/lib/authoring/content-review/decide-regeneration";
+import { decideVariant } from "@/lib/authoring/content-review/decide-variant";
+import { editLesson, editQuestion, retireQuestion } from "@/lib/authoring/content-review/edit";
+import { listRegenerations } from "@/lib/authoring/content-review/regeneration-row";
+import { requestRegeneration } from "@/lib/authoring/content-review/request-regeneration";
+import { editLessonSchema, editQuestionSchema, regenerateSchema, regenerationDecisionSchema, retireQuestionSchema, variantDecisionSchema } from "@/lib/authoring/content-review/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { changedItem, regeneration, regenerations } from "@/lib/authoring/content-review/responses";
 import { endpoint } from "../endpoint";
 
 /* The admin review screen's actions on published lessons and quiz items (docs/product-rules.md, "Review and editing"). */
@@ -26,7 +27,7 @@ export const editLessonEndpoint = endpoint(
     responses: { 200: { description: "The lesson's new version.", schema: changedItem } },
     errors: { 404: "No such lesson.", 409: STALE, 422: "Empty or too long markdown, a code block without its language, or nothing changed." },
   },
-  async (c) => c.json(await editLesson(c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
+  async (c) => c.json(await editLesson(getDb(), c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
 );
 
 export const editQuestionEndpoint = endpoint(
@@ -43,7 +44,7 @@ export const editQuestionEndpoint = endpoint(
     responses: { 200: { description: "The item's new version.", schema: changedItem } },
     errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired.`, 422: "A key not among the options, repeated options, a key given away in the question or the hint, or nothing changed." },
   },
-  async (c) => c.json(await editQuestion(c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
+  async (c) => c.json(await editQuestion(getDb(), c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
 );
 
 export const retireQuestionEndpoint = endpoint(
@@ -60,7 +61,7 @@ export const retireQuestionEndpoint = endpoint(
     responses: { 200: { description: "The retired item, and where its review cards went.", schema: changedItem } },
     errors: { 404: "No such quiz item.", 409: `${STALE} Or it is retired already.` },
   },
-  async (c) => c.json(await retireQuestion(c.var.caller.id, c.req.valid("param").id, c.req.valid("json").version)),
+  async (c) => c.json(await retireQuestion(getDb(), c.var.caller.id, c.req.valid("param").id, c.req.valid("json").version)),
 );
 
 export const decideVariantEndpoint = endpoint(
@@ -77,7 +78,7 @@ export const decideVariantEndpoint = endpoint(
     responses: { 200: { description: "The item's new version.", schema: changedItem } },
     errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is not waiting for review (approved already, or retired).` },
   },
-  async (c) => c.json(await decideVariant(c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
+  async (c) => c.json(await decideVariant(getDb(), c.var.caller.id, c.req.valid("param").id, c.req.valid("json"))),
 );
 
 export const regenerateLessonEndpoint = endpoint(
@@ -94,7 +95,7 @@ export const regenerateLessonEndpoint = endpoint(
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
     errors: { 404: "No such lesson.", 409: `${STALE} Or a regeneration of it is under way or waits for review.` },
   },
-  async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "subsection", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
+  async (c) => c.json(await requestRegeneration(getDb(), c.var.caller.id, { kind: "subsection", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );
 
 export const regenerateQuestionEndpoint = endpoint(
@@ -111,7 +112,7 @@ export const regenerateQuestionEndpoint = endpoint(
     responses: { 202: { description: "The regeneration, pending.", schema: regeneration } },
     errors: { 404: "No such quiz item.", 409: `${STALE} Or the item is retired or a fresh variant waiting for review, or a regeneration of it is under way or waits for review.` },
   },
-  async (c) => c.json(await requestRegeneration(c.var.caller.id, { kind: "question", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
+  async (c) => c.json(await requestRegeneration(getDb(), c.var.caller.id, { kind: "question", id: c.req.valid("param").id }, c.req.valid("json").version, c.req.valid("json").instruction ?? null), 202),
 );
 
 export const listRegenerationsEndpoint = endpoint(
@@ -126,7 +127,7 @@ export const listRegenerationsEndpoint = endpoint(
     responses: { 200: { description: "The course's regenerations.", schema: regenerations } },
     errors: { 404: "No such course." },
   },
-  async (c) => c.json({ regenerations: await listRegenerations(c.req.valid("param").id) }),
+  async (c) => c.json({ regenerations: await listRegenerations(getDb(), c.req.valid("param").id) }),
 );
 
 export const decideRegenerationEndpoint = endpoint(
@@ -146,5 +147,5 @@ export const decideRegenerationEndpoint = endpoint(
       409: "Still being written, decided already, or the lesson or item changed since (nothing is written: reload).",
     },
   },
-  async (c) => c.json(await decideRegeneration(c.var.caller.id, c.req.valid("param").id, c.req.valid("json").keep)),
+  async (c) => c.json(await decideRegeneration(getDb(), c.var.caller.id, c.req.valid("param").id, c.req.valid("json").keep)),
 );

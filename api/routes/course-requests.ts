@@ -1,12 +1,13 @@
-import { askForCourse } from "@/lib/course-requests/ask";
-import { hideCourseCertificates } from "@/lib/course-requests/certificates";
-import { getCourseRequest } from "@/lib/course-requests/latest";
-import { listCourseRequests } from "@/lib/course-requests/list";
-import { resumeRequest } from "@/lib/course-requests/resume";
-import { requestView } from "@/lib/course-requests/view";
-import { certificateVisibilitySchema, courseRequestListQuery, generateCourseSchema } from "@/lib/validation/course-request";
-import { idPath } from "@/lib/validation/params";
-import { certificateVisibility, courseRequest, courseRequestAccepted, courseRequestList, courseRequestView } from "@/lib/validation/responses/course-request";
+import { getDb } from "@/db/client";
+import { askForCourse } from "@/lib/authoring/course-requests/ask";
+import { hideCourseCertificates } from "@/lib/authoring/course-requests/certificates";
+import { getCourseRequest } from "@/lib/authoring/course-requests/latest";
+import { listCourseRequests } from "@/lib/authoring/course-requests/list";
+import { resumeRequest } from "@/lib/authoring/course-requests/resume";
+import { requestView } from "@/lib/authoring/course-requests/view";
+import { certificateVisibilitySchema, courseRequestListQuery, generateCourseSchema } from "@/lib/authoring/course-requests/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { certificateVisibility, courseRequest, courseRequestAccepted, courseRequestList, courseRequestView } from "@/lib/authoring/course-requests/responses";
 import { endpoint } from "../endpoint";
 
 /*
@@ -33,7 +34,7 @@ export const generatePersonalCourse = endpoint(
       429: "The caller's requests for today are used up, or the server's daily cap on learners' courses is; `detail` says when to ask again (also Retry-After).",
     },
   },
-  async (c) => c.json(await askForCourse(c.var.caller.id, c.req.valid("json")), 202),
+  async (c) => c.json(await askForCourse(getDb(), c.var.caller.id, c.req.valid("json")), 202),
 );
 
 export const listCourseRequestsEndpoint = endpoint(
@@ -47,7 +48,7 @@ export const listCourseRequestsEndpoint = endpoint(
     query: courseRequestListQuery,
     responses: { 200: { description: "The requests and the day's quota.", schema: courseRequestList } },
   },
-  async (c) => c.json(await listCourseRequests(c.var.caller.id, c.req.valid("query").limit)),
+  async (c) => c.json(await listCourseRequests(getDb(), c.var.caller.id, c.req.valid("query").limit)),
 );
 
 export const getCourseRequestByIdEndpoint = endpoint(
@@ -62,7 +63,7 @@ export const getCourseRequestByIdEndpoint = endpoint(
     responses: { 200: { description: "The request.", schema: courseRequestView } },
     errors: { 404: "No such request of the caller's." },
   },
-  async (c) => c.json(await requestView(c.var.caller.id, c.req.valid("param").id)),
+  async (c) => c.json(await requestView(getDb(), c.var.caller.id, c.req.valid("param").id)),
 );
 
 export const resumeCourseRequestEndpoint = endpoint(
@@ -81,10 +82,10 @@ export const resumeCourseRequestEndpoint = endpoint(
       429: "The server's daily cap on learners' courses is used up; `detail` says when (also Retry-After).",
     },
   },
-  async (c) => c.json(await resumeRequest(c.var.caller.id, c.req.valid("param").id), 202),
+  async (c) => c.json(await resumeRequest(getDb(), c.var.caller.id, c.req.valid("param").id), 202),
 );
 
-// The latest request in the shape it had before requests were kept one by one (lib/course-requests/latest.ts).
+// The latest request in the shape it had before requests were kept one by one (lib/authoring/course-requests/latest.ts).
 export const getCourseRequestEndpoint = endpoint(
   {
     method: "GET",
@@ -95,7 +96,7 @@ export const getCourseRequestEndpoint = endpoint(
     description: "The state of the caller's latest `POST /courses/generate`: waiting, writing (with its sections, ready or not), ready or failed. GET /users/me/course-requests has every request.",
     responses: { 200: { description: "The request's state.", schema: courseRequest } },
   },
-  async (c) => c.json(await getCourseRequest(c.var.caller.id)),
+  async (c) => c.json(await getCourseRequest(getDb(), c.var.caller.id)),
 );
 
 export const setCertificateVisibilityEndpoint = endpoint(
@@ -111,5 +112,5 @@ export const setCertificateVisibilityEndpoint = endpoint(
     responses: { 200: { description: "The course's certificates and whether they are hidden.", schema: certificateVisibility } },
     errors: { 404: "No such course." },
   },
-  async (c) => c.json(await hideCourseCertificates(c.req.valid("param").id, c.req.valid("json").hidden)),
+  async (c) => c.json(await hideCourseCertificates(getDb(), c.req.valid("param").id, c.req.valid("json").hidden)),
 );

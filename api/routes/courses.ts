@@ -1,17 +1,18 @@
+import { getDb } from "@/db/client";
 import { z } from "zod";
-import { getCourseForLearner } from "@/lib/courses/get-course";
-import { enroll, listCompletedCoursesRange, listMyCoursesRange } from "@/lib/learning/enrollment";
-import { updateProgress } from "@/lib/learning/update-progress";
-import { apiRange } from "@/lib/pagination";
-import { listRecommendationsRange } from "@/lib/recommendations/recommend";
-import { completedCoursesQuery, enrollSchema, updateProgressSchema, userListQuery } from "@/lib/validation/learning";
-import { idPath } from "@/lib/validation/params";
-import { completedCourse, courseDetail, courseList, enrollResponse, progressResponse } from "@/lib/validation/responses/learning";
+import { getCourseForLearner } from "@/lib/catalogue/courses/get-course";
+import { enroll, listCompletedCoursesRange, listMyCoursesRange } from "@/lib/practice/learning/enrollment";
+import { updateProgress } from "@/lib/practice/learning/update-progress";
+import { apiRange } from "@/lib/platform/pagination";
+import { listRecommendationsRange } from "@/lib/practice/recommendations/recommend";
+import { completedCoursesQuery, enrollSchema, updateProgressSchema, userListQuery } from "@/lib/practice/learning/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { enrollResponse, progressResponse } from "@/lib/practice/learning/responses";
+import { completedCourse, courseDetail, courseList } from "@/lib/catalogue/courses/responses";
 import { endpoint } from "../endpoint";
 import { sliceJson } from "../http/slice";
 
 /* Courses as a learner meets them: a course with their progress, enrolling, their lists, and reading progress. */
-
 
 export const getCourse = endpoint(
   {
@@ -25,7 +26,7 @@ export const getCourse = endpoint(
     responses: { 200: { description: "The course.", schema: courseDetail } },
     errors: { 404: "No such course (or someone else's personal course)." },
   },
-  async (c) => c.json(await getCourseForLearner(c.var.caller, c.req.valid("param").id)),
+  async (c) => c.json(await getCourseForLearner(getDb(), c.var.caller, c.req.valid("param").id)),
 );
 
 export const enrollEndpoint = endpoint(
@@ -46,7 +47,7 @@ export const enrollEndpoint = endpoint(
   },
   async (c) => {
     const { course_id, user_id } = c.req.valid("json");
-    const result = await enroll(c.var.caller, user_id ?? c.var.caller.id, course_id);
+    const result = await enroll(getDb(), c.var.caller, user_id ?? c.var.caller.id, course_id);
     return c.json(result, result.enrolled ? 201 : 200);
   },
 );
@@ -65,7 +66,7 @@ export const listMyCoursesEndpoint = endpoint(
   },
   async (c) => {
     const { user_id, ...page } = c.req.valid("query");
-    return sliceJson(c, await listMyCoursesRange(user_id ?? c.var.caller.id, apiRange(page)));
+    return sliceJson(c, await listMyCoursesRange(getDb(), user_id ?? c.var.caller.id, apiRange(page)));
   },
 );
 
@@ -83,7 +84,7 @@ export const listRecommendationsEndpoint = endpoint(
   },
   async (c) => {
     const { user_id, ...page } = c.req.valid("query");
-    return sliceJson(c, await listRecommendationsRange(user_id ?? c.var.caller.id, apiRange(page)));
+    return sliceJson(c, await listRecommendationsRange(getDb(), user_id ?? c.var.caller.id, apiRange(page)));
   },
 );
 
@@ -108,7 +109,7 @@ export const updateProgressEndpoint = endpoint(
     const { course_id, user_id, progress, section_index, subsection_index } = c.req.valid("json");
     // The reader's position counts only whole: a section without its subsection (or the reverse) is none.
     const position = section_index !== undefined && subsection_index !== undefined ? { sectionIndex: section_index, subsectionIndex: subsection_index } : undefined;
-    return c.json(await updateProgress(user_id ?? c.var.caller.id, course_id, progress, position));
+    return c.json(await updateProgress(getDb(), user_id ?? c.var.caller.id, course_id, progress, position));
   },
 );
 
@@ -125,5 +126,5 @@ export const listCompletedCoursesEndpoint = endpoint(
     owner: { in: "path", name: "id" },
     responses: { 200: { description: "One page of completed courses.", schema: z.array(completedCourse), totalCount: true } },
   },
-  async (c) => sliceJson(c, await listCompletedCoursesRange(c.req.valid("param").id, apiRange(c.req.valid("query")))),
+  async (c) => sliceJson(c, await listCompletedCoursesRange(getDb(), c.req.valid("param").id, apiRange(c.req.valid("query")))),
 );

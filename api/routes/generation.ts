@@ -1,9 +1,10 @@
-import { courseGenerationFor } from "@/lib/courses/course-generation";
-import { retryCourseGeneration, retryTopicCourses } from "@/lib/generation/commands";
-import { getCourseGenerationLog, getGenerationOverview, listRecentRuns } from "@/lib/generation/reports";
-import { recentRunsQuery } from "@/lib/validation/generation";
-import { idPath } from "@/lib/validation/params";
-import { courseGeneration, generationLog, generationOverview, generationRequest, runList } from "@/lib/validation/responses/generation";
+import { getDb } from "@/db/client";
+import { courseGenerationFor } from "@/lib/authoring/generation/course-generation";
+import { retryCourseGeneration, retryTopicCourses } from "@/lib/authoring/generation/commands";
+import { getCourseGenerationLog, getGenerationOverview, listRecentRuns } from "@/lib/authoring/generation/admin-overview";
+import { recentRunsQuery } from "@/lib/authoring/generation/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { courseGeneration, generationLog, generationOverview, generationRequest, runList } from "@/lib/authoring/generation/responses";
 import { endpoint } from "../endpoint";
 
 /* Course generation: status polling, logs and retries (docs/architecture.md, "Course generation"); learners' requests are in ./course-requests.ts. */
@@ -18,7 +19,7 @@ export const getGenerationOverviewEndpoint = endpoint(
     description: "Model setup (or that none is configured), live calls, courses generating and failed, recent runs, cost per day and per course.",
     responses: { 200: { description: "The overview.", schema: generationOverview } },
   },
-  async (c) => c.json(await getGenerationOverview()),
+  async (c) => c.json(await getGenerationOverview(getDb())),
 );
 
 export const listRecentRunsEndpoint = endpoint(
@@ -31,10 +32,10 @@ export const listRecentRunsEndpoint = endpoint(
     query: recentRunsQuery,
     responses: { 200: { description: "The most recent calls, newest first.", schema: runList } },
   },
-  async (c) => c.json(await listRecentRuns(c.req.valid("query").limit)),
+  async (c) => c.json(await listRecentRuns(getDb(), c.req.valid("query").limit)),
 );
 
-// The failure reason is the model server's text: admins get it, learners a plain message (lib/courses/course-generation.ts).
+// The failure reason is the model server's text: admins get it, learners a plain message (lib/authoring/generation/course-generation.ts).
 export const getCourseGenerationEndpoint = endpoint(
   {
     method: "GET",
@@ -47,7 +48,7 @@ export const getCourseGenerationEndpoint = endpoint(
     responses: { 200: { description: "The status.", schema: courseGeneration } },
     errors: { 404: "No such course (or someone else's personal course)." },
   },
-  async (c) => c.json(await courseGenerationFor(c.var.caller, c.req.valid("param").id)),
+  async (c) => c.json(await courseGenerationFor(getDb(), c.var.caller, c.req.valid("param").id)),
 );
 
 export const getCourseGenerationLogEndpoint = endpoint(
@@ -62,7 +63,7 @@ export const getCourseGenerationLogEndpoint = endpoint(
     responses: { 200: { description: "The log.", schema: generationLog } },
     errors: { 404: "No such course." },
   },
-  async (c) => c.json(await getCourseGenerationLog(c.req.valid("param").id)),
+  async (c) => c.json(await getCourseGenerationLog(getDb(), c.req.valid("param").id)),
 );
 
 export const retryCourseGenerationEndpoint = endpoint(
@@ -77,7 +78,7 @@ export const retryCourseGenerationEndpoint = endpoint(
     responses: { 202: { description: "Generation was requested again.", schema: courseGeneration } },
     errors: { 404: "No such course.", 409: "The course's generation has not failed." },
   },
-  async (c) => c.json(await retryCourseGeneration(c.req.valid("param").id), 202),
+  async (c) => c.json(await retryCourseGeneration(getDb(), c.req.valid("param").id), 202),
 );
 
 export const retryTopicCoursesEndpoint = endpoint(
@@ -91,5 +92,5 @@ export const retryTopicCoursesEndpoint = endpoint(
     responses: { 202: { description: "Proposal was requested again.", schema: generationRequest } },
     errors: { 404: "No such topic.", 409: "The topic already has its courses." },
   },
-  async (c) => c.json(await retryTopicCourses(c.req.valid("param").id), 202),
+  async (c) => c.json(await retryTopicCourses(getDb(), c.req.valid("param").id), 202),
 );

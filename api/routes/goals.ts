@@ -1,10 +1,12 @@
 import { getCookie } from "hono/cookie";
-import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
-import { getGoalSettings, saveGoalSettings } from "@/lib/reminders/settings";
-import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByToken } from "@/lib/reminders/unsubscribe";
-import { goalSettingsSchema, unsubscribeQuery } from "@/lib/validation/goals";
-import { goalSettings } from "@/lib/validation/responses/goals";
-import { messageResponse } from "@/lib/validation/responses/common";
+import { getDb } from "@/db/client";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/practice/activity/time-zone";
+import { getGoalSettings, saveGoalSettings } from "@/lib/practice/reminders/settings";
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribeByToken } from "@/lib/accounts/unsubscribe";
+import { goalSettingsSchema } from "@/lib/practice/reminders/schemas";
+import { unsubscribeQuery } from "@/lib/accounts/schemas";
+import { goalSettings } from "@/lib/practice/reminders/responses";
+import { messageResponse } from "@/lib/platform/schemas/common-responses";
 import { endpoint } from "../endpoint";
 
 /*
@@ -23,7 +25,7 @@ export const getOwnGoal = endpoint(
     responses: { 200: { description: "The settings and today's count.", schema: goalSettings } },
   },
   // Before a zone is saved, the day is the browser's (the dashboard's cookie), else UTC's.
-  async (c) => c.json(await getGoalSettings(c.var.caller.id, new Date(), knownTimeZone(getCookie(c, TIME_ZONE_COOKIE)) ?? "UTC")),
+  async (c) => c.json(await getGoalSettings(getDb(), c.var.caller.id, new Date(), knownTimeZone(getCookie(c, TIME_ZONE_COOKIE)) ?? "UTC")),
 );
 
 export const saveOwnGoal = endpoint(
@@ -37,7 +39,7 @@ export const saveOwnGoal = endpoint(
     body: { json: goalSettingsSchema },
     responses: { 200: { description: "The saved settings and today's count.", schema: goalSettings } },
   },
-  async (c) => c.json(await saveGoalSettings(c.var.caller.id, c.req.valid("json"), new Date())),
+  async (c) => c.json(await saveGoalSettings(getDb(), c.var.caller.id, c.req.valid("json"), new Date())),
 );
 
 // RFC 8058: mail clients POST here (the List-Unsubscribe URL) with `List-Unsubscribe=One-Click`,
@@ -58,6 +60,6 @@ export const unsubscribeEndpoint = endpoint(
   },
   async (c) => {
     const { token, list } = c.req.valid("query");
-    return c.json(await unsubscribeByToken(token, list));
+    return c.json(await unsubscribeByToken(getDb(), token, list));
   },
 );

@@ -1,4 +1,4 @@
-import { isEndpoint, type Endpoint } from "../endpoint";
+import { isEndpoint, type Endpoint, type Method } from "../endpoint";
 import * as accounts from "./accounts";
 import * as contentReview from "./content-review";
 import * as adminUsers from "./admin-users";
@@ -28,3 +28,13 @@ import * as twoFactor from "./two-factor";
 const MODULES = [accounts, twoFactor, adminUsers, profile, interests, topics, courses, quizzes, review, goals, notifications, tutor, generation, courseRequests, publication, sources, reports, contentReview, analytics];
 
 export const ENDPOINTS: readonly Endpoint[] = MODULES.flatMap((module) => Object.values(module).filter(isEndpoint));
+
+type Declared<Module> = Module extends unknown
+  ? { [Name in keyof Module]: Module[Name] extends { method: Method; path: string; handler: unknown } ? Module[Name] : never }[keyof Module]
+  : never;
+
+/**
+ * Every endpoint's declaration by its key ("POST /enroll"), as a type only: the browser's typed
+ * calls (client/api.ts) read their inputs and answers from it without bundling any of this.
+ */
+export type EndpointMap = { [E in Declared<(typeof MODULES)[number]> as `${E["method"]} ${E["path"]}`]: E };

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { hasInterests, listSelectedTopics, saveTopicPreferences } from "@/lib/learning/interests";
-import { topicPreferenceSchema } from "@/lib/validation/learning";
-import { idPath } from "@/lib/validation/params";
-import { interests, topicBrief, topicPreferenceResponse } from "@/lib/validation/responses/learning";
+import { getDb } from "@/db/client";
+import { hasInterests, listSelectedTopics, saveTopicPreferences } from "@/lib/practice/learning/interests";
+import { topicPreferenceSchema } from "@/lib/practice/learning/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { interests, topicPreferenceResponse } from "@/lib/practice/learning/responses";
+import { topicBrief } from "@/lib/catalogue/topics/responses";
 import { endpoint } from "../endpoint";
 
 /* A learner's interests: the topics they chose, which recommendations rank first. */
-
 
 export const getInterests = endpoint(
   {
@@ -17,7 +18,7 @@ export const getInterests = endpoint(
     summary: "Whether you chose any topic",
     responses: { 200: { description: "`hasInterests`.", schema: interests } },
   },
-  async (c) => c.json(await hasInterests(c.var.caller.id)),
+  async (c) => c.json(await hasInterests(getDb(), c.var.caller.id)),
 );
 
 export const addTopicPreferences = endpoint(
@@ -31,7 +32,7 @@ export const addTopicPreferences = endpoint(
     responses: { 200: { description: "The topics were added.", schema: topicPreferenceResponse } },
     errors: { 404: "An unknown topic id." },
   },
-  async (c) => c.json(await saveTopicPreferences(c.var.caller.id, c.req.valid("json").topic_ids)),
+  async (c) => c.json(await saveTopicPreferences(getDb(), c.var.caller.id, c.req.valid("json").topic_ids)),
 );
 
 export const listSelectedTopicsEndpoint = endpoint(
@@ -45,5 +46,5 @@ export const listSelectedTopicsEndpoint = endpoint(
     owner: { in: "path", name: "id" },
     responses: { 200: { description: "The chosen topics.", schema: z.array(topicBrief) } },
   },
-  async (c) => c.json(await listSelectedTopics(c.req.valid("param").id)),
+  async (c) => c.json(await listSelectedTopics(getDb(), c.req.valid("param").id)),
 );

@@ -1,7 +1,8 @@
-import { listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATION_NOT_FOUND, unreadCount } from "@/lib/notifications/inbox";
-import { notificationsQuery } from "@/lib/validation/notifications";
-import { idPath } from "@/lib/validation/params";
-import { notificationCount, notificationList } from "@/lib/validation/responses/notifications";
+import { getDb } from "@/db/client";
+import { listNotifications, markAllNotificationsRead, markNotificationRead, NOTIFICATION_NOT_FOUND, unreadCount } from "@/lib/accounts/notifications/inbox";
+import { notificationsQuery } from "@/lib/accounts/notifications/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { notificationCount, notificationList } from "@/lib/accounts/notifications/responses";
 import { endpoint } from "../endpoint";
 
 /*
@@ -20,7 +21,7 @@ export const listNotificationsEndpoint = endpoint(
     query: notificationsQuery,
     responses: { 200: { description: "One page of the caller's notifications.", schema: notificationList } },
   },
-  async (c) => c.json(await listNotifications(c.var.caller.id, c.req.valid("query"))),
+  async (c) => c.json(await listNotifications(getDb(), c.var.caller.id, c.req.valid("query"))),
 );
 
 export const unreadNotificationsEndpoint = endpoint(
@@ -33,7 +34,7 @@ export const unreadNotificationsEndpoint = endpoint(
     description: "What the header's bell shows: the caller's unread notifications, counted up to 100.",
     responses: { 200: { description: "The unread count.", schema: notificationCount } },
   },
-  async (c) => c.json(await unreadCount(c.var.caller.id)),
+  async (c) => c.json(await unreadCount(getDb(), c.var.caller.id)),
 );
 
 export const markNotificationReadEndpoint = endpoint(
@@ -48,7 +49,7 @@ export const markNotificationReadEndpoint = endpoint(
     responses: { 200: { description: "The unread count after it.", schema: notificationCount } },
     errors: { 404: NOTIFICATION_NOT_FOUND },
   },
-  async (c) => c.json(await markNotificationRead(c.var.caller.id, c.req.valid("param").id)),
+  async (c) => c.json(await markNotificationRead(getDb(), c.var.caller.id, c.req.valid("param").id)),
 );
 
 export const markAllNotificationsReadEndpoint = endpoint(
@@ -61,5 +62,5 @@ export const markAllNotificationsReadEndpoint = endpoint(
     description: "Marks every unread notification of the caller's read and answers the unread count.",
     responses: { 200: { description: "The unread count after it.", schema: notificationCount } },
   },
-  async (c) => c.json(await markAllNotificationsRead(c.var.caller.id)),
+  async (c) => c.json(await markAllNotificationsRead(getDb(), c.var.caller.id)),
 );

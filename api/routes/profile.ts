@@ -1,17 +1,18 @@
-import { deleteOwnAccount } from "@/lib/account-data/delete";
-import { exportAccountData } from "@/lib/account-data/export";
+import { getDb } from "@/db/client";
+import { deleteOwnAccount } from "@/lib/operations/account-data/delete";
+import { exportAccountData } from "@/lib/operations/account-data/export";
 import { sendPasswordResetCode } from "@/lib/accounts/password-reset";
 import { HAS_PASSWORD, NO_PASSWORD, sendConfirmationCode } from "@/lib/accounts/reauthentication";
 import { confirmTwoFactorSetup, startTwoFactorSetup, turnTwoFactorOff } from "@/lib/accounts/two-factor-settings";
 import { getUser, updateProfile } from "@/lib/accounts/users";
-import { endSession, listSessions } from "@/lib/auth/sessions";
-import { TWO_FACTOR_REQUIRED } from "@/lib/auth/two-factor";
-import { AppError } from "@/lib/http/app-error";
-import { deleteAccountSchema } from "@/lib/validation/account-data";
-import { profileSchema, twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorStartSchema } from "@/lib/validation/accounts";
-import { idPath } from "@/lib/validation/params";
-import { accountExport, publicUser, sessionList, twoFactorSetup } from "@/lib/validation/responses/accounts";
-import { messageResponse } from "@/lib/validation/responses/common";
+import { endSession, listSessions } from "@/lib/accounts/auth/sessions";
+import { TWO_FACTOR_REQUIRED } from "@/lib/accounts/auth/two-factor";
+import { AppError } from "@/lib/platform/http/app-error";
+import { deleteAccountSchema } from "@/lib/operations/account-data/schemas";
+import { profileSchema, twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorStartSchema } from "@/lib/accounts/schemas";
+import { idPath } from "@/lib/platform/schemas/params";
+import { accountExport, publicUser, sessionList, twoFactorSetup } from "@/lib/accounts/responses";
+import { messageResponse } from "@/lib/platform/schemas/common-responses";
 import { endpoint } from "../endpoint";
 import { originOf } from "../http/origin";
 
@@ -34,7 +35,7 @@ export const getOwnAccount = endpoint(
     summary: "Your account",
     responses: { 200: { description: "The caller's user.", schema: publicUser } },
   },
-  async (c) => c.json(await getUser(c.var.caller.id)),
+  async (c) => c.json(await getUser(getDb(), c.var.caller.id)),
 );
 
 export const updateOwnNames = endpoint(
@@ -48,7 +49,7 @@ export const updateOwnNames = endpoint(
     body: { json: profileSchema },
     responses: { 200: { description: "The updated user.", schema: publicUser } },
   },
-  async (c) => c.json(await updateProfile(c.var.caller.id, c.req.valid("json"))),
+  async (c) => c.json(await updateProfile(getDb(), c.var.caller.id, c.req.valid("json"))),
 );
 
 export const deleteOwnAccountEndpoint = endpoint(
@@ -69,7 +70,7 @@ export const deleteOwnAccountEndpoint = endpoint(
     },
   },
   async (c) => {
-    await deleteOwnAccount(c.var.caller, c.req.valid("json"), c.var.clientAddress);
+    await deleteOwnAccount(getDb(), c.var.caller, c.req.valid("json"), c.var.clientAddress);
     return c.body(null, 204);
   },
 );
@@ -86,7 +87,7 @@ export const exportOwnData = endpoint(
   },
   async (c) => {
     const { id } = c.var.caller;
-    return c.json(await exportAccountData(id), 200, { "content-disposition": `attachment; filename="learnpath-data-${id}.json"` });
+    return c.json(await exportAccountData(getDb(), id), 200, { "content-disposition": `attachment; filename="learnpath-data-${id}.json"` });
   },
 );
 
@@ -102,7 +103,7 @@ export const sendOwnPasswordResetCode = endpoint(
     errors: { 429: TOO_MANY },
   },
   async (c) => {
-    await sendPasswordResetCode(c.var.caller.email, c.var.clientAddress);
+    await sendPasswordResetCode(getDb(), c.var.caller.email, c.var.clientAddress);
     return c.json({ message: "Reset code sent successfully." });
   },
 );
@@ -119,7 +120,7 @@ export const sendOwnConfirmationCode = endpoint(
     responses: { 200: { description: "The code was sent.", schema: messageResponse } },
     errors: { 409: HAS_PASSWORD, 429: TOO_MANY },
   },
-  async (c) => c.json(await sendConfirmationCode(c.var.caller, c.var.clientAddress)),
+  async (c) => c.json(await sendConfirmationCode(getDb(), c.var.caller, c.var.clientAddress)),
 );
 
 export const listOwnSessions = endpoint(
@@ -135,7 +136,7 @@ export const listOwnSessions = endpoint(
   },
   async (c) => {
     const { caller } = c.var;
-    const sessions = await listSessions(caller.id);
+    const sessions = await listSessions(getDb(), caller.id);
     return c.json({ sessions: sessions.map((s) => ({ ...s, current: s.id === caller.session.sessionId })) });
   },
 );
@@ -153,7 +154,7 @@ export const endOwnSession = endpoint(
     errors: { 404: "No such session among the caller's." },
   },
   async (c) => {
-    if (!(await endSession(c.var.caller.id, c.req.valid("param").id))) throw new AppError("not_found", "Session not found.");
+    if (!(await endSession(getDb(), c.var.caller.id, c.req.valid("param").id))) throw new AppError("not_found", "Session not found.");
     return c.json({ message: "Signed out." });
   },
 );
@@ -176,7 +177,7 @@ export const beginTwoFactorEndpoint = endpoint(
       429: TOO_MANY,
     },
   },
-  async (c) => c.json(await startTwoFactorSetup(c.var.caller, c.req.valid("json"), originOf(c))),
+  async (c) => c.json(await startTwoFactorSetup(getDb(), c.var.caller, c.req.valid("json"), originOf(c))),
 );
 
 export const confirmTwoFactorEndpoint = endpoint(
@@ -193,7 +194,7 @@ export const confirmTwoFactorEndpoint = endpoint(
     errors: { 400: "A wrong code, or no two-factor set-up begun.", 429: `Too many wrong codes: locked for a while. ${TOO_MANY}` },
   },
   async (c) => {
-    await confirmTwoFactorSetup(c.var.caller, c.req.valid("json").code, originOf(c));
+    await confirmTwoFactorSetup(getDb(), c.var.caller, c.req.valid("json").code, originOf(c));
     return c.json({ message: "Two-factor authentication is on." });
   },
 );
@@ -216,7 +217,7 @@ export const disableTwoFactorEndpoint = endpoint(
     },
   },
   async (c) => {
-    await turnTwoFactorOff(c.var.caller, c.req.valid("json"), originOf(c));
+    await turnTwoFactorOff(getDb(), c.var.caller, c.req.valid("json"), originOf(c));
     return c.json({ message: "Two-factor authentication is off." });
   },
 );
@@ -236,5 +237,5 @@ export const updateProfileById = endpoint(
     responses: { 200: { description: "The updated user.", schema: publicUser } },
     errors: { 403: "Someone else's profile (learners).", 404: "No such user." },
   },
-  async (c) => c.json(await updateProfile(c.req.valid("param").id, c.req.valid("json"))),
+  async (c) => c.json(await updateProfile(getDb(), c.req.valid("param").id, c.req.valid("json"))),
 );

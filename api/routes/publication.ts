@@ -1,6 +1,7 @@
-import { getPublicationState, publishCourse, publishSection, unpublishCourse } from "@/lib/publication/actions";
-import { idPath, sectionPath } from "@/lib/validation/params";
-import { publicationState } from "@/lib/validation/responses/publication";
+import { getDb } from "@/db/client";
+import { getPublicationState, publishCourse, publishSection, unpublishCourse } from "@/lib/catalogue/publication/actions";
+import { idPath, sectionPath } from "@/lib/platform/schemas/params";
+import { publicationState } from "@/lib/catalogue/publication/responses";
 import { endpoint } from "../endpoint";
 
 /* Review and publication (docs/product-rules.md, "Review and publication"): what learners are served of a course. */
@@ -19,7 +20,7 @@ export const getPublicationEndpoint = endpoint(
     responses: STATE,
     errors: { 404: "No such course." },
   },
-  async (c) => c.json(await getPublicationState(c.req.valid("param").id)),
+  async (c) => c.json(await getPublicationState(getDb(), c.req.valid("param").id)),
 );
 
 export const publishCourseEndpoint = endpoint(
@@ -34,7 +35,7 @@ export const publishCourseEndpoint = endpoint(
     responses: STATE,
     errors: { 404: "No such course." },
   },
-  async (c) => c.json(await publishCourse(c.req.valid("param").id)),
+  async (c) => c.json(await publishCourse(getDb(), c.req.valid("param").id)),
 );
 
 export const unpublishCourseEndpoint = endpoint(
@@ -49,7 +50,7 @@ export const unpublishCourseEndpoint = endpoint(
     responses: STATE,
     errors: { 404: "No such course.", 409: "The course is a draft: it was never published." },
   },
-  async (c) => c.json(await unpublishCourse(c.req.valid("param").id)),
+  async (c) => c.json(await unpublishCourse(getDb(), c.req.valid("param").id)),
 );
 
 export const publishSectionEndpoint = endpoint(
@@ -66,6 +67,6 @@ export const publishSectionEndpoint = endpoint(
   },
   async (c) => {
     const { id, sectionIndex } = c.req.valid("param");
-    return c.json(await publishSection(id, sectionIndex));
+    return c.json(await publishSection(getDb(), id, sectionIndex));
   },
 );

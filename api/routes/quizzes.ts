@@ -1,11 +1,12 @@
-import { learnerNow } from "@/lib/review/clock";
-import { openQuizAttempt } from "@/lib/quizzes/attempt";
-import { checkQuizAnswer } from "@/lib/quizzes/check-answer";
-import { submitQuizAttempt } from "@/lib/quizzes/submit-attempt";
-import { quizSubmissionSchema, sectionQuizQuery } from "@/lib/validation/learning";
-import { sectionPath } from "@/lib/validation/params";
-import { quizCheckSchema } from "@/lib/validation/quizzes";
-import { answerCheck, quizAttempt, quizQuestionList, quizResult } from "@/lib/validation/responses/learning";
+import { getDb } from "@/db/client";
+import { learnerNow } from "@/lib/practice/review/clock";
+import { openQuizAttempt } from "@/lib/practice/quizzes/attempt";
+import { checkQuizAnswer } from "@/lib/practice/quizzes/check-answer";
+import { toQuizResult } from "@/lib/practice/quizzes/serialize";
+import { submitQuizAttempt } from "@/lib/practice/quizzes/submit-attempt";
+import { sectionPath } from "@/lib/platform/schemas/params";
+import { quizCheckSchema, quizSubmissionSchema, sectionQuizQuery } from "@/lib/practice/quizzes/schemas";
+import { answerCheck, quizAttempt, quizQuestionList, quizResult } from "@/lib/practice/quizzes/responses";
 import { endpoint } from "../endpoint";
 
 /*
@@ -31,11 +32,11 @@ export const getSectionQuizEndpoint = endpoint(
   async (c) => {
     const { id } = c.var.caller;
     const { course_id, section_index } = c.req.valid("query");
-    return c.json((await openQuizAttempt(id, course_id, section_index, learnerNow(id))).questions);
+    return c.json((await openQuizAttempt(getDb(), id, course_id, section_index, learnerNow(id))).questions);
   },
 );
 
-// A bad section index is a 404 "This course has no such section." (lib/validation/params.ts sectionPath).
+// A bad section index is a 404 "This course has no such section." (lib/platform/schemas/params.ts sectionPath).
 export const getQuizAttemptEndpoint = endpoint(
   {
     method: "GET",
@@ -51,7 +52,7 @@ export const getQuizAttemptEndpoint = endpoint(
   async (c) => {
     const { id: userId } = c.var.caller;
     const { id, sectionIndex } = c.req.valid("param");
-    return c.json((await openQuizAttempt(userId, id, sectionIndex, learnerNow(userId))).attempt);
+    return c.json((await openQuizAttempt(getDb(), userId, id, sectionIndex, learnerNow(userId))).attempt);
   },
 );
 
@@ -78,7 +79,7 @@ export const checkQuizAnswerEndpoint = endpoint(
     const { id: userId } = c.var.caller;
     const { id, sectionIndex } = c.req.valid("param");
     const { question_id, answer } = c.req.valid("json");
-    return c.json(await checkQuizAnswer(userId, id, sectionIndex, question_id, answer, learnerNow(userId)));
+    return c.json(await checkQuizAnswer(getDb(), userId, id, sectionIndex, question_id, answer, learnerNow(userId)));
   },
 );
 
@@ -103,6 +104,6 @@ export const submitQuizAttemptEndpoint = endpoint(
   async (c) => {
     const { id: userId } = c.var.caller;
     const { id, sectionIndex } = c.req.valid("param");
-    return c.json(await submitQuizAttempt(userId, id, sectionIndex, c.req.valid("json").answers, learnerNow(userId)));
+    return c.json(toQuizResult(await submitQuizAttempt(getDb(), userId, id, sectionIndex, c.req.valid("json").answers, learnerNow(userId))));
   },
 );

@@ -1,9 +1,10 @@
-import { listMyReports } from "@/lib/reports/my-reports";
-import { listReportQueue } from "@/lib/reports/queue";
-import { reportProblem } from "@/lib/reports/report-problem";
-import { resolveReports } from "@/lib/reports/resolve";
-import { myReportsQuery, reportQueueQuery, reportSchema, resolveReportsSchema, targetOf } from "@/lib/validation/reports";
-import { myReport, myReports, reportQueue, resolvedReports } from "@/lib/validation/responses/reports";
+import { getDb } from "@/db/client";
+import { listMyReports } from "@/lib/authoring/reports/my-reports";
+import { listReportQueue } from "@/lib/authoring/reports/queue";
+import { reportProblem } from "@/lib/authoring/reports/report-problem";
+import { resolveReports } from "@/lib/authoring/reports/resolve";
+import { myReportsQuery, reportQueueQuery, reportSchema, resolveReportsSchema, targetOf } from "@/lib/authoring/reports/schemas";
+import { myReport, myReports, reportQueue, resolvedReports } from "@/lib/authoring/reports/responses";
 import { endpoint } from "../endpoint";
 
 /* Learner reports on lessons and quiz items, and the admins' queue of them (docs/product-rules.md, "Reports"). */
@@ -29,7 +30,7 @@ export const reportProblemEndpoint = endpoint(
   },
   async (c) => {
     const body = c.req.valid("json");
-    const { report, created } = await reportProblem(c.var.caller.id, targetOf(body)!, body);
+    const { report, created } = await reportProblem(getDb(), c.var.caller.id, targetOf(body)!, body);
     return c.json(report, created ? 201 : 200);
   },
 );
@@ -45,7 +46,7 @@ export const listMyReportsEndpoint = endpoint(
     query: myReportsQuery,
     responses: { 200: { description: "The caller's reports.", schema: myReports } },
   },
-  async (c) => c.json({ reports: await listMyReports(c.var.caller.id, targetOf(c.req.valid("query"))) }),
+  async (c) => c.json({ reports: await listMyReports(getDb(), c.var.caller.id, targetOf(c.req.valid("query"))) }),
 );
 
 export const reportQueueEndpoint = endpoint(
@@ -62,7 +63,7 @@ export const reportQueueEndpoint = endpoint(
   },
   async (c) => {
     const { page, limit } = c.req.valid("query");
-    return c.json(await listReportQueue({ page, limit }));
+    return c.json(await listReportQueue(getDb(), { page, limit }));
   },
 );
 
@@ -81,6 +82,6 @@ export const resolveReportsEndpoint = endpoint(
   },
   async (c) => {
     const body = c.req.valid("json");
-    return c.json(await resolveReports(c.var.caller.id, targetOf(body)!, body.resolution, body.note || null));
+    return c.json(await resolveReports(getDb(), c.var.caller.id, targetOf(body)!, body.resolution, body.note || null));
   },
 );

@@ -1,9 +1,10 @@
-import { listMyMastery } from "@/lib/mastery/list-mastery";
-import { answerReviewCard } from "@/lib/review/answer-card";
-import { learnerNow } from "@/lib/review/clock";
-import { listDueCards } from "@/lib/review/due-cards";
-import { dueCards, masteryList, reviewAnswer } from "@/lib/validation/responses/review";
-import { dueCardsQuery, reviewAnswerSchema } from "@/lib/validation/review";
+import { getDb } from "@/db/client";
+import { listMyMastery } from "@/lib/practice/mastery/list-mastery";
+import { answerReviewCard } from "@/lib/practice/review/answer-card";
+import { learnerNow } from "@/lib/practice/review/clock";
+import { listDueCards } from "@/lib/practice/review/due-cards";
+import { dueCards, masteryList, reviewAnswer } from "@/lib/practice/review/responses";
+import { dueCardsQuery, reviewAnswerSchema } from "@/lib/practice/review/schemas";
 import { endpoint } from "../endpoint";
 
 /* Spaced review: the caller's concept mastery, their due review cards, and answering one. */
@@ -18,7 +19,7 @@ export const listMyMasteryEndpoint = endpoint(
     description: "Every concept of the caller's enrolled courses with its mastery (Elo-style estimate, 0..1) and level, weakest first per course.",
     responses: { 200: { description: "The caller's concepts.", schema: masteryList } },
   },
-  async (c) => c.json(await listMyMastery(c.var.caller.id)),
+  async (c) => c.json(await listMyMastery(getDb(), c.var.caller.id)),
 );
 
 export const listDueCardsEndpoint = endpoint(
@@ -35,7 +36,7 @@ export const listDueCardsEndpoint = endpoint(
   },
   async (c) => {
     const { id } = c.var.caller;
-    return c.json(await listDueCards(id, learnerNow(id), c.req.valid("query").limit));
+    return c.json(await listDueCards(getDb(), id, learnerNow(id), c.req.valid("query").limit));
   },
 );
 
@@ -59,6 +60,6 @@ export const answerReviewCardEndpoint = endpoint(
   async (c) => {
     const { id } = c.var.caller;
     const { card_id, answer, question_id } = c.req.valid("json");
-    return c.json(await answerReviewCard(id, card_id, answer, learnerNow(id), question_id));
+    return c.json(await answerReviewCard(getDb(), id, card_id, answer, learnerNow(id), question_id));
   },
 );

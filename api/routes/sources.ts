@@ -1,12 +1,13 @@
+import { getDb } from "@/db/client";
 import { z } from "zod";
-import { getEnv } from "@/lib/env";
-import { apiRange } from "@/lib/pagination";
-import { listCourseSources, listLessonCitations } from "@/lib/sources/course-sources";
-import { whileUploading } from "@/lib/sources/allowance";
-import { addSource, assertTopicExists, deleteSource, getSource, listOwnSources, listPassages, listTopicSources } from "@/lib/sources/sources";
-import { idPath, lessonPath } from "@/lib/validation/params";
-import { citationView, courseSourceView, passageView, sourceView } from "@/lib/validation/responses/sources";
-import { passagePageQuery, sourceUploadQuery } from "@/lib/validation/sources";
+import { getEnv } from "@/lib/platform/env";
+import { apiRange } from "@/lib/platform/pagination";
+import { listCourseSources, listLessonCitations } from "@/lib/authoring/sources/course-sources";
+import { whileUploading } from "@/lib/authoring/sources/allowance";
+import { addSource, assertTopicExists, deleteSource, getSource, listOwnSources, listPassages, listTopicSources } from "@/lib/authoring/sources/sources";
+import { idPath, lessonPath } from "@/lib/platform/schemas/params";
+import { citationView, courseSourceView, passageView, sourceView } from "@/lib/authoring/sources/responses";
+import { passagePageQuery, sourceUploadQuery } from "@/lib/authoring/sources/schemas";
 import { endpoint } from "../endpoint";
 import { readFileBody } from "../http/body";
 import { sliceJson } from "../http/slice";
@@ -15,7 +16,7 @@ import { sliceJson } from "../http/slice";
  * Sources (docs/sources.md): files a course is written from. An admin attaches them to a topic; a
  * learner may keep a few of their own (SOURCE_MAX_PER_LEARNER) for the courses they ask for. An
  * upload is the file's raw bytes; the caller, the topic, the learner's allowance and the caller's
- * uploads at once (lib/sources/allowance.ts) are checked before a byte of it is read, and it is
+ * uploads at once (lib/authoring/sources/allowance.ts) are checked before a byte of it is read, and it is
  * cut off at SOURCE_MAX_BYTES. The text is extracted by the
  * worker afterwards: the answer is the source, queued, and its status shows the progress.
  */
@@ -47,10 +48,10 @@ export const addTopicSourceEndpoint = endpoint(
   },
   async (c) => {
     const topicId = c.req.valid("param").id;
-    await assertTopicExists(topicId);
-    const source = await whileUploading(c.var.caller.id, { own: false }, async (uploadSlot) => {
+    await assertTopicExists(getDb(), topicId);
+    const source = await whileUploading(getDb(), c.var.caller.id, { own: false }, async (uploadSlot) => {
       const bytes = await readFileBody(c.req.raw, maxBytes());
-      return addSource({ topicId, fileName: c.req.valid("query").file_name, bytes, createdBy: c.var.caller.id, uploadSlot });
+      return addSource(getDb(), { topicId, fileName: c.req.valid("query").file_name, bytes, createdBy: c.var.caller.id, uploadSlot });
     });
     return c.json(source, 201);
   },
@@ -70,8 +71,8 @@ export const listTopicSourcesEndpoint = endpoint(
   },
   async (c) => {
     const topicId = c.req.valid("param").id;
-    await assertTopicExists(topicId);
-    return c.json(await listTopicSources(topicId));
+    await assertTopicExists(getDb(), topicId);
+    return c.json(await listTopicSources(getDb(), topicId));
   },
 );
 
@@ -90,9 +91,9 @@ export const addOwnSourceEndpoint = endpoint(
   },
   async (c) => {
     const userId = c.var.caller.id;
-    const source = await whileUploading(userId, { own: true }, async (uploadSlot) => {
+    const source = await whileUploading(getDb(), userId, { own: true }, async (uploadSlot) => {
       const bytes = await readFileBody(c.req.raw, maxBytes());
-      return addSource({ ownerId: userId, fileName: c.req.valid("query").file_name, bytes, createdBy: userId, uploadSlot });
+      return addSource(getDb(), { ownerId: userId, fileName: c.req.valid("query").file_name, bytes, createdBy: userId, uploadSlot });
     });
     return c.json(source, 201);
   },
@@ -108,7 +109,7 @@ export const listOwnSourcesEndpoint = endpoint(
     description: "The caller's own sources, newest first, with their status and progress.",
     responses: { 200: { description: "The caller's sources.", schema: z.array(sourceView) } },
   },
-  async (c) => c.json(await listOwnSources(c.var.caller.id)),
+  async (c) => c.json(await listOwnSources(getDb(), c.var.caller.id)),
 );
 
 export const getSourceEndpoint = endpoint(
@@ -123,7 +124,7 @@ export const getSourceEndpoint = endpoint(
     responses: { 200: { description: "The source.", schema: sourceView } },
     errors: { 404: "No such source the caller may see." },
   },
-  async (c) => c.json(await getSource(c.var.caller, c.req.valid("param").id)),
+  async (c) => c.json(await getSource(getDb(), c.var.caller, c.req.valid("param").id)),
 );
 
 export const listPassagesEndpoint = endpoint(
@@ -139,7 +140,7 @@ export const listPassagesEndpoint = endpoint(
     responses: { 200: { description: "One page of passages.", schema: z.array(passageView), totalCount: true } },
     errors: { 404: "No such source the caller may see." },
   },
-  async (c) => sliceJson(c, await listPassages(c.var.caller, c.req.valid("param").id, apiRange(c.req.valid("query")))),
+  async (c) => sliceJson(c, await listPassages(getDb(), c.var.caller, c.req.valid("param").id, apiRange(c.req.valid("query")))),
 );
 
 export const deleteSourceEndpoint = endpoint(
@@ -155,7 +156,7 @@ export const deleteSourceEndpoint = endpoint(
     errors: { 404: "No such source the caller may see." },
   },
   async (c) => {
-    await deleteSource(c.var.caller, c.req.valid("param").id);
+    await deleteSource(getDb(), c.var.caller, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -175,7 +176,7 @@ export const listCourseSourcesEndpoint = endpoint(
     responses: { 200: { description: "The course's sources.", schema: z.array(courseSourceView) } },
     errors: { 404: COURSE_HIDDEN },
   },
-  async (c) => c.json(await listCourseSources(c.var.caller, c.req.valid("param").id)),
+  async (c) => c.json(await listCourseSources(getDb(), c.var.caller, c.req.valid("param").id)),
 );
 
 export const listLessonCitationsEndpoint = endpoint(
@@ -192,6 +193,6 @@ export const listLessonCitationsEndpoint = endpoint(
   },
   async (c) => {
     const { id, sectionIndex, subsectionIndex } = c.req.valid("param");
-    return c.json(await listLessonCitations(c.var.caller, { courseId: id, sectionIndex, subsectionIndex }));
+    return c.json(await listLessonCitations(getDb(), c.var.caller, { courseId: id, sectionIndex, subsectionIndex }));
   },
 );

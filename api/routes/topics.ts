@@ -1,13 +1,14 @@
+import { getDb } from "@/db/client";
 import { z } from "zod";
-import { matchesIfNoneMatch } from "@/lib/http/etag";
-import { jsonTextResponse } from "@/lib/http/json-response";
-import { getTopicCourses, listTopicsView } from "@/lib/topics/list-topics";
-import { writeTopicCoursesNow } from "@/lib/generation/commands";
-import { createTopic, deleteTopic, updateTopic } from "@/lib/topics/manage-topics";
-import { idPath } from "@/lib/validation/params";
-import { adminTopic, topicCourses, topicSummary } from "@/lib/validation/responses/learning";
-import { generationRequest } from "@/lib/validation/responses/generation";
-import { newTopicSchema, topicSchema } from "@/lib/validation/topics";
+import { matchesIfNoneMatch } from "@/lib/platform/http/etag";
+import { jsonTextResponse } from "@/lib/platform/http/json-response";
+import { getTopicCourses, listTopicsView } from "@/lib/catalogue/topics/list-topics";
+import { writeTopicCoursesNow } from "@/lib/authoring/generation/commands";
+import { createTopic, deleteTopic, updateTopic } from "@/lib/catalogue/topics/manage-topics";
+import { idPath } from "@/lib/platform/schemas/params";
+import { adminTopic, topicCourses, topicSummary } from "@/lib/catalogue/topics/responses";
+import { generationRequest } from "@/lib/authoring/generation/responses";
+import { newTopicSchema, topicSchema } from "@/lib/catalogue/topics/schemas";
 import { endpoint } from "../endpoint";
 
 /* Topics: the public catalogue, and an admin's changes to it. */
@@ -29,7 +30,7 @@ export const listTopics = endpoint(
     },
   },
   async (c) => {
-    const { body, etag } = await listTopicsView(c.var.caller);
+    const { body, etag } = await listTopicsView(getDb(), c.var.caller);
     if (matchesIfNoneMatch(c.req.raw, etag)) return new Response(null, { status: 304, headers: { etag } });
     return jsonTextResponse(body, { headers: { etag } });
   },
@@ -46,7 +47,7 @@ export const getTopicWithCourses = endpoint(
     responses: { 200: { description: "The topic and its courses.", schema: topicCourses } },
     errors: { 404: "No such topic." },
   },
-  async (c) => c.json(await getTopicCourses(c.var.caller, c.req.valid("param").id)),
+  async (c) => c.json(await getTopicCourses(getDb(), c.var.caller, c.req.valid("param").id)),
 );
 
 export const createTopicEndpoint = endpoint(
@@ -61,7 +62,7 @@ export const createTopicEndpoint = endpoint(
     responses: { 201: { description: "The new topic.", schema: adminTopic } },
     errors: { 409: DUPLICATE_TITLE },
   },
-  async (c) => c.json(await createTopic(c.var.caller, c.req.valid("json")), 201),
+  async (c) => c.json(await createTopic(getDb(), c.var.caller, c.req.valid("json")), 201),
 );
 
 export const updateTopicEndpoint = endpoint(
@@ -76,7 +77,7 @@ export const updateTopicEndpoint = endpoint(
     responses: { 200: { description: "The updated topic.", schema: adminTopic } },
     errors: { 404: "No such topic.", 409: DUPLICATE_TITLE },
   },
-  async (c) => c.json(await updateTopic(c.req.valid("param").id, c.req.valid("json"))),
+  async (c) => c.json(await updateTopic(getDb(), c.req.valid("param").id, c.req.valid("json"))),
 );
 
 export const deleteTopicEndpoint = endpoint(
@@ -92,7 +93,7 @@ export const deleteTopicEndpoint = endpoint(
     errors: { 404: "No such topic." },
   },
   async (c) => {
-    await deleteTopic(c.req.valid("param").id);
+    await deleteTopic(getDb(), c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -109,5 +110,5 @@ export const writeTopicCoursesNowEndpoint = endpoint(
     responses: { 202: { description: "The courses are being written.", schema: generationRequest } },
     errors: { 404: "No such topic.", 409: "A source of the topic is still being read, or the topic already has its courses." },
   },
-  async (c) => c.json(await writeTopicCoursesNow(c.req.valid("param").id), 202),
+  async (c) => c.json(await writeTopicCoursesNow(getDb(), c.req.valid("param").id), 202),
 );

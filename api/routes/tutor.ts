@@ -1,13 +1,14 @@
 import { streamSSE } from "hono/streaming";
-import { AppError } from "@/lib/http/app-error";
+import { getDb } from "@/db/client";
+import { AppError } from "@/lib/platform/http/app-error";
 import { deleteConversation } from "@/lib/tutor/conversations";
 import { getLessonTutor } from "@/lib/tutor/lesson-tutor";
 import { prepareTurn, runTurn } from "@/lib/tutor/turn";
 import { tutorUsageByDay } from "@/lib/tutor/usage-report";
-import { idPath, lessonPath } from "@/lib/validation/params";
-import { lessonTutor, tutorEvent, tutorUsageDay } from "@/lib/validation/responses/tutor";
-import { tutorTurnSchema } from "@/lib/validation/tutor";
-import { z } from "@/lib/validation/zod";
+import { idPath, lessonPath } from "@/lib/platform/schemas/params";
+import { lessonTutor, tutorEvent, tutorUsageDay } from "@/lib/tutor/responses";
+import { tutorTurnSchema } from "@/lib/tutor/schemas";
+import { z } from "@/lib/platform/schemas/zod";
 import { endpoint } from "../endpoint";
 
 /* The lesson tutor (docs/tutor.md): a lesson's conversations, a turn streamed as server-sent events, deleting a conversation. */
@@ -26,7 +27,7 @@ export const getLessonTutorEndpoint = endpoint(
   },
   async (c) => {
     const { id, sectionIndex, subsectionIndex } = c.req.valid("param");
-    return c.json(await getLessonTutor(c.var.caller.id, { courseId: id, sectionIndex, subsectionIndex }, new Date()));
+    return c.json(await getLessonTutor(getDb(), c.var.caller.id, { courseId: id, sectionIndex, subsectionIndex }, new Date()));
   },
 );
 
@@ -52,6 +53,7 @@ export const tutorTurnEndpoint = endpoint(
     const body = c.req.valid("json");
     if (body.answer !== undefined && body.question_id === undefined) throw new AppError("invalid", "answer goes with question_id: the item whose answer is explained.");
     const turn = await prepareTurn(
+      getDb(),
       c.var.caller.id,
       {
         courseId: body.course_id,
@@ -68,7 +70,7 @@ export const tutorTurnEndpoint = endpoint(
       // The reply is stored whatever happens to the connection: a learner who has gone stops
       // receiving, and the turn still ends (the model call is cut by the request's signal).
       let open = true;
-      for await (const { event, data } of runTurn(turn, signal)) {
+      for await (const { event, data } of runTurn(getDb(), turn, signal)) {
         if (!open) continue;
         try {
           await stream.writeSSE({ event, data: JSON.stringify(data) });
@@ -93,7 +95,7 @@ export const deleteTutorConversationEndpoint = endpoint(
     errors: { 404: "No such conversation of the caller's." },
   },
   async (c) => {
-    await deleteConversation(c.var.caller.id, c.req.valid("param").id);
+    await deleteConversation(getDb(), c.var.caller.id, c.req.valid("param").id);
     return c.body(null, 204);
   },
 );
@@ -108,5 +110,5 @@ export const tutorUsageEndpoint = endpoint(
     description: "Per UTC day of the last two weeks (newest first, days without use left out): tutor turns, learners, tokens and estimated cost. Never what was asked or answered.",
     responses: { 200: { description: "Usage per day.", schema: z.array(tutorUsageDay) } },
   },
-  async (c) => c.json(await tutorUsageByDay(new Date())),
+  async (c) => c.json(await tutorUsageByDay(getDb(), new Date())),
 );

@@ -1,9 +1,10 @@
+import { getDb } from "@/db/client";
 import { answerTwoFactorNotice } from "@/lib/accounts/two-factor-notices";
 import { cancelRecoveryByLink } from "@/lib/accounts/two-factor-recovery";
 import { sendRecoveryCode, verifyRecoveryCode } from "@/lib/accounts/two-factor-recovery-codes";
-import { twoFactorNoticeSchema, twoFactorRecoveryCancelSchema, twoFactorRecoverySendSchema, verifyCodeSchema } from "@/lib/validation/accounts";
-import { twoFactorRecoveryStarted } from "@/lib/validation/responses/accounts";
-import { messageResponse } from "@/lib/validation/responses/common";
+import { twoFactorNoticeSchema, twoFactorRecoveryCancelSchema, twoFactorRecoverySendSchema, verifyCodeSchema } from "@/lib/accounts/schemas";
+import { twoFactorRecoveryStarted } from "@/lib/accounts/responses";
+import { messageResponse } from "@/lib/platform/schemas/common-responses";
 import { endpoint } from "../endpoint";
 import { originOf } from "../http/origin";
 
@@ -31,7 +32,7 @@ export const answerTwoFactorNoticeEndpoint = endpoint(
   },
   async (c) => {
     const { token, answer } = c.req.valid("json");
-    return c.json(await answerTwoFactorNotice(token, answer === "it-was-me", originOf(c)));
+    return c.json(await answerTwoFactorNotice(getDb(), token, answer === "it-was-me", originOf(c)));
   },
 );
 
@@ -49,7 +50,7 @@ export const sendTwoFactorRecoveryCodeEndpoint = endpoint(
   },
   async (c) => {
     const { email, password } = c.req.valid("json");
-    return c.json(await sendRecoveryCode(email, password, c.var.clientAddress));
+    return c.json(await sendRecoveryCode(getDb(), email, password, c.var.clientAddress));
   },
 );
 
@@ -68,7 +69,7 @@ export const verifyTwoFactorRecoveryCodeEndpoint = endpoint(
   },
   async (c) => {
     const { email, code } = c.req.valid("json");
-    return c.json(await verifyRecoveryCode(email, code, originOf(c)));
+    return c.json(await verifyRecoveryCode(getDb(), email, code, originOf(c)));
   },
 );
 
@@ -84,5 +85,5 @@ export const cancelTwoFactorRecoveryEndpoint = endpoint(
     responses: { 200: { description: "Cancelled.", schema: messageResponse } },
     errors: { 400: LINK_EXPIRED, 429: TOO_MANY },
   },
-  async (c) => c.json(await cancelRecoveryByLink(c.req.valid("json").token, originOf(c))),
+  async (c) => c.json(await cancelRecoveryByLink(getDb(), c.req.valid("json").token, originOf(c))),
 );

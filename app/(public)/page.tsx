@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
-import { getPageRole } from "@/lib/auth/page";
-import { startLearningHref } from "@/lib/navigation/calls-to-action";
+import { getPageRole } from "@/lib/accounts/auth/page";
+import { startLearningHref } from "@/lib/platform/navigation/calls-to-action";
 
 const title = "AI-Powered Learning Built Just for You";
 const description =

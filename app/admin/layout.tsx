@@ -6,7 +6,7 @@ import { AdminNav } from "@/components/admin/admin-nav";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { LogoMark } from "@/components/layout/public-header";
 import { buttonClasses } from "@/components/ui/button-link";
-import { requirePageCaller } from "@/lib/auth/page";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
 
 // Every admin page's title says it is in the admin area ("Manage Users – Admin | LearnPath").
 export const metadata: Metadata = { title: { template: "%s – Admin | LearnPath", default: "Admin | LearnPath" } };

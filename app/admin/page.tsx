@@ -1,12 +1,13 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import { ActivityPanel, RANGES } from "@/components/admin/activity-panel";
 import { NewUsersChart } from "@/components/admin/new-users-chart";
 import { AdminHeading, LoadError } from "@/components/admin/page-parts";
-import { getDashboardActivity } from "@/lib/admin/activity";
-import { getDashboardStats } from "@/lib/admin/stats";
-import { requirePageCaller } from "@/lib/auth/page";
-import { logger } from "@/lib/log/logger";
-import type { DashboardActivity, DashboardStats, TopicAttempts } from "@/lib/validation/responses/admin";
+import { getDashboardActivity } from "@/lib/operations/admin/activity";
+import { getDashboardStats } from "@/lib/operations/admin/stats";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { logger } from "@/lib/platform/log/logger";
+import type { DashboardActivity, DashboardStats, TopicAttempts } from "@/lib/operations/admin/responses";
 
 // The layout's title template reaches child segments only, so the index page spells its title out.
 export const metadata: Metadata = { title: { absolute: "Analytics – Admin | LearnPath" } };
@@ -57,7 +58,7 @@ export default async function AdminAnalyticsPage({ searchParams }: { searchParam
   let stats: DashboardStats | null = null;
   let activity: DashboardActivity | null = null;
   try {
-    [stats, activity] = await Promise.all([getDashboardStats(), getDashboardActivity(days)]);
+    [stats, activity] = await Promise.all([getDashboardStats(getDb()), getDashboardActivity(getDb(), days)]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the statistics");
   }

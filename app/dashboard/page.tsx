@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -14,15 +15,15 @@ import { LearningStreak } from "@/components/activity/learning-streak";
 import { NextStepCard } from "@/components/dashboard/next-step-card";
 import { DailyGoal } from "@/components/goal/daily-goal";
 import { WriteCourseBlock } from "@/components/request-course/write-course-block";
-import { hasLearnedBefore } from "@/lib/activity/history";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listOngoingCoursesRow } from "@/lib/learning/enrollment";
-import { chooseNextStep, loadCourseToContinue, loadOwnCourseToStart } from "@/lib/learning/next-step";
-import { listCourseRequests } from "@/lib/course-requests/list";
-import { hasInterests } from "@/lib/learning/interests";
-import { listRecommendationsPage } from "@/lib/recommendations/recommend";
-import { listTopics } from "@/lib/topics/list-topics";
-import { logger } from "@/lib/log/logger";
+import { hasLearnedBefore } from "@/lib/practice/activity/history";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listOngoingCoursesRow } from "@/lib/practice/learning/enrollment";
+import { chooseNextStep, loadCourseToContinue, loadOwnCourseToStart } from "@/lib/practice/learning/next-step";
+import { listCourseRequests } from "@/lib/authoring/course-requests/list";
+import { hasInterests } from "@/lib/practice/learning/interests";
+import { listRecommendationsPage } from "@/lib/practice/recommendations/recommend";
+import { listTopics } from "@/lib/catalogue/topics/list-topics";
+import { logger } from "@/lib/platform/log/logger";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -43,7 +44,7 @@ async function settle<T>(what: string, promise: Promise<T>): Promise<Loaded<T>> 
 export default async function DashboardPage() {
   const caller = await requirePageCaller("user");
   // "Welcome back" only to someone who has been learning here; a first visit is just "Welcome".
-  const returning = await hasLearnedBefore(caller.id).catch(() => true);
+  const returning = await hasLearnedBefore(getDb(), caller.id).catch(() => true);
   const welcome = returning ? "Welcome back" : "Welcome";
   const greeting = caller.firstName.trim() ? `${welcome}, ${caller.firstName.trim()}` : welcome;
 
@@ -90,11 +91,11 @@ export default async function DashboardPage() {
 /** The course to continue, the learner's own course to start, the My Learning row, the recommendations and the course requests: read together, once per request. */
 const loadCourses = cache(async (userId: number) => {
   const [toContinue, own, mine, recommended, requests] = await Promise.all([
-    settle("the course to continue", loadCourseToContinue(userId)),
-    settle("the learner's own course to start", loadOwnCourseToStart(userId)),
-    settle("my courses", listOngoingCoursesRow(userId, ROW_SIZE)),
-    settle("recommendations", listRecommendationsPage(userId, 1, ROW_SIZE)),
-    settle("course requests", listCourseRequests(userId, 20)),
+    settle("the course to continue", loadCourseToContinue(getDb(), userId)),
+    settle("the learner's own course to start", loadOwnCourseToStart(getDb(), userId)),
+    settle("my courses", listOngoingCoursesRow(getDb(), userId, ROW_SIZE)),
+    settle("recommendations", listRecommendationsPage(getDb(), userId, 1, ROW_SIZE)),
+    settle("course requests", listCourseRequests(getDb(), userId, 20)),
   ]);
   return { toContinue, own, mine, recommended, requests };
 });
@@ -173,7 +174,7 @@ async function DashboardCourses({ userId, returning }: { userId: number; returni
 }
 
 async function DashboardWriteCourse({ userId }: { userId: number }) {
-  const [topics, { requests }] = await Promise.all([settle("topics", listTopics(null)), loadCourses(userId)]);
+  const [topics, { requests }] = await Promise.all([settle("topics", listTopics(getDb(), null)), loadCourses(userId)]);
   return (
     <WriteCourseBlock
       userId={userId}
@@ -187,11 +188,11 @@ async function DashboardWriteCourse({ userId }: { userId: number }) {
 
 /** The one-time 'Select Your Interests' modal, only for learners who have not chosen any topic. */
 async function InterestPrompt({ userId }: { userId: number }) {
-  const interests = await settle("interests", hasInterests(userId));
+  const interests = await settle("interests", hasInterests(getDb(), userId));
   // If the check fails, do not pester the learner with the modal: they can pick topics from the menu.
   if (!interests.ok || interests.value.hasInterests) return null;
   // Only the topics' titles are shown: the catalogue as anyone sees it will do.
-  const topics = await settle("topics", listTopics(null));
+  const topics = await settle("topics", listTopics(getDb(), null));
   if (!topics.ok) return null;
   return <LazyInterestModal topics={topics.value.map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }))} />;
 }

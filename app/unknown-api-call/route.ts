@@ -1,7 +1,7 @@
-import { NOT_FOUND_DETAIL } from "@/lib/navigation/unknown-path";
+import { NOT_FOUND_DETAIL } from "@/lib/platform/navigation/unknown-path";
 
 // An API call to a path no page or endpoint holds, rewritten here by next.config.ts's fallback
-// rewrite (lib/navigation/unknown-path.ts): a JSON 404, as the API answers under its namespaces.
+// rewrite (lib/platform/navigation/unknown-path.ts): a JSON 404, as the API answers under its namespaces.
 // A browser that opens an unknown path gets app/not-found.tsx instead.
 function unknownApiCall(): Response {
   return Response.json(NOT_FOUND_DETAIL, { status: 404, headers: { "cache-control": "no-store" } });

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { MailedCodeField } from "@/components/account/mailed-code-field";
 import { CodeField } from "@/components/auth/code-field";
 import { buttonClasses } from "@/components/ui/button-link";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call } from "@/client/api";
 
 /** The account flows' browser-side keys (as the logout button clears them): nothing may outlive the account. */
 const SESSION_KEYS = ["interestModalSkipped", "newUserData", "reset_email", "reset_token"] as const;
@@ -63,7 +63,7 @@ export function DeleteAccount({ twoFactorEnabled: twoFactorKnown = false, hasPas
     const confirmation = hasPassword ? { password } : { email_code: emailCode.trim() };
     const body = twoFactorEnabled ? { ...confirmation, code: code.trim() } : confirmation;
     try {
-      await apiFetch("/users/me", { method: "DELETE", body, fallback: "Could not delete your account. Please try again." });
+      await call("DELETE /users/me", { json: body, fallback: "Could not delete your account. Please try again." });
     } catch (failure) {
       const asksForCode = failure instanceof ApiError && failure.status === 422 && failure.fields.includes("code") && !code.trim();
       if (asksForCode) setCodeAsked(true);

@@ -7,10 +7,10 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { toastSuccess } from "@/components/ui/toaster";
-import { currentTimeZone } from "@/lib/activity/days";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import type { GoalSettingsInput } from "@/lib/validation/goals";
-import type { GoalSettings as Saved } from "@/lib/validation/responses/goals";
+import { currentTimeZone } from "@/lib/practice/activity/days";
+import { ApiError, call } from "@/client/api";
+import type { GoalSettingsInput } from "@/lib/practice/reminders/schemas";
+import type { GoalSettings as Saved } from "@/lib/practice/reminders/responses";
 
 const FALLBACK = "Could not save your goal and reminders. Please try again.";
 const FIELD = "mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 aria-invalid:border-red-600";
@@ -51,7 +51,7 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
   async function save(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const { goalSettingsSchema } = await import("@/lib/validation/goals");
+    const { goalSettingsSchema } = await import("@/lib/practice/reminders/schemas");
     const parsed = goalSettingsSchema.safeParse({
       daily_goal: form.daily_goal.trim() === "" ? null : Number(form.daily_goal),
       goal_kind: form.goal_kind,
@@ -68,7 +68,7 @@ export function GoalSettingsForm({ saved }: { saved: Saved }) {
     setBusy(true);
     try {
       // The edits stay as typed (they are what was saved): clearing them would flash the old values until the refresh lands.
-      await apiFetch<Saved>("/users/me/goal", { method: "PUT", body: parsed.data, fallback: FALLBACK });
+      await call("PUT /users/me/goal", { json: parsed.data, fallback: FALLBACK });
       toastSuccess("Goal and reminders saved.");
       router.refresh();
     } catch (error) {

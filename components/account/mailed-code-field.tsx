@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { CodeField } from "@/components/auth/code-field";
 import { buttonClasses } from "@/components/ui/button-link";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call } from "@/client/api";
 
 /*
  * For an account without a password (organisation sign-in only), in place of the password field
@@ -27,7 +27,7 @@ export function MailedCodeField({ value, onChange, onError }: MailedCodeFieldPro
   async function send() {
     setSending(true);
     try {
-      const answer = await apiFetch<{ message: string }>("/users/me/confirmation-code", { method: "POST", fallback: SEND_FALLBACK });
+      const answer = await call("POST /users/me/confirmation-code", { fallback: SEND_FALLBACK });
       setSentTo(answer.message);
     } catch (error) {
       onError(error instanceof ApiError ? error.message : SEND_FALLBACK);

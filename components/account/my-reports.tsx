@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { courseDetailsHref, readerHref } from "@/components/reader/links";
-import { OUTCOME_TEXT, REASON_LABELS } from "@/lib/reports/reasons";
-import type { MyReport } from "@/lib/validation/responses/reports";
+import { OUTCOME_TEXT, REASON_LABELS } from "@/lib/authoring/reports/reasons";
+import type { MyReport } from "@/lib/authoring/reports/responses";
 
 /*
  * My Account's "My reports" (docs/product-rules.md, "Reports"): what the learner reported, why, and

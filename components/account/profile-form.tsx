@@ -8,13 +8,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { buttonClasses } from "@/components/ui/button-link";
 import { TOAST_DURATION_MS, toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
-import type { ProfileInput } from "@/lib/validation/accounts";
-import type { PublicUser } from "@/lib/validation/responses/accounts";
+import { ApiError, call } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-zod-resolver";
+import type { ProfileInput } from "@/lib/accounts/schemas";
 import { Icon } from "@/components/ui/icons";
 
-const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.profileSchema));
+const resolver = lazyZodResolver(() => import("@/lib/accounts/schemas").then((m) => m.profileSchema));
 
 const UPDATE_FALLBACK = "Failed to update user details.";
 const RESET_CODE_FALLBACK = "Something went wrong. Please try again.";
@@ -55,9 +54,8 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
   const onSubmit = handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const user = await apiFetch<PublicUser>("/users/me", {
-        method: "PUT",
-        body: { first_name: values.first_name, last_name: values.last_name },
+      const user = await call("PUT /users/me", {
+        json: { first_name: values.first_name, last_name: values.last_name },
         fallback: UPDATE_FALLBACK,
       });
       reset({ first_name: user.first_name, last_name: user.last_name });
@@ -72,10 +70,7 @@ export function ProfileForm({ firstName, lastName, email }: { firstName: string;
   async function requestPasswordChange() {
     setResetState("sending");
     try {
-      const response = await apiFetch<{ message?: string } | undefined>("/users/me/password-reset-code", {
-        method: "POST",
-        fallback: RESET_CODE_FALLBACK,
-      });
+      const response = await call("POST /users/me/password-reset-code", { fallback: RESET_CODE_FALLBACK });
       try {
         window.sessionStorage.setItem("reset_email", email);
         window.sessionStorage.removeItem("reset_token");

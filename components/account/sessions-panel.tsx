@@ -5,14 +5,14 @@ import { useId, useState } from "react";
 import { LogoutButton } from "@/components/auth/logout-button";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call } from "@/client/api";
 
 /*
  * My Account's "Signed-in devices": every active session (device, address, last seen), each with
  * "Sign out" (DELETE /users/me/sessions/{id}), and "Sign out everywhere", this browser included.
  */
 
-import type { SessionRow } from "@/lib/auth/device";
+import type { SessionRow } from "@/lib/accounts/auth/device";
 
 const FALLBACK = "Could not sign that session out. Please try again.";
 
@@ -24,7 +24,7 @@ export function SessionsPanel({ sessions }: { sessions: SessionRow[] }) {
   async function end(id: number) {
     setPending(id);
     try {
-      await apiFetch(`/users/me/sessions/${id}`, { method: "DELETE", fallback: FALLBACK });
+      await call("DELETE /users/me/sessions/:id", { params: { id }, fallback: FALLBACK });
       toastSuccess("Signed out.");
       router.refresh();
     } catch (error) {

@@ -10,7 +10,7 @@ import { FormAlert } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call } from "@/client/api";
 
 /*
  * My Account's "Two-factor authentication": with the password, a QR code and the secret for an
@@ -59,7 +59,7 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
   const begin = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const started = await apiFetch<{ otpauth_uri: string; backup_codes: string[] }>("/users/me/two-factor", { method: "POST", body: confirmation(), fallback: FALLBACK });
+      const started = await call("POST /users/me/two-factor", { json: confirmation(), fallback: FALLBACK });
       clearConfirmation();
       setStep({ kind: "scan", otpauthUri: started.otpauth_uri, backupCodes: started.backup_codes });
     });
@@ -68,7 +68,7 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
   const confirm = (event: FormEvent, backupCodes: string[]) => {
     event.preventDefault();
     void run(async () => {
-      await apiFetch("/users/me/two-factor/confirm", { method: "POST", body: { code: code.trim() }, fallback: FALLBACK });
+      await call("POST /users/me/two-factor/confirm", { json: { code: code.trim() }, fallback: FALLBACK });
       setCode("");
       setStep({ kind: "codes", backupCodes });
       toastSuccess("Two-factor authentication is on.");
@@ -78,7 +78,7 @@ export function TwoFactorPanel({ enabled, hasPassword = true }: { enabled: boole
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await apiFetch("/users/me/two-factor", { method: "DELETE", body: { ...confirmation(), code: code.trim() }, fallback: FALLBACK });
+      await call("DELETE /users/me/two-factor", { json: { ...confirmation(), code: code.trim() }, fallback: FALLBACK });
       clearConfirmation();
       setCode("");
       setStep({ kind: "off" });

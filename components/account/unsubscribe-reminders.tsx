@@ -1,19 +1,20 @@
 "use client";
-
 import Link from "next/link";
 import { useState, useSyncExternalStore } from "react";
 import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-field";
 import { linkToken } from "@/components/auth/link-token";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
+import type { MailList } from "@/lib/accounts/schemas";
 
 const FALLBACK = "Could not unsubscribe. Please try again.";
 const noSubscription = () => () => {};
 const INCOMPLETE = "This unsubscribe link is incomplete. Open the whole link from the e-mail, or turn reminders off in My Account.";
 
 /** Which e-mails the link stops (its #list=, absent for the reminders'), as the button says it. */
-const BUTTON: Record<string, string> = { reminders: "Unsubscribe from reminders", "course-ready": "Unsubscribe from course-ready e-mails" };
+const BUTTON: Record<MailList, string> = { reminders: "Unsubscribe from reminders", "course-ready": "Unsubscribe from course-ready e-mails" };
+const isMailList = (name: string): name is MailList => Object.hasOwn(BUTTON, name);
 
 /**
  * The reminder and course-ready e-mails' unsubscribe link lands here: a button, because mail
@@ -25,7 +26,14 @@ export function UnsubscribeReminders() {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The fragment is the browser's alone: read after hydration, the reminders' words until then.
-  const list = useSyncExternalStore(noSubscription, () => (linkToken("list") in BUTTON ? linkToken("list") : "reminders"), () => "reminders");
+  const list = useSyncExternalStore<MailList>(
+    noSubscription,
+    () => {
+      const named = linkToken("list");
+      return isMailList(named) ? named : "reminders";
+    },
+    () => "reminders",
+  );
 
   async function unsubscribe() {
     if (busy) return;
@@ -34,8 +42,7 @@ export function UnsubscribeReminders() {
     setBusy(true);
     setFailure(null);
     try {
-      const listPart = list === "reminders" ? "" : `&list=${encodeURIComponent(list)}`;
-      const { message } = await apiFetch<{ message: string }>(`/reminders/unsubscribe?token=${encodeURIComponent(token)}${listPart}`, { method: "POST", fallback: FALLBACK });
+      const { message } = await call("POST /reminders/unsubscribe", { query: { token, list: list === "reminders" ? undefined : list }, fallback: FALLBACK });
       setDone(message);
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : FALLBACK);

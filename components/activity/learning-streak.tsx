@@ -1,16 +1,17 @@
 import { cookies } from "next/headers";
 import { cache } from "react";
+import { getDb } from "@/db/client";
 import { LearningWeek } from "@/components/activity/learning-week";
 import { WeekView } from "@/components/activity/learning-week-view";
 import { TimeZoneCheck } from "@/components/activity/time-zone-check";
-import { learningDays } from "@/lib/activity/days";
-import { learningInstants } from "@/lib/activity/history";
-import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
-import { logger } from "@/lib/log/logger";
+import { learningDays } from "@/lib/practice/activity/days";
+import { learningInstants } from "@/lib/practice/activity/history";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/practice/activity/time-zone";
+import { logger } from "@/lib/platform/log/logger";
 
 /** The dashboard's streak card: days with reading or a quiz, this week's at a glance. */
 // One read per request, however many places ask (the dashboard asks once per placement).
-const loadActivity = cache((userId: number) => learningInstants(userId));
+const loadActivity = cache((userId: number) => learningInstants(getDb(), userId));
 
 /**
  * `show`: render only after some learning ("filled") or only before any ("empty"), so the

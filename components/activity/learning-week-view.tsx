@@ -1,4 +1,4 @@
-import type { LearningDays } from "@/lib/activity/days";
+import type { LearningDays } from "@/lib/practice/activity/days";
 import { Icon } from "@/components/ui/icons";
 
 /*

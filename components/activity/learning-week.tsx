@@ -2,8 +2,8 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { WeekPlaceholder, WeekView } from "@/components/activity/learning-week-view";
-import { currentTimeZone, learningDays } from "@/lib/activity/days";
-import { rememberTimeZone } from "@/lib/activity/time-zone";
+import { currentTimeZone, learningDays } from "@/lib/practice/activity/days";
+import { rememberTimeZone } from "@/lib/practice/activity/time-zone";
 
 const noSubscription = () => () => {};
 

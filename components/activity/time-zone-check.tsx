@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { currentTimeZone } from "@/lib/activity/days";
-import { rememberTimeZone } from "@/lib/activity/time-zone";
+import { currentTimeZone } from "@/lib/practice/activity/days";
+import { rememberTimeZone } from "@/lib/practice/activity/time-zone";
 
 /**
  * The server counted the week in the zone the cookie remembers; a learner who has since moved

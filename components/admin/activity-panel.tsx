@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { DashboardActivity } from "@/lib/validation/responses/admin";
+import type { DashboardActivity } from "@/lib/operations/admin/responses";
 
 /*
  * The analytics' date-range part (docs/product-rules.md, Admin analytics): the range switch

@@ -1,21 +1,21 @@
 "use client";
 
 // The Generation page's buttons: Retry a failed course or topic (POST, then the server-rendered tables
-// refresh) and a course's generation log in a dialog (GET /courses/{id}/generation/log).
+// refresh) and a course's generation log in a dialog (GET /courses/:id/generation/log).
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { formatCost, formatDuration, formatTokens } from "@/lib/generation/format";
-import type { GenerationLog } from "@/lib/validation/responses/generation";
+import { ApiError, call } from "@/client/api";
+import { formatCost, formatDuration, formatTokens } from "@/lib/authoring/generation/format";
+import type { GenerationLog } from "@/lib/authoring/generation/responses";
 
 const RETRY_FAILED = "Failed to retry generation";
 const LOG_FAILED = "Failed to fetch generation log";
 
-/** A POST from a table row, then the server-rendered tables refresh; `done` says what happened. */
-function RowAction({ path, title, label, busyLabel, fallback, done }: { path: string; title: string; label: string; busyLabel: string; fallback: string; done: () => string }) {
+/** A POST from a table row (`send`, with the message for when the server gives none), then the server-rendered tables refresh; `done` says what happened. */
+function RowAction({ send, title, label, busyLabel, fallback, done }: { send: (fallback: string) => Promise<unknown>; title: string; label: string; busyLabel: string; fallback: string; done: () => string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [refreshing, startTransition] = useTransition();
@@ -24,7 +24,7 @@ function RowAction({ path, title, label, busyLabel, fallback, done }: { path: st
   async function run() {
     setBusy(true);
     try {
-      await apiFetch(path, { method: "POST", fallback });
+      await send(fallback);
       toastSuccess(done());
       startTransition(() => router.refresh());
     } catch (error) {
@@ -46,7 +46,7 @@ function RowAction({ path, title, label, busyLabel, fallback, done }: { path: st
 export function RetryButton({ kind, id, title, modelConfigured }: { kind: "course" | "topic"; id: number; title: string; modelConfigured: boolean }) {
   return (
     <RowAction
-      path={kind === "course" ? `/courses/${id}/generation/retry` : `/topics/${id}/generation/retry`}
+      send={(fallback) => call(kind === "course" ? "POST /courses/:id/generation/retry" : "POST /topics/:id/generation/retry", { params: { id }, fallback })}
       title={title}
       label="Retry"
       busyLabel="Retrying..."
@@ -69,7 +69,7 @@ export function CourseLogButton({ courseId, title }: { courseId: number; title: 
     setLog(null);
     setError(null);
     try {
-      setLog(await apiFetch<GenerationLog>(`/courses/${courseId}/generation/log`, { fallback: LOG_FAILED }));
+      setLog(await call("GET /courses/:id/generation/log", { params: { id: courseId }, fallback: LOG_FAILED }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : LOG_FAILED);
     }
@@ -161,11 +161,11 @@ function LogContent({ log }: { log: GenerationLog }) {
 
 const PUBLISH_FAILED = "Failed to publish the course";
 
-/** Publish a course waiting for review: learners get it and every section written so far (POST /courses/{id}/publish). */
+/** Publish a course waiting for review: learners get it and every section written so far (POST /courses/:id/publish). */
 export function PublishButton({ courseId, title }: { courseId: number; title: string }) {
   return (
     <RowAction
-      path={`/courses/${courseId}/publish`}
+      send={(fallback) => call("POST /courses/:id/publish", { params: { id: courseId }, fallback })}
       title={title}
       label="Publish"
       busyLabel="Publishing..."

@@ -1,4 +1,4 @@
-import type { AdminGenerationState } from "@/lib/generation/waiting";
+import type { AdminGenerationState } from "@/lib/authoring/generation/waiting";
 
 /*
  * A generation state as the admin screens show it (docs/product-rules.md, Admin screens): its

@@ -1,5 +1,5 @@
 import { pageFrom } from "@/components/ui/pagination";
-import { SORT_ORDERS, type SortOrder } from "@/lib/validation/admin";
+import { SORT_ORDERS, type SortOrder } from "@/lib/operations/admin/schemas";
 
 /* What the searchable, paged admin tables (users, topics) read from the URL and how they load a page. */
 

@@ -1,9 +1,9 @@
 import { notFound } from "next/navigation";
-import { AppError } from "@/lib/http/app-error";
+import { AppError } from "@/lib/platform/http/app-error";
 
 /**
  * What an admin page at /admin/<things>/{id} shows: `load` of the path's id, or the app's not-found
- * page for an id that is not a positive number (as the API's path ids: lib/validation/params.ts)
+ * page for an id that is not a positive number (as the API's path ids: lib/platform/schemas/params.ts)
  * or names nothing.
  */
 export async function loadByPathId<T>(raw: string, load: (id: number) => Promise<T>): Promise<T> {

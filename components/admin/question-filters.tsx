@@ -2,8 +2,8 @@ import Form from "next/form";
 import Link from "next/link";
 import { inputClasses } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
-import type { QuestionFilterOptions } from "@/lib/admin/question-filters";
-import type { QUESTION_FLAGS } from "@/lib/validation/admin";
+import type { QuestionFilterOptions } from "@/lib/operations/admin/question-filters";
+import type { QUESTION_FLAGS } from "@/lib/operations/admin/schemas";
 
 /*
  * The Questions page's search and filters (docs/product-rules.md, Admin screens): the question's

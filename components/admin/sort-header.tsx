@@ -1,6 +1,6 @@
 import Form from "next/form";
 import { TH } from "@/components/admin/page-parts";
-import type { SortOrder } from "@/lib/validation/admin";
+import type { SortOrder } from "@/lib/operations/admin/schemas";
 
 /**
  * A sortable column's header: a button in the th that asks for the list sorted by this column,

@@ -12,11 +12,11 @@ import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationState } from "@/components/admin/generation-state";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import type { AdminGenerationState } from "@/lib/generation/waiting";
-import type { AdminTopicCourse, AdminTopicRow } from "@/lib/topics/manage-topics";
-import type { AdminTopic } from "@/lib/validation/responses/learning";
-import type { NewTopicInput, TopicInput } from "@/lib/validation/topics";
+import { call } from "@/client/api";
+import type { AdminGenerationState } from "@/lib/authoring/generation/waiting";
+import type { AdminTopicCourse, AdminTopicRow } from "@/lib/catalogue/topics/manage-topics";
+import type { AdminTopic } from "@/lib/catalogue/topics/responses";
+import type { NewTopicInput, TopicInput } from "@/lib/catalogue/topics/schemas";
 
 type Review = AdminTopic["generation_review"] & string;
 
@@ -39,7 +39,7 @@ export function AddTopicButton({ modelConfigured, serverReview }: { modelConfigu
   const [open, setOpen] = useState(false);
 
   async function create(values: NewTopicInput) {
-    const topic = await apiFetch<AdminTopic>("/topics", { method: "POST", body: values, fallback: CREATE_FAILED });
+    const topic = await call("POST /topics", { json: values, fallback: CREATE_FAILED });
     setOpen(false);
     toastSuccess(topicCreatedMessage(modelConfigured, topic.sources_first));
     // Sources first: on to its Sources page. Otherwise a new topic is the newest: the first page without a search that might hide it.
@@ -77,14 +77,14 @@ export function TopicActions({ topic, modelConfigured, serverReview }: TopicActi
   const [dialog, setDialog] = useState<"courses" | "edit" | "delete" | null>(null);
   const initial: TopicInput = { title: topic.title, description: topic.description, generation_review: topic.generation_review };
   const close = (open: boolean) => (open ? undefined : setDialog(null));
-  const { busy: deleteBusy, remove } = useDeleteAction(`/topics/${topic.id}`, {
+  const { busy: deleteBusy, remove } = useDeleteAction("DELETE /topics/:id", { params: { id: topic.id } }, {
     success: "Topic deleted.",
     fallback: DELETE_FAILED,
     onDeleted: () => setDialog(null),
   });
 
   async function update(values: TopicInput) {
-    await apiFetch(`/topics/${topic.id}`, { method: "PUT", body: values, fallback: UPDATE_FAILED });
+    await call("PUT /topics/:id", { params: { id: topic.id }, json: values, fallback: UPDATE_FAILED });
     setDialog(null);
     toastSuccess("Topic updated.");
     router.refresh();

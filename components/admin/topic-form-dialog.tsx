@@ -8,14 +8,14 @@ import { useForm } from "react-hook-form";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { FieldShell, FormAlert, FormField, inputClasses } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
-import { ApiError } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
-import { TOPIC_DESCRIPTION_MAX, TOPIC_TITLE_MAX } from "@/lib/validation/topic-limits";
-import type { NewTopicInput, TopicInput } from "@/lib/validation/topics";
+import { ApiError } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-zod-resolver";
+import { TOPIC_DESCRIPTION_MAX, TOPIC_TITLE_MAX } from "@/lib/catalogue/topics/limits";
+import type { NewTopicInput, TopicInput } from "@/lib/catalogue/topics/schemas";
 
 type Review = NonNullable<TopicInput["generation_review"]>;
 
-const resolver = lazyZodResolver(() => import("@/lib/validation/topics").then((m) => m.topicSchema));
+const resolver = lazyZodResolver(() => import("@/lib/catalogue/topics/schemas").then((m) => m.topicSchema));
 
 type TopicFormDialogProps = {
   open: boolean;

@@ -3,20 +3,21 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call, type CallInput, type CallKey } from "@/client/api";
 
 /**
- * The confirmed delete of an admin table row: DELETE `path`, then close the dialog, say so and
- * refresh the table; on failure the server's message (or `fallback`) in a toast, dialog left open.
+ * The confirmed delete of an admin table row: the DELETE endpoint `key` for the row `target`,
+ * then close the dialog, say so and refresh the table; on failure the server's message (or
+ * `fallback`) in a toast, dialog left open.
  */
-export function useDeleteAction(path: string, { success, fallback, onDeleted }: { success: string; fallback: string; onDeleted: () => void }) {
+export function useDeleteAction<K extends CallKey & `DELETE ${string}`>(key: K, target: CallInput<K>, { success, fallback, onDeleted }: { success: string; fallback: string; onDeleted: () => void }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
 
   async function remove() {
     setBusy(true);
     try {
-      await apiFetch(path, { method: "DELETE", fallback });
+      await call(key, { ...target, fallback });
       onDeleted();
       toastSuccess(success);
       router.refresh();

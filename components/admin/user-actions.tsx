@@ -11,10 +11,10 @@ import { useDeleteAction } from "@/components/admin/use-delete-action";
 import { FieldShell, FormAlert, FormField, inputClasses } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
-import type { adminUserUpdateSchema } from "@/lib/validation/accounts";
-import type { PublicUser } from "@/lib/validation/responses/accounts";
+import { ApiError, call } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-zod-resolver";
+import type { adminUserUpdateSchema } from "@/lib/accounts/schemas";
+import type { PublicUser } from "@/lib/accounts/responses";
 import type { z } from "zod";
 
 const UPDATE_FAILED = "Failed to update user";
@@ -23,13 +23,13 @@ const DELETE_FAILED = "Failed to delete user";
 export type AdminUserRow = Pick<PublicUser, "id" | "first_name" | "last_name" | "email" | "role">;
 
 type EditValues = z.infer<typeof adminUserUpdateSchema>;
-const editResolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.adminUserUpdateSchema));
+const editResolver = lazyZodResolver(() => import("@/lib/accounts/schemas").then((m) => m.adminUserUpdateSchema));
 
 export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: boolean }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const { busy: deleteBusy, remove } = useDeleteAction(`/users/${user.id}`, {
+  const { busy: deleteBusy, remove } = useDeleteAction("DELETE /users/:id", { params: { id: user.id } }, {
     success: "User deleted.",
     fallback: DELETE_FAILED,
     onDeleted: () => setDeleting(false),
@@ -57,7 +57,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserRow; isSelf: bool
   const save = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await apiFetch(`/users/${user.id}`, { method: "PUT", body: values, fallback: UPDATE_FAILED });
+      await call("PUT /users/:id", { params: { id: user.id }, json: values, fallback: UPDATE_FAILED });
       setEditing(false);
       toastSuccess("User updated.");
       router.refresh();

@@ -9,7 +9,7 @@ import { AdminDialog, ConfirmDialog } from "@/components/admin/admin-dialog";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call } from "@/client/api";
 
 const STATUS_FAILED = "Failed to change the account's status";
 const RESET_FAILED = "Failed to reset two-factor sign-in";
@@ -27,7 +27,7 @@ export function UserPageActions({ user, isSelf }: { user: Target; isSelf: boolea
   async function changeStatus() {
     setBusy(true);
     try {
-      await apiFetch(`/users/${user.id}/status`, { method: "PUT", body: { status: user.isActive ? "deactivated" : "active" }, fallback: STATUS_FAILED });
+      await call("PUT /users/:id/status", { params: { id: user.id }, json: { status: user.isActive ? "deactivated" : "active" }, fallback: STATUS_FAILED });
       setDialog(null);
       toastSuccess(user.isActive ? "User deactivated. Their sessions have ended." : "User reactivated.");
       router.refresh();
@@ -53,7 +53,7 @@ export function UserPageActions({ user, isSelf }: { user: Target; isSelf: boolea
     setBusy(true);
     setResetError(null);
     try {
-      await apiFetch(`/users/${user.id}/two-factor/reset`, { method: "POST", body: { password }, fallback: RESET_FAILED });
+      await call("POST /users/:id/two-factor/reset", { params: { id: user.id }, json: { password }, fallback: RESET_FAILED });
       setDialog(null);
       toastSuccess("Two-factor sign-in reset. The user was signed out and e-mailed.");
       router.refresh();

@@ -11,7 +11,7 @@ import { FieldShell, inputClasses } from "@/components/auth/form-field";
  *
  * `digits`: a 6-digit code; anything else typed or pasted is dropped.
  * `app-or-backup`: a 6-digit code from the app or a backup code (XXXXX-XXXXX, upper case: their
- * alphabet has no look-alikes, lib/auth/two-factor.ts), so letters and the dash are kept.
+ * alphabet has no look-alikes, lib/accounts/auth/two-factor.ts), so letters and the dash are kept.
  */
 
 export const CODE_LENGTH = 6;

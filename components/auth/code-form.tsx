@@ -34,7 +34,7 @@ export function CodeForm({ email, verify, resend }: CodeFormProps) {
     event.preventDefault();
     setFailure(null);
     // The shared schema loads on submit: zod stays out of the page's first-load JavaScript.
-    const { codeField } = await import("@/lib/validation/accounts");
+    const { codeField } = await import("@/lib/accounts/schemas");
     const parsed = codeField.safeParse(code);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message ?? "Please enter a valid 6-digit code.");

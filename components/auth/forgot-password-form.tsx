@@ -8,12 +8,12 @@ import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert, FormField } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import { call } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-zod-resolver";
 
 const FALLBACK = "Failed to send reset code.";
 
-const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.emailOnlySchema));
+const resolver = lazyZodResolver(() => import("@/lib/accounts/schemas").then((m) => m.emailOnlySchema));
 
 export function ForgotPasswordForm() {
   const router = useRouter();
@@ -29,9 +29,8 @@ export function ForgotPasswordForm() {
     setFailure(null);
     let message: string | undefined;
     try {
-      ({ message } = await apiFetch<{ message?: string }>("/forgot-password/send-code", {
-        method: "POST",
-        body: { email },
+      ({ message } = await call("POST /forgot-password/send-code", {
+        json: { email },
         fallback: FALLBACK,
       }));
     } catch (error) {

@@ -11,9 +11,9 @@ import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { useSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastError } from "@/components/ui/toaster";
-import { signInWithPassword } from "@/lib/client/auth";
-import { destinationAfterLogin } from "@/lib/navigation/callback-url";
-import { lazyFieldCheck } from "@/lib/client/lazy-field-check";
+import { signInWithPassword } from "@/client/auth";
+import { destinationAfterLogin } from "@/lib/platform/navigation/callback-url";
+import { lazyFieldCheck } from "@/client/lazy-field-check";
 
 const LOGIN_FAILED = "Invalid email or password.";
 
@@ -22,7 +22,7 @@ function destinationFor(role: unknown): string {
   return destinationAfterLogin(new URLSearchParams(window.location.search).get("callbackUrl"), role);
 }
 
-const fields = lazyFieldCheck(() => import("@/lib/validation/accounts").then((m) => m.loginSchema));
+const fields = lazyFieldCheck(() => import("@/lib/accounts/schemas").then((m) => m.loginSchema));
 
 const FIELDS = ["email", "password"] as const;
 type Field = (typeof FIELDS)[number];

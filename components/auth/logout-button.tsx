@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type ComponentProps } from "react";
 import { toastError } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import { signOutHere } from "@/lib/client/auth";
+import { call } from "@/client/api";
+import { signOutHere } from "@/client/auth";
 
 /** Browser-side state of the account flows; nothing of it may outlive the session. */
 const SESSION_KEYS = ["interestModalSkipped", "newUserData", "reset_email", "reset_token"] as const;
@@ -26,7 +26,7 @@ export function LogoutButton({ children = "Logout", disabled, everywhere = false
   async function logout() {
     setPending(true);
     try {
-      if (everywhere) await apiFetch("/log_out/everywhere", { method: "POST", fallback: "Could not sign out everywhere. Please try again." });
+      if (everywhere) await call("POST /log_out/everywhere", { fallback: "Could not sign out everywhere. Please try again." });
     } catch (error) {
       setPending(false);
       toastError((error as Error).message);

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { CodeField } from "@/components/auth/code-field";
 import { FormAlert } from "@/components/auth/form-field";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 /*
  * "I lost my authenticator", on the log-in's second step (docs/product-rules.md, "Two-factor
@@ -37,7 +37,7 @@ export function LostAuthenticator({ email, password, onBack }: { email: string; 
 
   const sendCode = () =>
     run(async () => {
-      const { message } = await apiFetch<{ message: string }>("/two-factor/recovery/send-code", { method: "POST", body: { email, password }, fallback: "Could not send a recovery code." });
+      const { message } = await call("POST /two-factor/recovery/send-code", { json: { email, password }, fallback: "Could not send a recovery code." });
       setNotice(message);
       setStep("code");
     });
@@ -45,7 +45,7 @@ export function LostAuthenticator({ email, password, onBack }: { email: string; 
   const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run(async () => {
-      const { message } = await apiFetch<{ message: string }>("/two-factor/recovery/verify-code", { method: "POST", body: { email, code: code.trim() }, fallback: "Could not check the code." });
+      const { message } = await call("POST /two-factor/recovery/verify-code", { json: { email, code: code.trim() }, fallback: "Could not check the code." });
       setNotice(message);
       setStep("waiting");
     });

@@ -3,33 +3,20 @@
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { toastError } from "@/components/ui/toaster";
+import { oidcSignInUrl } from "@/client/auth";
 
 const FAILED = "Could not start the sign-in with your organisation. Please try again.";
 
-/*
- * "Continue with <label>": asks Better Auth for the OpenID Connect provider's sign-in address
- * (POST /api/auth/sign-in/social) and goes there; the provider sends the browser back to
- * /api/auth/callback/oidc, which signs in and lands on /login?continue=1 (the role's home).
- */
+/* "Continue with <label>": asks Better Auth for the OpenID Connect provider's sign-in address (client/auth.ts) and goes there. */
 export function OidcButton({ label }: { label: string }) {
   const [pending, setPending] = useState(false);
 
   async function start() {
     setPending(true);
-    try {
-      const response = await fetch("/api/auth/sign-in/social", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ provider: "oidc", callbackURL: "/login?continue=1", errorCallbackURL: "/login" }),
-      });
-      const data = (await response.json().catch(() => ({}))) as { url?: unknown };
-      if (!response.ok || typeof data.url !== "string") throw new Error(FAILED);
-      window.location.assign(data.url);
-    } catch {
-      setPending(false);
-      toastError(FAILED);
-    }
+    const url = await oidcSignInUrl();
+    if (url) return window.location.assign(url);
+    setPending(false);
+    toastError(FAILED);
   }
 
   return (

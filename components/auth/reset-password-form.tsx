@@ -7,14 +7,14 @@ import { FormAlert } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import { call } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-zod-resolver";
 
 const FALLBACK = "Failed to reset password.";
 // Back to the login screen 1.5 s after the new password is saved (docs/product-rules.md, Screens).
 const REDIRECT_DELAY_MS = 1500;
 
-const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.resetPasswordFormSchema));
+const resolver = lazyZodResolver(() => import("@/lib/accounts/schemas").then((m) => m.resetPasswordFormSchema));
 
 export function ResetPasswordForm() {
   const router = useRouter();
@@ -50,10 +50,9 @@ export function ResetPasswordForm() {
     }
     let message: string | undefined;
     try {
-      ({ message } = await apiFetch<{ message?: string }>("/forgot-password/reset-password", {
-        method: "POST",
-        // Without a token (code not verified in this tab) the server answers with its own "expired" message.
-        body: { email, password, reset_token: sessionStorage.getItem("reset_token") ?? undefined },
+      ({ message } = await call("POST /forgot-password/reset-password", {
+        // Without a token (code not verified in this tab) the server refuses the empty one with its own "expired" message.
+        json: { email, password, reset_token: sessionStorage.getItem("reset_token") ?? "" },
         fallback: FALLBACK,
       }));
     } catch (error) {

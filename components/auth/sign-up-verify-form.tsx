@@ -5,8 +5,8 @@ import { useEffect, useState } from "react";
 import { CodeForm, messageOf } from "@/components/auth/code-form";
 import { rememberSignedUpEmail } from "@/components/ui/signed-up-email";
 import { toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import { verifySignUpCode } from "@/lib/client/auth";
+import { call } from "@/client/api";
+import { verifySignUpCode } from "@/client/auth";
 
 // Signed in by the verify step, the new learner picks interests first (docs/product-rules.md, Accounts).
 const AFTER_SIGN_UP = "/dashboard/topic-selection";
@@ -59,9 +59,8 @@ export function SignUpVerifyForm() {
     if (!to) return "No email found to resend code.";
     try {
       // The same sign-up token keeps this sign-up's values waiting; a new one means they are gone.
-      const res = await apiFetch<{ signup_token?: string }>("/register/send-code", {
-        method: "POST",
-        body: { email: to, signup_token: pending.signup_token },
+      const res = await call("POST /register/send-code", {
+        json: { email: to, signup_token: pending.signup_token },
         fallback: "Failed to resend code.",
       });
       if (res?.signup_token !== pending.signup_token) {

@@ -7,12 +7,12 @@ import { FormAlert, FormField } from "@/components/auth/form-field";
 import { PasswordInput } from "@/components/auth/password-input";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import { lazyZodResolver } from "@/lib/client/lazy-zod-resolver";
+import { call } from "@/client/api";
+import { lazyZodResolver } from "@/client/lazy-zod-resolver";
 
 const FALLBACK = "Something went wrong. Please try again.";
 
-const resolver = lazyZodResolver(() => import("@/lib/validation/accounts").then((m) => m.signUpFormSchema));
+const resolver = lazyZodResolver(() => import("@/lib/accounts/schemas").then((m) => m.signUpFormSchema));
 
 export function SignUpForm() {
   const router = useRouter();
@@ -34,9 +34,8 @@ export function SignUpForm() {
     try {
       // The send carries the sign-up values; the server keeps them (the password sealed with the
       // token it answers) until the code is verified with that token.
-      ({ signup_token: signupToken } = await apiFetch<{ signup_token?: string }>("/register/send-code", {
-        method: "POST",
-        body: { email, first_name, last_name, password },
+      ({ signup_token: signupToken } = await call("POST /register/send-code", {
+        json: { email, first_name, last_name, password },
         fallback: FALLBACK,
       }));
     } catch (error) {

@@ -6,7 +6,7 @@ import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-field";
 import { linkToken } from "@/components/auth/link-token";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 type Answer = "it-was-me" | "it-was-not-me";
 
@@ -21,7 +21,7 @@ export function TwoFactorNoticeAnswer() {
     setBusy(true);
     setFailure(null);
     try {
-      const { message } = await apiFetch<{ message: string }>("/two-factor/notice", { method: "POST", body: { token: linkToken("token"), answer }, fallback: "Could not send your answer." });
+      const { message } = await call("POST /two-factor/notice", { json: { token: linkToken("token"), answer }, fallback: "Could not send your answer." });
       setDone({ answer, message });
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : "Could not send your answer.");

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { FormAlert } from "@/components/auth/form-field";
 import { linkToken } from "@/components/auth/link-token";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 /** The recovery e-mails' "cancel" link (POST /two-factor/recovery/cancel). */
 export function TwoFactorRecoveryCancel() {
@@ -18,7 +18,7 @@ export function TwoFactorRecoveryCancel() {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await apiFetch<{ message: string }>("/two-factor/recovery/cancel", { method: "POST", body: { token: linkToken("cancel") }, fallback: "Could not cancel the recovery." });
+      const answer = await call("POST /two-factor/recovery/cancel", { json: { token: linkToken("cancel") }, fallback: "Could not cancel the recovery." });
       setMessage(answer.message);
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : "Could not cancel the recovery.");

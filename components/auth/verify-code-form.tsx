@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { CodeForm, messageOf } from "@/components/auth/code-form";
 import { toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 // After a verified code, go on to the new-password screen after about 1 s (docs/product-rules.md, Screens).
 const REDIRECT_DELAY_MS = 1000;
@@ -39,9 +39,8 @@ export function VerifyCodeForm() {
     const to = readResetEmail();
     if (!to) return "No email found. Please request a new code.";
     try {
-      const res = await apiFetch<{ message?: string; reset_token?: string }>("/forgot-password/verify-code", {
-        method: "POST",
-        body: { email: to, code },
+      const res = await call("POST /forgot-password/verify-code", {
+        json: { email: to, code },
         fallback: "Failed to verify code.",
       });
       if (res?.reset_token) sessionStorage.setItem("reset_token", res.reset_token);
@@ -57,7 +56,7 @@ export function VerifyCodeForm() {
     const to = readResetEmail();
     if (!to) return "No email found to resend code.";
     try {
-      await apiFetch("/forgot-password/send-code", { method: "POST", body: { email: to }, fallback: "Failed to resend code." });
+      await call("POST /forgot-password/send-code", { json: { email: to }, fallback: "Failed to resend code." });
     } catch (error) {
       return messageOf(error, "Failed to resend code.");
     }

@@ -1,6 +1,6 @@
 import { LogoMark } from "@/components/layout/logo-mark";
-import { formatDate } from "@/lib/activity/format";
-import type { Certificate } from "@/lib/activity/completion";
+import { formatDate } from "@/lib/practice/activity/format";
+import type { Certificate } from "@/lib/practice/activity/completion";
 
 /**
  * The certificate itself, as its public page and the completion screen show it and as it prints:

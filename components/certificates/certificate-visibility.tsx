@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call } from "@/client/api";
 
 /**
  * For an admin on a certificate's page (docs/product-rules.md, "Course requests"): hide the
@@ -20,7 +20,7 @@ export function CertificateVisibility({ courseId, hidden }: { courseId: number; 
     setProblem(null);
     setBusy(true);
     try {
-      await apiFetch(`/courses/${courseId}/certificates/visibility`, { method: "PUT", body: { hidden: !hidden }, fallback: "Could not change the certificate." });
+      await call("PUT /courses/:id/certificates/visibility", { params: { id: courseId }, json: { hidden: !hidden }, fallback: "Could not change the certificate." });
       startTransition(() => router.refresh());
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "Could not change the certificate.");

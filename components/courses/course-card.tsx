@@ -6,8 +6,8 @@ import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { PauseIcon } from "@/components/courses/pause-icon";
-import { formatLearningTime } from "@/lib/courses/duration";
-import type { CourseSummary } from "@/lib/validation/responses/learning";
+import { formatLearningTime } from "@/lib/catalogue/courses/duration";
+import type { CourseSummary } from "@/lib/catalogue/courses/responses";
 
 /** What a course card shows (a course list item from lib/, or the same fields from the API). */
 export type CourseCardCourse = Pick<

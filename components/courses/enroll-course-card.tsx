@@ -6,7 +6,7 @@ import { type MouseEvent, useId, useRef, useState } from "react";
 import { CourseCardBody, cardClasses, readerHref, type CourseCardCourse } from "@/components/courses/course-card";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 /** The fallback message when the server gives no detail (a network failure, say). */
 export const ENROLL_FAILED = "Failed to enroll in course";
@@ -32,7 +32,7 @@ export function EnrollCourseCard({ course, headingLevel }: { course: CourseCardC
     setPending(true);
     setError(null);
     try {
-      await apiFetch("/enroll", { method: "POST", body: { course_id: course.id }, fallback: ENROLL_FAILED });
+      await call("POST /enroll", { json: { course_id: course.id }, fallback: ENROLL_FAILED });
       router.refresh();
       router.push(href);
       // Stays pending until the reader replaces this page.

@@ -1,5 +1,5 @@
 "use client";
-import type { CourseSummary } from "@/lib/validation/responses/learning";
+import type { CourseSummary } from "@/lib/catalogue/courses/responses";
 import { useCourseWritingOn } from "./course-writing";
 
 // is_detail_created_by_ai true shows Generated, false Generating (Failed when generation gave up);

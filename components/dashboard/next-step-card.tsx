@@ -3,8 +3,8 @@ import { EnrollButton } from "@/components/reader/enroll-button";
 import { quizHref, readerHref } from "@/components/reader/links";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatLearningTime } from "@/lib/courses/duration";
-import type { CourseToContinue, NextStep } from "@/lib/learning/next-step";
+import { formatLearningTime } from "@/lib/catalogue/courses/duration";
+import type { CourseToContinue, NextStep } from "@/lib/practice/learning/next-step";
 
 const CARD = "mt-6 rounded-2xl border border-brand-100 bg-brand-50 p-5 shadow-sm sm:p-6";
 const EYEBROW = "text-sm font-semibold tracking-wide text-brand-800 uppercase";

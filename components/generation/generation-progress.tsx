@@ -1,14 +1,13 @@
 "use client";
 
 // Live progress of one course's generation: polls GET /courses/{id}/generation while it is Generating
-// (lib/client/generation-poll.ts: every few seconds, slower while nothing changes, paused while the tab is
+// (client/generation-poll.ts: every few seconds, slower while nothing changes, paused while the tab is
 // hidden) and re-renders the page on the server (router.refresh) once the status changes.
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/client/api";
-import { startGenerationPoll } from "@/lib/client/generation-poll";
-import { progressText, type GenerationState } from "@/lib/generation/format";
-import type { CourseGeneration } from "@/lib/validation/responses/generation";
+import { call } from "@/client/api";
+import { startGenerationPoll } from "@/client/generation-poll";
+import { progressText, type GenerationState } from "@/lib/authoring/generation/format";
 
 /** The polling itself; returns the latest state (the initial one until a poll answers). */
 export function useGenerationPoll(courseId: number, initial: GenerationState, refreshOnProgress = false): GenerationState {
@@ -21,7 +20,7 @@ export function useGenerationPoll(courseId: number, initial: GenerationState, re
       startGenerationPoll({
         initial: { status, sections_done: done, sections_total: total },
         fetchState: async (signal) => {
-          const next = await apiFetch<CourseGeneration>(`/courses/${courseId}/generation`, { fallback: "Failed to fetch generation status", signal });
+          const next = await call("GET /courses/:id/generation", { params: { id: courseId }, fallback: "Failed to fetch generation status", signal });
           return { status: next.status, sections_done: next.sections_done, sections_total: next.sections_total };
         },
         onState: (next) => {

@@ -1,7 +1,8 @@
 import Link from "next/link";
+import { getDb } from "@/db/client";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { logger } from "@/lib/log/logger";
-import { loadDailyGoal } from "@/lib/reminders/settings";
+import { logger } from "@/lib/platform/log/logger";
+import { loadDailyGoal } from "@/lib/practice/reminders/settings";
 
 /**
  * The dashboard's daily goal: today's lessons or review cards toward the learner's goal, the day
@@ -11,7 +12,7 @@ import { loadDailyGoal } from "@/lib/reminders/settings";
 export async function DailyGoal({ userId, className = "mt-8" }: { userId: number; className?: string }) {
   let goal: Awaited<ReturnType<typeof loadDailyGoal>>;
   try {
-    goal = await loadDailyGoal(userId, new Date());
+    goal = await loadDailyGoal(getDb(), userId, new Date());
   } catch (error) {
     // Motivation, not a must: the dashboard's courses matter more than a failed count.
     logger().error({ err: error }, "dashboard: could not load the daily goal");

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { PublicHeader } from "@/components/layout/public-header";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SkipLink } from "@/components/layout/skip-link";
-import { getPageRole } from "@/lib/auth/page";
-import { homeFor } from "@/lib/navigation/callback-url";
+import { getPageRole } from "@/lib/accounts/auth/page";
+import { homeFor } from "@/lib/platform/navigation/callback-url";
 
 /** Where someone signed in goes back to their area (the admin's or the learner's), or null for a visitor. */
 export async function signedInHome(): Promise<string | null> {

@@ -4,7 +4,7 @@ import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { bundledLanguages } from "shiki/langs";
 import githubDarkDefault from "shiki/themes/github-dark-default.mjs";
 import githubLightDefault from "shiki/themes/github-light-default.mjs";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/platform/log/logger";
 
 /*
  * Server-side syntax highlighting with shiki's fine-grained core: a light and a dark theme, the

@@ -47,7 +47,7 @@ describe("Markdown citations", () => {
   async function cited(content: string, citations: number[]): Promise<string> {
     const { LessonCitations } = await import("@/components/sources/citations");
     const lesson = createElement(Markdown, { content, citations });
-    const { prelude } = await prerender(createElement(LessonCitations as (props: { path: string }) => ReturnType<typeof LessonCitations>, { path: "/x" }, lesson));
+    const { prelude } = await prerender(createElement(LessonCitations as (props: { courseId: number; sectionIndex: number; subsectionIndex: number }) => ReturnType<typeof LessonCitations>, { courseId: 1, sectionIndex: 0, subsectionIndex: 0 }, lesson));
     return new Response(prelude).text();
   }
 

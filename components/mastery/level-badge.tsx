@@ -1,4 +1,4 @@
-import type { MasteryLevel } from "@/lib/mastery/model";
+import type { MasteryLevel } from "@/lib/practice/mastery/model";
 
 /** The one wording of each level (docs/product-rules.md, "Mastery and spaced review"), wherever a level is shown. */
 export const LEVEL_LABEL: Record<MasteryLevel, string> = { struggling: "Needs another look", learning: "Learning", new: "Not tried yet", mastered: "Mastered" };

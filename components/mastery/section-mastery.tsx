@@ -1,4 +1,4 @@
-import type { SectionMastery } from "@/lib/mastery/section-mastery";
+import type { SectionMastery } from "@/lib/practice/mastery/section-mastery";
 
 /**
  * A section's concepts on the course overview, counted by level in the levels' own words:

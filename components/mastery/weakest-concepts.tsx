@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { cache } from "react";
+import { getDb } from "@/db/client";
 import { conceptReviewHref, lessonHref } from "@/components/review/lesson-href";
-import { listConceptMastery, weakestConcepts } from "@/lib/mastery/list-mastery";
+import { listConceptMastery, weakestConcepts } from "@/lib/practice/mastery/list-mastery";
 import { LevelBadge } from "./level-badge";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/platform/log/logger";
 
 /** The dashboard's concepts whose latest answer was wrong (three at most, weakest first), each with its lesson and a review of it. */
 // One read per request, however many places ask (the dashboard asks once per placement).
-const loadWeakest = cache(async (userId: number) => weakestConcepts(await listConceptMastery(userId), 3));
+const loadWeakest = cache(async (userId: number) => weakestConcepts(await listConceptMastery(getDb(), userId), 3));
 
 /** `show`: render only with concepts to list ("filled") or only without ("empty"), so the dashboard can put an empty box below its courses. */
 export async function WeakestConcepts({ userId, show }: { userId: number; show?: "filled" | "empty" }) {

@@ -9,8 +9,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useDismiss } from "@/components/ui/use-dismiss";
-import { apiFetch } from "@/lib/client/api";
-import type { NotificationCount } from "@/lib/validation/responses/notifications";
+import { call } from "@/client/api";
 import { useUnreadCount } from "./unread-count";
 
 // The list's code loads when the bell is first opened: every learner page carries the bell, few open it.
@@ -57,7 +56,7 @@ export function NotificationBell({ initialCount }: { initialCount: number | null
       clearTimeout(timer);
       if (document.visibilityState === "visible") {
         try {
-          const { unread_count: next } = await apiFetch<NotificationCount>("/users/me/notifications/unread-count", { fallback: "", signal: controller.signal });
+          const { unread_count: next } = await call("GET /users/me/notifications/unread-count", { fallback: "", signal: controller.signal });
           const last = lastCount.current;
           if (last !== null && next > last) {
             setAnnouncement(`New notification: ${spoken(next)}.`);

@@ -6,8 +6,8 @@
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { apiFetch, ApiError } from "@/lib/client/api";
-import type { NotificationCount, NotificationItem, NotificationList as Loaded } from "@/lib/validation/responses/notifications";
+import { ApiError, call } from "@/client/api";
+import type { NotificationItem, NotificationList as Loaded } from "@/lib/accounts/notifications/responses";
 import { shareUnreadCount as onCount } from "./unread-count";
 
 const LOAD_FAILED = "Could not load your notifications.";
@@ -27,11 +27,10 @@ function when(iso: string, now: number): string {
 }
 
 function fetchPage(limit: number, cursor: string | null, signal?: AbortSignal): Promise<Loaded> {
-  const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-  return apiFetch<Loaded>(`/users/me/notifications?${query}`, { fallback: LOAD_FAILED, signal });
+  return call("GET /users/me/notifications", { query: { limit, cursor: cursor ?? undefined }, fallback: LOAD_FAILED, signal });
 }
 
-export const markRead = (id: number) => apiFetch<NotificationCount>(`/users/me/notifications/${id}/read`, { method: "POST", fallback: MARK_FAILED });
+export const markRead = (id: number) => call("POST /users/me/notifications/:id/read", { params: { id }, fallback: MARK_FAILED });
 
 export function NotificationList({
   pageSize,
@@ -110,7 +109,7 @@ export function NotificationList({
     setProblem(null);
     setBusyAll(true);
     try {
-      onCount((await apiFetch<NotificationCount>("/users/me/notifications/read-all", { method: "POST", fallback: MARK_FAILED })).unread_count);
+      onCount((await call("POST /users/me/notifications/read-all", { fallback: MARK_FAILED })).unread_count);
       readLocally("all");
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : MARK_FAILED);

@@ -1,5 +1,4 @@
 "use client";
-
 import Link from "next/link";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { revealFeedback } from "@/components/quiz/reveal-feedback";
@@ -9,8 +8,8 @@ import { SourceOfAnswer } from "@/components/sources/citations";
 import { ExplainAnswerButton } from "@/components/tutor/tutor-launcher";
 import type { ExplainRequest } from "@/components/tutor/tutor-lesson";
 import { InlineCode } from "@/components/ui/inline-code";
-import type { Lesson } from "@/lib/validation/responses/review";
-import type { CitedPassage } from "@/lib/validation/responses/sources";
+import type { Lesson } from "@/lib/practice/review/responses";
+import type { CitedPassage } from "@/lib/catalogue/courses/responses";
 
 /**
  * Feedback after an answer, in a panel below the question that never covers it (on a phone it

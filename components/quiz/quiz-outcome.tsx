@@ -1,12 +1,11 @@
 "use client";
-
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { LEVEL_LABEL } from "@/components/mastery/level-badge";
 import { buttonClasses } from "@/components/ui/button-link";
-import { currentTimeZone, learningDays } from "@/lib/activity/days";
-import type { MasteryLevel } from "@/lib/mastery/model";
-import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
+import { currentTimeZone, learningDays } from "@/lib/practice/activity/days";
+import type { MasteryLevel } from "@/lib/practice/mastery/model";
+import type { QuizQuestion, QuizResult } from "@/lib/practice/quizzes/responses";
 import { QuizRemediation } from "./quiz-remediation";
 import { Icon } from "@/components/ui/icons";
 

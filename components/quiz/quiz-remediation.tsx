@@ -2,7 +2,7 @@ import Link from "next/link";
 import { lessonHref } from "@/components/review/lesson-href";
 import { SourceOfAnswer } from "@/components/sources/citations";
 import { InlineCode } from "@/components/ui/inline-code";
-import type { QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
+import type { QuizQuestion, QuizResult } from "@/lib/practice/quizzes/responses";
 
 /**
  * The result screen's remediation (docs/product-rules.md, "Practice"): each missed item with the

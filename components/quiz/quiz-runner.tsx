@@ -1,12 +1,11 @@
 "use client";
-
 import Link from "next/link";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { QuizProgress } from "@/components/quiz/quiz-progress";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import type { AnswerCheck, QuizAttempt, QuizQuestion, QuizResult } from "@/lib/validation/responses/learning";
+import { call } from "@/client/api";
+import type { QuizAttempt, QuizQuestion, QuizResult } from "@/lib/practice/quizzes/responses";
 import { AnswerChoices, optionMarks } from "./answer-choices";
 import { FeedbackPanel } from "./feedback-panel";
 import { useLeaveWarning } from "./leave-quiz";
@@ -42,7 +41,7 @@ export function QuizRunner({
   passedHref: string;
   /** The course's completion screen, offered once this pass finishes the course. */
   finishHref: string;
-  /** The learner's learning instants before this attempt (lib/activity/history.ts): the streak a pass keeps. */
+  /** The learner's learning instants before this attempt (lib/practice/activity/history.ts): the streak a pass keeps. */
   activity: string[] | null;
 }) {
   const initial = new Map(attempt.items.map((i) => [i.question_id, i]));
@@ -59,7 +58,7 @@ export function QuizRunner({
   const legendId = useId();
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const base = `/courses/${courseId}/sections/${sectionIndex}`;
+  const section = { id: courseId, sectionIndex };
   const question = questions[index];
   const current = question ? feedback.get(question.id) : undefined;
   const isLast = index + 1 >= questions.length;
@@ -71,7 +70,7 @@ export function QuizRunner({
     // Items never tried go as unanswered: the server grades what quiz-check recorded for the rest.
     const answers = questions.filter((q) => !(tries.get(q.id) ?? []).length).map((q) => ({ question_id: q.id, answer: null }));
     try {
-      const result = await apiFetch<QuizResult>(`${base}/quiz-complete`, { method: "POST", body: { answers }, fallback: "Failed to submit the quiz." });
+      const result = await call("POST /courses/:id/sections/:sectionIndex/quiz-complete", { params: section, json: { answers }, fallback: "Failed to submit the quiz." });
       setPhase({ kind: "done", result });
     } catch (error) {
       setPhase({ kind: "submit-failed", message: (error as Error).message });
@@ -92,7 +91,7 @@ export function QuizRunner({
     if (!question || choice === null) return;
     setChecking(true);
     try {
-      const check = await apiFetch<AnswerCheck>(`${base}/quiz-check`, { method: "POST", body: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." });
+      const check = await call("POST /courses/:id/sections/:sectionIndex/quiz-check", { params: section, json: { question_id: question.id, answer: choice }, fallback: "Failed to check your answer." });
       setTries(new Map(tries).set(question.id, [...(tries.get(question.id) ?? []), choice]));
       setFeedback(new Map(feedback).set(question.id, check));
       setChoice(null);

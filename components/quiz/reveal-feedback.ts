@@ -1,3 +1,5 @@
+import { scrollBehavior } from "@/client/motion";
+
 /*
  * Bringing an answer's feedback into view (docs/product-rules.md, "Feedback on screen"). On a
  * phone the panel opens below the options, at or past the bottom edge: the page scrolls down just
@@ -33,8 +35,6 @@ export function feedbackScrollDelta(layout: FeedbackLayout): number {
   return Math.max(0, Math.round(Math.max(summary, Math.min(wholePanel, questionStays))));
 }
 
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
 /**
  * Moves focus to the feedback's heading without the browser's own jump (a screen reader announces
  * it, and the keyboard carries on from it), then scrolls as feedbackScrollDelta says. The panel's
@@ -53,5 +53,5 @@ export function revealFeedback(panel: HTMLElement, heading: HTMLElement, summary
     panelBottom: panel.getBoundingClientRect().bottom,
     barHeight: bar?.getBoundingClientRect().height ?? 0,
   });
-  if (delta > 0) window.scrollBy({ top: delta, behavior: reducedMotion() ? "instant" : "smooth" });
+  if (delta > 0) window.scrollBy({ top: delta, behavior: scrollBehavior() });
 }

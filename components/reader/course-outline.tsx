@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { LinkPending } from "@/components/ui/link-pending";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { formatLearningTime } from "@/lib/courses/duration";
-import type { Position } from "@/lib/learning/progress";
+import { formatLearningTime } from "@/lib/catalogue/courses/duration";
+import type { Position } from "@/lib/catalogue/course-shape/progress";
 import { readerHref } from "./links";
 
 export type OutlineSection = {
@@ -23,7 +23,7 @@ export type OutlineSection = {
 
 /**
  * The reader's left panel: progress with its percent, then each section with its subsections.
- * Unlocked subsections are links, ticked once read (lib/learning/reader-navigation.ts isRead: not
+ * Unlocked subsections are links, ticked once read (lib/catalogue/course-shape/reader-navigation.ts isRead: not
  * merely opened) and an open circle before; locked ones (lock) are disabled and say so. Each
  * lesson shows its reading time, and the course the time left (docs/product-rules.md, "Durations").
  */

@@ -1,5 +1,5 @@
 import { PauseIcon } from "@/components/courses/pause-icon";
-import { PAUSED } from "@/lib/publication/served";
+import { PAUSED } from "@/lib/catalogue/publication/served";
 
 /**
  * What a paused course shows its learners instead of content (docs/product-rules.md, "Review and

@@ -1,4 +1,4 @@
-import type { CourseSourceView } from "@/lib/validation/responses/sources";
+import type { CourseSourceView } from "@/lib/authoring/sources/responses";
 
 const TYPES: Record<string, string> = {
   "application/pdf": "PDF",

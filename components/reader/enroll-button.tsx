@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { toastError } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 /**
  * 'Enrol to start': POST /enroll, then re-render the reader on the server with the new enrolment,
@@ -18,7 +18,7 @@ export function EnrollButton({ courseId, label = "Enrol to start", href }: { cou
   async function enrol() {
     setBusy(true);
     try {
-      await apiFetch("/enroll", { method: "POST", body: { course_id: courseId }, fallback: "Failed to enroll in course" });
+      await call("POST /enroll", { json: { course_id: courseId }, fallback: "Failed to enroll in course" });
       startTransition(() => (href ? router.push(href) : router.refresh()));
     } catch (error) {
       toastError((error as Error).message);

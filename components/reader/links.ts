@@ -1,7 +1,7 @@
 /*
  * The reader's and the quiz's navigation state lives in the URL (courseId, sectionIndex,
  * completedSection), so reloads and shared links land on the same screen. Indexes are 0-based,
- * as in the API. The links themselves are lib/navigation/course-links.ts's (the server names
+ * as in the API. The links themselves are lib/platform/navigation/course-links.ts's (the server names
  * these screens too).
  */
 
@@ -23,4 +23,4 @@ export function indexParam(value: Param): number | null {
   return /^(0|[1-9]\d{0,3})$/.test(raw) ? Number(raw) : null;
 }
 
-export { courseCompleteHref, courseDetailsHref, quizHref, readerHref } from "@/lib/navigation/course-links";
+export { courseCompleteHref, courseDetailsHref, quizHref, readerHref } from "@/lib/platform/navigation/course-links";

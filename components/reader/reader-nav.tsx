@@ -6,9 +6,9 @@ import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { LinkPending } from "@/components/ui/link-pending";
 import { toastError } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
-/** What Next does, decided on the server from lib/learning (the rules the API enforces). */
+/** What Next does, decided on the server from lib/practice/learning (the rules the API enforces). */
 export type NextAction =
   | { kind: "go"; href: string; label: string }
   /** Opens a subsection not unlocked yet: save the raised progress and the position first. */
@@ -28,10 +28,9 @@ export function ReaderNav({ previousHref, next }: { previousHref: string | null;
   async function unlock(action: Extract<NextAction, { kind: "unlock" }>) {
     setSaving(true);
     try {
-      await apiFetch("/courses/update_progress", {
-        method: "PUT",
+      await call("PUT /courses/update_progress", {
         fallback: "Failed to update course progress",
-        body: {
+        json: {
           course_id: action.courseId,
           progress: action.progress,
           section_index: action.sectionIndex,

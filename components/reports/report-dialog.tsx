@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useId, type FormEvent, type RefObject } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
-import { REASON_LABELS, REPORT_NOTE_MAX, type ReportReason } from "@/lib/reports/reasons";
+import { REASON_LABELS, REPORT_NOTE_MAX, type ReportReason } from "@/lib/authoring/reports/reasons";
 
 /**
  * The "Report a problem" dialog, loaded only when a learner first opens it (the reader's first

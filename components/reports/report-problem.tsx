@@ -2,9 +2,9 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { handledText, REPORT_REASONS, type ReportReason } from "@/lib/reports/reasons";
-import type { MyReport, MyReports } from "@/lib/validation/responses/reports";
+import { ApiError, call } from "@/client/api";
+import { handledText, REPORT_REASONS, type ReportReason } from "@/lib/authoring/reports/reasons";
+import type { MyReport } from "@/lib/authoring/reports/responses";
 
 /** What is reported: a lesson by its place in its course, or a quiz or review item. */
 export type ReportTarget = { question_id: number } | { course_id: number; section_index: number; subsection_index: number };
@@ -14,9 +14,7 @@ const ReportDialog = dynamic(() => import("./report-dialog").then((m) => m.Repor
 
 const SEND_FAILED = "Your report could not be sent. Please try again.";
 
-function targetQuery(target: ReportTarget): string {
-  return new URLSearchParams(Object.entries(target).map(([k, v]) => [k, String(v)])).toString();
-}
+
 
 /**
  * "Report a problem" (docs/product-rules.md, "Reports"): a button opening a dialog with the
@@ -37,16 +35,17 @@ export function ReportProblem({ target, initial }: { target: ReportTarget; /** T
   const opener = useRef<HTMLButtonElement>(null);
   // Mounted from the first press on, so that closing it hands focus back to the button.
   const [loaded, setLoaded] = useState(false);
-  const query = targetQuery(target);
+  // By value, so that a new object for the same target does not fetch again.
+  const { question_id, course_id, section_index, subsection_index } = target as Partial<Extract<ReportTarget, { question_id: number }> & Extract<ReportTarget, { course_id: number }>>;
 
   useEffect(() => {
     if (initial !== undefined) return;
     const controller = new AbortController();
-    apiFetch<MyReports>(`/users/me/reports?${query}`, { fallback: "", signal: controller.signal })
+    call("GET /users/me/reports", { query: { question_id, course_id, section_index, subsection_index }, fallback: "", signal: controller.signal })
       .then((data) => setReport(data.reports[0] ?? null))
       .catch(() => undefined); // The button works without it: the state line just stays empty.
     return () => controller.abort();
-  }, [initial, query]);
+  }, [initial, question_id, course_id, section_index, subsection_index]);
 
   const editing = report?.status === "open";
 
@@ -70,7 +69,7 @@ export function ReportProblem({ target, initial }: { target: ReportTarget; /** T
     setBusy(true);
     setError(null);
     try {
-      const saved = await apiFetch<MyReport>("/reports", { method: "POST", body: { ...target, reason, note: note.trim() || undefined }, fallback: SEND_FAILED });
+      const saved = await call("POST /reports", { json: { ...target, reason, note: note.trim() || undefined }, fallback: SEND_FAILED });
       setReport(saved);
       setOpen(false);
       setAnnouncement(editing ? "Your report was updated. Thank you." : "Thanks: your report was sent to the admins.");

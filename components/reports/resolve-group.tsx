@@ -5,8 +5,8 @@ import { useId, useState, type FormEvent } from "react";
 import { AdminDialog } from "@/components/admin/admin-dialog";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { RESOLUTION_NOTE_MAX } from "@/lib/reports/reasons";
+import { ApiError, call } from "@/client/api";
+import { RESOLUTION_NOTE_MAX } from "@/lib/authoring/reports/reasons";
 import type { ReportTarget } from "./report-problem";
 
 const RESOLVE_FAILED = "The reports could not be resolved. Please try again.";
@@ -44,7 +44,7 @@ export function ResolveGroup({ target, label }: { target: ReportTarget; /** What
     setBusy(true);
     setError(null);
     try {
-      await apiFetch("/reports/resolve", { method: "POST", body: { ...target, resolution: action, note: note.trim() || undefined }, fallback: RESOLVE_FAILED });
+      await call("POST /reports/resolve", { json: { ...target, resolution: action, note: note.trim() || undefined }, fallback: RESOLVE_FAILED });
       toastSuccess(ACTIONS[action].done);
       setAction(null);
       router.refresh();

@@ -2,8 +2,7 @@
 
 import { useId } from "react";
 import { inProgress, SOURCE_ACCEPT, sourceStatusText, uploadSource } from "@/components/sources/upload";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import type { SourceView } from "@/lib/validation/responses/sources";
+import { ApiError, call } from "@/client/api";
 
 /*
  * "Attach a source" of the course request (docs/sources.md, "What learners see"): one file of the
@@ -26,12 +25,12 @@ async function sha256Hex(file: File): Promise<string> {
  */
 export async function readySourceOf(file: File, maxBytes: number, onProgress: (text: string) => void): Promise<number> {
   onProgress("Uploading your file…");
-  const [mine, hash] = await Promise.all([apiFetch<SourceView[]>("/users/me/sources", { fallback: "Could not read your sources." }), sha256Hex(file)]);
-  let source = mine.find((s) => s.sha256 === hash) ?? (await uploadSource("/users/me/sources", file, maxBytes));
+  const [mine, hash] = await Promise.all([call("GET /users/me/sources", { fallback: "Could not read your sources." }), sha256Hex(file)]);
+  let source = mine.find((s) => s.sha256 === hash) ?? (await uploadSource(null, file, maxBytes));
   while (inProgress(source)) {
     onProgress(`Reading your file: ${sourceStatusText(source)}`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    source = await apiFetch<SourceView>(`/sources/${source.id}`, { fallback: "Could not check on your file." });
+    source = await call("GET /sources/:id", { params: { id: source.id }, fallback: "Could not check on your file." });
   }
   if (source.status === "failed") throw new ApiError(`Your file cannot be used. ${source.failure ?? ""}`.trim(), 409);
   return source.id;

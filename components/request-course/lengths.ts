@@ -1,8 +1,8 @@
 import type { CourseLength } from "@/db/schema";
-import { formatLearningTime, plannedCourseMinutes } from "@/lib/courses/duration";
-import { COURSE_LENGTHS } from "@/lib/generation/plan";
+import { formatLearningTime, plannedCourseMinutes } from "@/lib/catalogue/courses/duration";
+import { COURSE_LENGTHS } from "@/lib/authoring/generation/plan";
 
-/* The lengths a learner may ask for, in words: sections and lessons, and minutes (lib/courses/duration.ts). */
+/* The lengths a learner may ask for, in words: sections and lessons, and minutes (lib/catalogue/courses/duration.ts). */
 
 export const LENGTH_LABELS: Record<CourseLength, string> = { short: "Short", standard: "Standard", long: "Long" };
 

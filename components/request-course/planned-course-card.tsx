@@ -1,5 +1,5 @@
-import { formatLearningTime } from "@/lib/courses/duration";
-import type { CourseRequestView } from "@/lib/validation/responses/course-request";
+import { formatLearningTime } from "@/lib/catalogue/courses/duration";
+import type { CourseRequestView } from "@/lib/authoring/course-requests/responses";
 import { cardClasses } from "@/components/courses/course-card";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 

@@ -4,9 +4,9 @@ import { useId, useState } from "react";
 import { EnrollButton } from "@/components/reader/enroll-button";
 import { readerHref } from "@/components/reader/links";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { formatLearningTime } from "@/lib/courses/duration";
-import type { CourseRequestView } from "@/lib/validation/responses/course-request";
+import { ApiError, call } from "@/client/api";
+import { formatLearningTime } from "@/lib/catalogue/courses/duration";
+import type { CourseRequestView } from "@/lib/authoring/course-requests/responses";
 import { LENGTH_LABELS } from "./lengths";
 import { useRequestPoll } from "./use-request-poll";
 
@@ -26,7 +26,7 @@ const SECTION: Record<CourseRequestView["sections"][number]["state"], string> = 
   stopped: "Not written: writing stopped",
 };
 
-/** The server's own words (lib/course-requests/writing-off.ts). */
+/** The server's own words (lib/authoring/course-requests/writing-off.ts). */
 const WRITING_OFF = "Course writing is turned off here; ask your admin.";
 
 function statusText(view: CourseRequestView, off: boolean): string {
@@ -60,7 +60,7 @@ export function RequestCard({ initial }: { initial: CourseRequestView }) {
     setProblem(null);
     setBusy(true);
     try {
-      setView(await apiFetch<CourseRequestView>(`/course-requests/${view.id}/resume`, { method: "POST", fallback: "Could not start writing again. Please try again." }));
+      setView(await call("POST /course-requests/:id/resume", { params: { id: view.id }, fallback: "Could not start writing again. Please try again." }));
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "Could not start writing again. Please try again.");
     } finally {

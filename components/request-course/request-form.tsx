@@ -3,10 +3,10 @@
 import { useId, useState, type FormEvent } from "react";
 import type { CourseLength, CourseLevel } from "@/db/schema";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { REQUEST_LEVELS } from "@/lib/validation/request-values";
-import { normaliseSubject, SUBJECT_MAX, subjectProblem } from "@/lib/validation/course-subject";
-import type { CourseRequestView } from "@/lib/validation/responses/course-request";
+import { ApiError, call } from "@/client/api";
+import { REQUEST_LEVELS } from "@/lib/authoring/course-requests/request-values";
+import { normaliseSubject, SUBJECT_MAX, subjectProblem } from "@/lib/authoring/course-requests/subject";
+import type { CourseRequestView } from "@/lib/authoring/course-requests/responses";
 import { AttachSource, readySourceOf } from "./attach-source";
 import { LENGTH_OPTIONS } from "./lengths";
 
@@ -17,7 +17,7 @@ import { LENGTH_OPTIONS } from "./lengths";
  * own. The subject is checked here as the server checks it, so a refusal says why at once.
  */
 
-/** The server's own words (lib/course-requests/writing-off.ts), for a server whose settings the page already knows. */
+/** The server's own words (lib/authoring/course-requests/writing-off.ts), for a server whose settings the page already knows. */
 const WRITING_OFF = "Course writing is turned off here; ask your admin.";
 const FIELD = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900";
 
@@ -66,11 +66,10 @@ export function RequestForm({ fixedTopic, suggestions, levels, modelConfigured, 
     if (typed) return setSubjectError(typed);
     setBusy(true);
     try {
-      if (fixedTopic) await apiFetch("/users/topic-preference", { method: "POST", body: { topic_ids: [fixedTopic.id] }, fallback: "Could not add the topic to your interests." });
+      if (fixedTopic) await call("POST /users/topic-preference", { json: { topic_ids: [fixedTopic.id] }, fallback: "Could not add the topic to your interests." });
       const sourceId = file && sourceMaxBytes !== null ? await readySourceOf(file, sourceMaxBytes, setProgress) : undefined;
-      const asked = await apiFetch<{ request: CourseRequestView }>("/courses/generate", {
-        method: "POST",
-        body: { ...(fixedTopic ? { topic_id: fixedTopic.id } : { subject }), level, length, source_id: sourceId },
+      const asked = await call("POST /courses/generate", {
+        json: { ...(fixedTopic ? { topic_id: fixedTopic.id } : { subject }), level, length, source_id: sourceId },
         fallback: "Could not ask for your course. Please try again.",
       });
       onAsked(asked.request);

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useState, useSyncExternalStore } from "react";
-import { apiFetch } from "@/lib/client/api";
-import type { CourseRequestList, CourseRequestView, RequestQuota } from "@/lib/validation/responses/course-request";
-import { formatWait, secondsUntil } from "@/lib/course-requests/wait-text";
+import { call } from "@/client/api";
+import type { CourseRequestView, RequestQuota } from "@/lib/authoring/course-requests/responses";
+import { formatWait, secondsUntil } from "@/lib/authoring/course-requests/wait-text";
 import { RequestCard } from "./request-card";
 import { RequestForm, type RequestFormProps } from "./request-form";
 
@@ -50,7 +50,7 @@ export function RequestsPanel({ heading, intro, initial, quota: initialQuota, ..
           setRequests((list) => [request, ...list.filter((r) => r.id !== request.id)]);
           setQuota((q) => (q ? { ...q, left: Math.max(0, q.left - 1) } : q));
           // The server's count, with when the next request comes back once none is left.
-          apiFetch<CourseRequestList>("/users/me/course-requests?limit=1", { fallback: "" })
+          call("GET /users/me/course-requests", { query: { limit: 1 }, fallback: "" })
             .then((list) => setQuota(list.quota))
             .catch(() => {});
         }}

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/client/api";
-import type { CourseRequestView } from "@/lib/validation/responses/course-request";
+import { call } from "@/client/api";
+import type { CourseRequestView } from "@/lib/authoring/course-requests/responses";
 
 /*
  * One request's state as the server has it (GET /course-requests/{id}): every 3 s while
@@ -29,7 +29,7 @@ export function useRequestPoll(initial: CourseRequestView): [CourseRequestView, 
         return;
       }
       try {
-        const next = await apiFetch<CourseRequestView>(`/course-requests/${view.id}`, { fallback: "Could not check on your course.", signal: controller.signal });
+        const next = await call("GET /course-requests/:id", { params: { id: view.id }, fallback: "Could not check on your course.", signal: controller.signal });
         setView(next);
         if (underWay(next)) {
           delay = POLL_MS;

@@ -1,11 +1,12 @@
 import "server-only";
-import { levelsBySubject } from "@/lib/course-requests/levels";
-import { listCourseRequests } from "@/lib/course-requests/list";
-import { courseWritingOn } from "@/lib/course-requests/writing-off";
-import { getEnv } from "@/lib/env";
-import { logger } from "@/lib/log/logger";
+import { getDb } from "@/db/client";
+import { levelsBySubject } from "@/lib/authoring/course-requests/levels";
+import { listCourseRequests } from "@/lib/authoring/course-requests/list";
+import { courseWritingOn } from "@/lib/authoring/course-requests/writing-off";
+import { getEnv } from "@/lib/platform/env";
+import { logger } from "@/lib/platform/log/logger";
 import type { CourseLevel } from "@/db/schema";
-import type { CourseRequestList } from "@/lib/validation/responses/course-request";
+import type { CourseRequestList } from "@/lib/authoring/course-requests/responses";
 import { RequestsPanel } from "./requests-panel";
 
 type Topic = { id: number; title: string };
@@ -35,7 +36,7 @@ export async function WriteCourseBlock({
   let list: CourseRequestList | null = loaded ?? null;
   let levels: Record<string, CourseLevel> = {};
   try {
-    [list, levels] = await Promise.all([loaded === undefined ? listCourseRequests(userId, 20) : loaded, levelsBySubject(userId, fixedTopic ? [fixedTopic] : suggestions)]);
+    [list, levels] = await Promise.all([loaded === undefined ? listCourseRequests(getDb(), userId, 20) : loaded, levelsBySubject(getDb(), userId, fixedTopic ? [fixedTopic] : suggestions)]);
   } catch (error) {
     logger().error({ err: error }, "could not load the learner's course requests");
   }

@@ -1,4 +1,4 @@
-import type { Change } from "@/lib/content-review/course-review";
+import type { Change } from "@/lib/authoring/content-review/course-review";
 
 /* An item's versions, newest first: who, when, what kind of change, and what changed (before and after, field by field). */
 

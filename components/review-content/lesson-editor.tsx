@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
-import { LESSON_MAX } from "@/lib/validation/content-review";
+import { LESSON_MAX } from "@/lib/authoring/content-review/schemas";
 import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 
 // The preview's renderer is loaded on the first Edit only (react-markdown is most of its weight).
@@ -18,7 +18,7 @@ export function LessonEditor({ id, title, content, version, children }: { id: nu
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (await run(`/subsections/${id}`, "PUT", { content: draft, version }, "Lesson saved.")) setEditing(false);
+    if (await run("PUT /subsections/:id", { params: { id }, json: { content: draft, version } }, "Lesson saved.")) setEditing(false);
   }
 
   if (!editing) {

@@ -1,5 +1,5 @@
-import { REASON_LABELS } from "@/lib/reports/reasons";
-import type { OpenFlag, OpenReport } from "@/lib/content-review/course-review";
+import { REASON_LABELS } from "@/lib/authoring/reports/reasons";
+import type { OpenFlag, OpenReport } from "@/lib/authoring/content-review/course-review";
 
 /* The machine's open flags and the learners' open reports on one item, beside it. Learners' notes are plain text. */
 export function OpenItems({ flags, reports }: { flags: OpenFlag[]; reports: OpenReport[] }) {

@@ -20,7 +20,7 @@ export function ApproveSection({ courseId, position, title, publishesCourse }: {
   const { busy, error, run } = useChange("The section could not be approved. Please try again.");
   const [confirming, setConfirming] = useState(false);
   const approve = async () => {
-    if (await run(`/courses/${courseId}/sections/${position}/publish`, "POST", {}, publishesCourse ? `Section ${position + 1} approved: the course is published.` : `Section ${position + 1} approved: learners can read it.`)) setConfirming(false);
+    if (await run("POST /courses/:id/sections/:sectionIndex/publish", { params: { id: courseId, sectionIndex: position } }, publishesCourse ? `Section ${position + 1} approved: the course is published.` : `Section ${position + 1} approved: learners can read it.`)) setConfirming(false);
   };
   return (
     <div>
@@ -65,11 +65,11 @@ export function CoursePublication({ courseId, state }: { courseId: number; state
         {STATE_TEXT[state]}
       </p>
       {state === "published" ? (
-        <button type="button" disabled={busy} onClick={() => run(`/courses/${courseId}/unpublish`, "POST", {}, "Course paused.")} className={buttonClasses({ variant: "outline" })}>
+        <button type="button" disabled={busy} onClick={() => run("POST /courses/:id/unpublish", { params: { id: courseId } }, "Course paused.")} className={buttonClasses({ variant: "outline" })}>
           Pause course
         </button>
       ) : (
-        <button type="button" disabled={busy} onClick={() => run(`/courses/${courseId}/publish`, "POST", {}, "Course published.")} className={buttonClasses({})}>
+        <button type="button" disabled={busy} onClick={() => run("POST /courses/:id/publish", { params: { id: courseId } }, "Course published.")} className={buttonClasses({})}>
           {state === "paused" ? "Publish again" : "Publish course"}
         </button>
       )}

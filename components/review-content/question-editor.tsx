@@ -19,13 +19,13 @@ export function QuestionEditor({ q, retirable = true }: { q: EditableQuestion; r
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const body = { question: draft.question, options: draft.options, correct_answer: draft.options[draft.key], hint: draft.hint, explanation: draft.explanation, concept: draft.concept, version: q.version };
-    if (await run(`/quiz-questions/${q.id}`, "PUT", body, "Question saved.")) setEditing(false);
+    const body = { question: draft.question, options: draft.options, correct_answer: draft.options[draft.key] ?? "", hint: draft.hint, explanation: draft.explanation, concept: draft.concept, version: q.version };
+    if (await run("PUT /quiz-questions/:id", { params: { id: q.id }, json: body }, "Question saved.")) setEditing(false);
   }
 
   async function retire() {
     if (!window.confirm("Retire this question? It will not be asked again; learners' answers to it are kept.")) return;
-    await run(`/quiz-questions/${q.id}/retire`, "POST", { version: q.version }, "Question retired.");
+    await run("POST /quiz-questions/:id/retire", { params: { id: q.id }, json: { version: q.version } }, "Question retired.");
   }
 
   const text = (name: "question" | "hint" | "explanation" | "concept", label: string) => (

@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
-import { apiFetch } from "@/lib/client/api";
-import { INSTRUCTION_MAX } from "@/lib/validation/content-review";
-import type { Regeneration } from "@/lib/validation/responses/content-review";
+import { call } from "@/client/api";
+import { INSTRUCTION_MAX } from "@/lib/authoring/content-review/schemas";
+import type { Regeneration } from "@/lib/authoring/content-review/responses";
 import { ChangeError, FIELD, useChange } from "@/components/ui/use-change";
 
 const POLL_MS = 1500;
@@ -16,7 +16,22 @@ const POLL_MS = 1500;
  * it is written), or failed with why. While a new version waits for review there is no form: the
  * comparison beside the item decides it first.
  */
-export function RegenerateForm({ courseId, path, version, noun, subject, latest }: { courseId: number; path: string; version: number; noun: string; subject: string; latest: Regeneration | null }) {
+export function RegenerateForm({
+  courseId,
+  itemId,
+  version,
+  noun,
+  subject,
+  latest,
+}: {
+  courseId: number;
+  /** The question's or the lesson's (subsection's) id, as `noun` says. */
+  itemId: number;
+  version: number;
+  noun: "question" | "lesson";
+  subject: string;
+  latest: Regeneration | null;
+}) {
   const router = useRouter();
   const { busy, error, run } = useChange(`The ${noun} could not be sent for regeneration. Please try again.`);
   const [instruction, setInstruction] = useState("");
@@ -28,7 +43,7 @@ export function RegenerateForm({ courseId, path, version, noun, subject, latest 
     let stopped = false;
     const timer = setInterval(async () => {
       try {
-        const { regenerations } = await apiFetch<{ regenerations: Regeneration[] }>(`/courses/${courseId}/regenerations`, { fallback: "" });
+        const { regenerations } = await call("GET /courses/:id/regenerations", { params: { id: courseId }, fallback: "" });
         const mine = regenerations.find((r) => r.id === pendingId);
         if (!stopped && mine && mine.status !== "pending") router.refresh();
       } catch {
@@ -43,7 +58,8 @@ export function RegenerateForm({ courseId, path, version, noun, subject, latest 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await run(`${path}/regenerate`, "POST", { version, instruction: instruction.trim() || undefined }, `A new version of this ${noun} is being written.`)) setInstruction("");
+    const key = noun === "question" ? "POST /quiz-questions/:id/regenerate" : "POST /subsections/:id/regenerate";
+    if (await run(key, { params: { id: itemId }, json: { version, instruction: instruction.trim() || undefined } }, `A new version of this ${noun} is being written.`)) setInstruction("");
   }
 
   return (

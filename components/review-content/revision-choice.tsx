@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Markdown } from "@/components/markdown/markdown";
 import { OptionsWithKey } from "@/components/reports/options-with-key";
 import { InlineCode } from "@/components/ui/inline-code";
-import type { OpenChoice } from "@/lib/content-review/course-review";
-import type { QuestionFields } from "@/lib/content-review/items";
+import type { OpenChoice } from "@/lib/authoring/content-review/course-review";
+import type { QuestionFields } from "@/lib/authoring/content-review/items";
 import { RevisionDecision } from "./revision-decision";
 
 /*

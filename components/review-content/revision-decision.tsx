@@ -3,10 +3,10 @@
 import { buttonClasses } from "@/components/ui/button-link";
 import { ChangeError, useChange } from "@/components/ui/use-change";
 
-/** The two buttons of a regenerated item's comparison (POST /regenerations/{id}/decision); `label` names the item for screen readers. */
+/** The two buttons of a regenerated item's comparison (POST /regenerations/:id/decision); `label` names the item for screen readers. */
 export function RevisionDecision({ regenerationId, review, label }: { regenerationId: number; review: boolean; label: string }) {
   const { busy, error, run } = useChange("The choice could not be saved. Please try again.");
-  const decide = (keep: "new" | "old", done: string) => run(`/regenerations/${regenerationId}/decision`, "POST", { keep }, done);
+  const decide = (keep: "new" | "old", done: string) => run("POST /regenerations/:id/decision", { params: { id: regenerationId }, json: { keep } }, done);
   const [keepNew, keepOld] = review
     ? [
         { text: "Accept", done: "New version accepted: learners get it now." },

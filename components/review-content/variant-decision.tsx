@@ -13,7 +13,7 @@ import { ChangeError, useChange } from "@/components/ui/use-change";
 export function VariantDecision({ id, version, label }: { id: number; version: number; label: string }) {
   const { busy, error, run } = useChange("The decision could not be saved. Please try again.");
   const [confirming, setConfirming] = useState(false);
-  const decide = (decision: "approve" | "reject", done: string) => run(`/quiz-questions/${id}/decision`, "POST", { decision, version }, done);
+  const decide = (decision: "approve" | "reject", done: string) => run("POST /quiz-questions/:id/decision", { params: { id }, json: { decision, version } }, done);
   const reject = async () => {
     if (await decide("reject", "Question rejected: no learner will be asked it.")) setConfirming(false);
   };

@@ -1,5 +1,5 @@
 import { readerHref } from "@/components/reader/links";
-import type { Lesson } from "@/lib/validation/responses/review";
+import type { Lesson } from "@/lib/practice/review/responses";
 
 /** The reader opened on the subsection that teaches a concept. */
 export function lessonHref(lesson: Pick<Lesson, "course_id" | "section_index" | "subsection_index">): string {

@@ -5,8 +5,8 @@ import { AnswerChoices, optionMarks } from "@/components/quiz/answer-choices";
 import { FeedbackPanel } from "@/components/quiz/feedback-panel";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
-import type { ReviewAnswer, ReviewCard } from "@/lib/validation/responses/review";
+import { call } from "@/client/api";
+import type { ReviewAnswer, ReviewCard } from "@/lib/practice/review/responses";
 import { dueIn } from "./relative-time";
 import { ReviewSummary, type ConceptMoved } from "./review-summary";
 
@@ -33,9 +33,8 @@ export function ReviewSession({ cards }: { cards: ReviewCard[] }) {
     if (!card || choice === null || answered) return;
     setSending(true);
     try {
-      const result = await apiFetch<ReviewAnswer>("/review/answer", {
-        method: "POST",
-        body: { card_id: card.card_id, question_id: card.question_id, answer: choice },
+      const result = await call("POST /review/answer", {
+        json: { card_id: card.card_id, question_id: card.question_id, answer: choice },
         fallback: "Failed to check your answer.",
       });
       setAnswered(result);

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { LEVEL_LABEL } from "@/components/mastery/level-badge";
 import { readerHref } from "@/components/reader/links";
 import { buttonClasses } from "@/components/ui/button-link";
-import type { ReviewAnswer, ReviewCard } from "@/lib/validation/responses/review";
+import type { ReviewAnswer, ReviewCard } from "@/lib/practice/review/responses";
 
 /** One concept reviewed in the session: its level when the session first met it, and now. */
 export type ConceptMoved = Pick<ReviewAnswer, "concept" | "level_before" | "level"> & Pick<ReviewCard, "course_id" | "course_title">;

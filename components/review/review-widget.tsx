@@ -1,9 +1,10 @@
 import { cache } from "react";
+import { getDb } from "@/db/client";
 import { ButtonLink } from "@/components/ui/button-link";
-import { learnerNow } from "@/lib/review/clock";
-import { countDueCards } from "@/lib/review/due-cards";
+import { learnerNow } from "@/lib/practice/review/clock";
+import { countDueCards } from "@/lib/practice/review/due-cards";
 import { dueIn } from "./relative-time";
-import { logger } from "@/lib/log/logger";
+import { logger } from "@/lib/platform/log/logger";
 
 /**
  * The dashboard's review box: "N to review" with a button, or when the next card is due. Both come
@@ -13,7 +14,7 @@ import { logger } from "@/lib/log/logger";
 // One read per request, however many places ask (the dashboard asks once per placement).
 const loadDue = cache(async (userId: number) => {
   const now = learnerNow(userId);
-  return { now, due: await countDueCards(userId, now) };
+  return { now, due: await countDueCards(getDb(), userId, now) };
 });
 
 /**

@@ -1,8 +1,7 @@
 "use client";
-
 import * as Dialog from "@radix-ui/react-dialog";
 import type { RefObject } from "react";
-import type { CitedPassage } from "@/lib/validation/responses/sources";
+import type { CitedPassage } from "@/lib/catalogue/courses/responses";
 
 export type PanelState = { title: string } & ({ kind: "loading" } | { kind: "error"; message: string } | { kind: "ok"; passage: CitedPassage | null });
 

@@ -1,10 +1,9 @@
 "use client";
-
 import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import { loadOnce } from "@/lib/client/load-once";
-import type { CitationView, CitedPassage } from "@/lib/validation/responses/sources";
+import { ApiError, call } from "@/client/api";
+import { loadOnce } from "@/client/load-once";
+import type { CitedPassage } from "@/lib/catalogue/courses/responses";
 import type { PanelState } from "./citation-panel";
 
 /*
@@ -50,9 +49,12 @@ export function usePassagePanel(): Open | null {
 const LessonContext = createContext<((number: number) => Promise<CitedPassage | null>) | null>(null);
 
 /** A lesson's citations, fetched once on the first press of any of its `[n]`. */
-export function LessonCitations({ path, children }: { path: string; children: ReactNode }) {
+export function LessonCitations({ courseId, sectionIndex, subsectionIndex, children }: { courseId: number; sectionIndex: number; subsectionIndex: number; children: ReactNode }) {
   // Fetched once; a failed fetch is not kept, so a later press tries again.
-  const citations = useMemo(() => loadOnce(() => apiFetch<CitationView[]>(path, { fallback: LOAD_FAILED })), [path]);
+  const citations = useMemo(
+    () => loadOnce(() => call("GET /courses/:id/sections/:sectionIndex/subsections/:subsectionIndex/citations", { params: { id: courseId, sectionIndex, subsectionIndex }, fallback: LOAD_FAILED })),
+    [courseId, sectionIndex, subsectionIndex],
+  );
   const passageOf = useCallback(async (number: number) => (await citations()).find((c) => c.number === number)?.passage ?? null, [citations]);
   return (
     <CitationPanelHost>

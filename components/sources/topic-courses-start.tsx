@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { buttonClasses } from "@/components/ui/button-link";
 import { useChange } from "@/components/ui/use-change";
-import type { TopicCoursesStart } from "@/lib/topics/sources-first";
+import type { TopicCoursesStart } from "@/lib/authoring/sources/sources-first";
 
 const START_FAILED = "The courses could not be started. Please try again.";
 
@@ -18,7 +18,7 @@ export function TopicCoursesStartPanel({ topicId, start, reading }: { topicId: n
   if (start.courses > 0) return null;
 
   async function writeNow() {
-    if (await run(`/topics/${topicId}/generation/start`, "POST", undefined, "The topic's courses are being written.")) setStarted(true);
+    if (await run("POST /topics/:id/generation/start", { params: { id: topicId } }, "The topic's courses are being written.")) setStarted(true);
   }
 
   const writing = started || start.proposals;

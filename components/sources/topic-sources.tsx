@@ -5,9 +5,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/admin/admin-dialog";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
-import type { TopicCoursesStart } from "@/lib/topics/sources-first";
-import type { SourceView } from "@/lib/validation/responses/sources";
+import { ApiError, call } from "@/client/api";
+import type { TopicCoursesStart } from "@/lib/authoring/sources/sources-first";
+import type { SourceView } from "@/lib/authoring/sources/responses";
 import { TopicCoursesStartPanel } from "./topic-courses-start";
 import { inProgress, SOURCE_ACCEPT, sourceStatusText, uploadErrorMessage, uploadSource } from "./upload";
 
@@ -50,7 +50,7 @@ export function TopicSources({ topicId, initial, maxBytes, start }: { topicId: n
     if (!polling) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      apiFetch<SourceView[]>(`/topics/${topicId}/sources`, { fallback: LOAD_FAILED, signal: controller.signal })
+      call("GET /topics/:id/sources", { params: { id: topicId }, fallback: LOAD_FAILED, signal: controller.signal })
         .then((next) => {
           setLoadError(null);
           const finished = next.filter((s) => !inProgress(s) && sources.some((p) => p.id === s.id && inProgress(p)));
@@ -84,7 +84,7 @@ export function TopicSources({ topicId, initial, maxBytes, start }: { topicId: n
     setBusy(true);
     setError(null);
     try {
-      const source = await uploadSource(`/topics/${topicId}/sources`, file, maxBytes);
+      const source = await uploadSource(topicId, file, maxBytes);
       setSources((previous) => [source, ...previous.filter((s) => s.id !== source.id)]);
       setAnnouncement(`${source.file_name} was uploaded and is waiting to be read.`);
       setFile(null);
@@ -101,7 +101,7 @@ export function TopicSources({ topicId, initial, maxBytes, start }: { topicId: n
     if (!toDelete) return;
     setDeleting(true);
     try {
-      await apiFetch(`/sources/${toDelete.id}`, { method: "DELETE", fallback: DELETE_FAILED });
+      await call("DELETE /sources/:id", { params: { id: toDelete.id }, fallback: DELETE_FAILED });
       setSources((previous) => previous.filter((s) => s.id !== toDelete.id));
       toastSuccess("Source deleted.");
       setAnnouncement(`${toDelete.file_name} was deleted.`);

@@ -1,5 +1,5 @@
-import { ApiError, apiErrorOf } from "@/lib/client/api";
-import type { SourceView } from "@/lib/validation/responses/sources";
+import { ApiError, call } from "@/client/api";
+import type { SourceView } from "@/lib/authoring/sources/responses";
 
 /*
  * Sending a file as a source (docs/sources.md, "Upload"): its bytes as they are, its name in the
@@ -14,23 +14,14 @@ const UPLOAD_FAILED = "The file could not be uploaded. Please try again.";
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
-/** POST the file to `path` (`/topics/{id}/sources` or `/users/me/sources`); the new source, queued. */
-export async function uploadSource(path: string, file: File, maxBytes: number): Promise<SourceView> {
+/** Uploads the file as a source of the topic `topicId`, or (null) of the caller's own; the new source, queued. */
+export async function uploadSource(topicId: number | null, file: File, maxBytes: number): Promise<SourceView> {
   // Said before sending 20 MB for nothing; the server enforces the same limit.
   if (file.size > maxBytes) throw new ApiError(`This file is ${megabytes(file.size)}; a source may be at most ${megabytes(maxBytes)}. Split it into smaller files.`, 413);
-  let response: Response;
-  try {
-    response = await fetch(`${path}?file_name=${encodeURIComponent(file.name)}`, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/octet-stream", accept: "application/json" },
-      body: file,
-    });
-  } catch {
-    throw new ApiError("Could not reach the server. Check your connection and try again.", 0);
-  }
-  if (!response.ok) throw await apiErrorOf(response, UPLOAD_FAILED);
-  return (await response.json()) as SourceView;
+  const query = { file_name: file.name };
+  return topicId === null
+    ? call("POST /users/me/sources", { query, file, fallback: UPLOAD_FAILED })
+    : call("POST /topics/:id/sources", { params: { id: topicId }, query, file, fallback: UPLOAD_FAILED });
 }
 
 export const inProgress = (source: Pick<SourceView, "status">) => source.status === "queued" || source.status === "extracting";

@@ -6,7 +6,7 @@ import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { TopicIcon } from "@/components/ui/icons";
 import { buttonClasses } from "@/components/ui/button-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 /** The sessionStorage flag that keeps the modal closed for the rest of the browser session once skipped. */
 export const INTEREST_MODAL_SKIPPED_KEY = "interestModalSkipped";
@@ -66,9 +66,8 @@ export function InterestModal({ topics }: { topics: { id: number; title: string;
     if (selected.size === 0 || busy) return;
     setBusy(true);
     try {
-      const result = await apiFetch<{ message?: string }>("/users/topic-preference", {
-        method: "POST",
-        body: { topic_ids: [...selected] },
+      const result = await call("POST /users/topic-preference", {
+        json: { topic_ids: [...selected] },
         fallback: SUBMIT_FAILED,
       });
       toastSuccess(result?.message || "Your interests were saved.");

@@ -4,14 +4,11 @@ import Link from "next/link";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { TopicIcon } from "@/components/ui/icons";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
+import { scrollBehavior } from "@/client/motion";
 import { wholeCardScrollTarget } from "./whole-card-scroll";
 
 /** A topic card; its description already rendered on the server (TopicDescription). */
 export type TopicCard = { id: number; title: string; description: ReactNode };
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
 
 /**
  * A horizontally scrolling row with left/right arrow buttons that scroll by whole cards
@@ -68,7 +65,7 @@ export function ScrollCarousel({
     });
     const inset = parseFloat(getComputedStyle(el).paddingLeft) || 0;
     const left = wholeCardScrollTarget(cards, el.scrollLeft, el.clientWidth, inset, direction);
-    el.scrollTo({ left, behavior: prefersReducedMotion() ? "instant" : "smooth" });
+    el.scrollTo({ left, behavior: scrollBehavior() });
   }
 
   return (
@@ -119,7 +116,7 @@ function ArrowButton({
   );
 }
 
-/** A card of the public explorer, with where it leads (lib/navigation/calls-to-action.ts). */
+/** A card of the public explorer, with where it leads (lib/platform/navigation/calls-to-action.ts). */
 export type ExploreTopic = TopicCard & { href: string };
 
 /** The public /explore row: every card is a link (a visitor's to sign-up, a learner's to the topic's courses). */

@@ -7,7 +7,7 @@ import { TopicIcon } from "@/components/ui/icons";
 import { buttonClasses } from "@/components/ui/button-link";
 import { stretchedLinkClasses } from "@/components/ui/stretched-link";
 import { toastError, toastSuccess } from "@/components/ui/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { call } from "@/client/api";
 
 const SUBMIT_FAILED = "Failed to submit selected topics.";
 
@@ -46,9 +46,8 @@ export function TopicPicker({ topics, chosenIds }: { topics: TopicCard[]; chosen
     }
     setBusy(true);
     try {
-      const result = await apiFetch<{ message: string }>("/users/topic-preference", {
-        method: "POST",
-        body: { topic_ids: topicIds },
+      const result = await call("POST /users/topic-preference", {
+        json: { topic_ids: topicIds },
         fallback: SUBMIT_FAILED,
       });
       toastSuccess(result?.message || "Your interests were saved.");

@@ -1,6 +1,6 @@
-import { ApiError, apiErrorOf, apiFetch } from "@/lib/client/api";
-import { readEventStream } from "@/lib/client/sse";
-import type { LessonTutor, TutorConversation } from "@/lib/validation/responses/tutor";
+import { ApiError, apiErrorOf, call, endpointRequest, sendRequest, type JsonBody } from "@/client/api";
+import { readEventStream } from "@/client/sse";
+import type { LessonTutor, TutorConversation } from "@/lib/tutor/responses";
 import type { TutorLesson, ExplainRequest } from "./tutor-lesson";
 
 /*
@@ -15,16 +15,16 @@ export type Budget = TutorOverview["budget"];
 /** The stored outcome of a reply: complete, stopped by the learner, cut before a quiz answer, failed. */
 export type ReplyStatus = TutorMessage["status"];
 
-export { TUTOR_MESSAGE_MAX as MESSAGE_MAX } from "@/lib/validation/tutor-limits";
+export { TUTOR_MESSAGE_MAX as MESSAGE_MAX } from "@/lib/tutor/limits";
 export const EXPLAIN_MESSAGE = "Why is my answer wrong?";
 
 export function loadTutor(lesson: TutorLesson, signal?: AbortSignal): Promise<TutorOverview> {
-  const path = `/courses/${lesson.course_id}/sections/${lesson.section_index}/subsections/${lesson.subsection_index}/tutor`;
-  return apiFetch<TutorOverview>(path, { fallback: "Could not load the tutor.", signal });
+  const params = { id: lesson.course_id, sectionIndex: lesson.section_index, subsectionIndex: lesson.subsection_index };
+  return call("GET /courses/:id/sections/:sectionIndex/subsections/:subsectionIndex/tutor", { params, fallback: "Could not load the tutor.", signal });
 }
 
 export function deleteConversation(id: number): Promise<void> {
-  return apiFetch<void>(`/tutor/conversations/${id}`, { method: "DELETE", fallback: "Could not delete the conversation." });
+  return call("DELETE /tutor/conversations/:id", { params: { id }, fallback: "Could not delete the conversation." });
 }
 
 /** What a turn's stream says, decoded (docs: the tutor's POST /tutor/turns). */
@@ -90,26 +90,15 @@ export function decodeTurnEvent(event: string, data: string): TurnEvent | null {
  * AbortError when `signal` stops it. Resolves when the stream ends.
  */
 export async function streamTurn(request: TurnRequest, onEvent: (event: TurnEvent) => void, signal: AbortSignal): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch("/tutor/turns", {
-      method: "POST",
-      signal,
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({
-        course_id: request.lesson.course_id,
-        section_index: request.lesson.section_index,
-        subsection_index: request.lesson.subsection_index,
-        ...(request.conversationId !== null ? { conversation_id: request.conversationId } : {}),
-        message: request.message,
-        ...(request.explain ? { question_id: request.explain.question_id, ...(request.explain.answer ? { answer: request.explain.answer } : {}) } : {}),
-      }),
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError("Could not reach the server. Check your connection and try again.", 0);
-  }
+  const body: JsonBody<"POST /tutor/turns"> = {
+    course_id: request.lesson.course_id,
+    section_index: request.lesson.section_index,
+    subsection_index: request.lesson.subsection_index,
+    ...(request.conversationId !== null ? { conversation_id: request.conversationId } : {}),
+    message: request.message,
+    ...(request.explain ? { question_id: request.explain.question_id, ...(request.explain.answer ? { answer: request.explain.answer } : {}) } : {}),
+  };
+  const response = await sendRequest(endpointRequest("POST /tutor/turns"), { body: JSON.stringify(body), contentType: "application/json", accept: "text/event-stream", signal });
   if (!response.ok) throw await apiErrorOf(response, "The tutor could not answer.");
   if (!response.body) throw new ApiError("The tutor's answer was empty.", response.status);
   try {

@@ -1,4 +1,4 @@
-import type { Lesson } from "@/lib/validation/responses/review";
+import type { Lesson } from "@/lib/practice/review/responses";
 
 /*
  * The lesson a tutor is opened for, apart from the API calls (tutor-api.ts): the host and its

@@ -3,7 +3,12 @@
 import { ClientMarkdown } from "@/components/markdown/client-markdown";
 import { InlineCode } from "@/components/ui/inline-code";
 import { buttonClasses } from "@/components/ui/button-classes";
+import type { Ref } from "react";
 import type { ShownMessage } from "./tutor-state";
+
+// Focusable from script only: "New reply" takes focus to the newest message.
+const focusable = { tabIndex: -1 } as const;
+const focusRing = "focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600";
 
 /**
  * One message of a conversation. The learner's shows as typed; the tutor's as markdown once it has
@@ -11,10 +16,10 @@ import type { ShownMessage } from "./tutor-state";
  * then its hint, and what became of it: stopped, failed (with Retry: a failure costs nothing), or cut
  * off by the connection (with "Ask again").
  */
-export function TutorMessageItem({ message, onRetry, retryDisabled }: { message: ShownMessage; onRetry: (m: ShownMessage) => void; retryDisabled: boolean }) {
+export function TutorMessageItem({ message, onRetry, retryDisabled, ref }: { message: ShownMessage; onRetry: (m: ShownMessage) => void; retryDisabled: boolean; ref?: Ref<HTMLLIElement> }) {
   if (message.role === "learner") {
     return (
-      <li className="ml-8 rounded-2xl rounded-br-sm bg-brand-50 px-4 py-2.5 text-slate-900">
+      <li ref={ref} {...focusable} className={`ml-8 rounded-2xl rounded-br-sm bg-brand-50 px-4 py-2.5 text-slate-900 ${focusRing}`}>
         <p className="sr-only">You asked:</p>
         <p className="break-words whitespace-pre-wrap">{message.content}</p>
       </li>
@@ -22,7 +27,7 @@ export function TutorMessageItem({ message, onRetry, retryDisabled }: { message:
   }
   const streaming = message.live === "streaming";
   return (
-    <li className="min-w-0" aria-busy={streaming || undefined}>
+    <li ref={ref} {...focusable} className={`min-w-0 rounded-sm ${focusRing}`} aria-busy={streaming || undefined}>
       <p className="sr-only">The tutor:</p>
       {message.content ? (
         streaming || message.live === "interrupted" ? (

@@ -6,13 +6,15 @@ import { toastError } from "@/components/ui/toaster";
 import { EXPLAIN_MESSAGE, deleteConversation, loadTutor, streamTurn, type TurnEvent } from "./tutor-api";
 import type { TutorRequest, ExplainRequest } from "./tutor-lesson";
 import { currentConversation, initialTutorState, messageError, tutorReducer, type QuestionSource } from "./tutor-state";
+import { useFitToViewport } from "./fit-viewport";
 import { TutorView } from "./tutor-view";
 
 /*
  * The lesson tutor, loaded on its first open (tutor-host.tsx): its state (tutor-state.ts), the
  * calls to the API, and its frame: from `xl` up a column beside the page's content (a region named
  * "Lesson tutor", Escape closes it), below that a modal sheet (Radix Dialog: focus stays inside,
- * Escape closes it, focus goes back to the control that opened it).
+ * Escape closes it, focus goes back to the control that opened it). Either fits the part of the
+ * screen the learner sees (fit-viewport.ts), keyboard up or not.
  */
 
 const WIDE = "(min-width: 80rem)";
@@ -31,6 +33,9 @@ export function TutorPanel({ request, open, onClose }: { request: TutorRequest; 
   const [lesson] = useState(request.lesson);
   const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
   const turn = useRef<AbortController | null>(null);
+  // The sheet's element, once its portal has put it in the page.
+  const [sheet, setSheet] = useState<HTMLDivElement | null>(null);
+  useFitToViewport(wide ? null : sheet, "sheet");
   const [loadCount, setLoadCount] = useState(0);
 
   useEffect(() => {
@@ -130,8 +135,9 @@ export function TutorPanel({ request, open, onClose }: { request: TutorRequest; 
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
+          ref={setSheet}
           aria-describedby={undefined}
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl focus:outline-none sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[28rem]"
+          className="fixed inset-x-0 top-0 z-50 flex h-dvh flex-col bg-white shadow-xl focus:outline-none sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[28rem]"
           onOpenAutoFocus={(event) => {
             const box = (event.currentTarget as HTMLElement).querySelector<HTMLElement>("textarea:not(:disabled)");
             if (box) {
@@ -151,17 +157,18 @@ export function TutorPanel({ request, open, onClose }: { request: TutorRequest; 
 
 /** The column beside the page: in view while the page scrolls, Escape closes it. */
 function WidePanel({ onClose, children }: { onClose: () => void; children: ReactNode }) {
-  const root = useRef<HTMLDivElement>(null);
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  useFitToViewport(root, "column");
   useEffect(() => {
-    const box = root.current?.querySelector<HTMLElement>("textarea:not(:disabled)") ?? root.current?.querySelector<HTMLElement>("h2");
+    const box = root?.querySelector<HTMLElement>("textarea:not(:disabled)") ?? root?.querySelector<HTMLElement>("h2");
     box?.focus();
-  }, []);
+  }, [root]);
   return (
     <div
-      ref={root}
+      ref={setRoot}
       onKeyDown={(event) => {
         // Not from a dialog opened above the panel (React sends its keys up through the portal).
-        if (event.key === "Escape" && !event.nativeEvent.isComposing && root.current?.contains(event.target as Node)) {
+        if (event.key === "Escape" && !event.nativeEvent.isComposing && root?.contains(event.target as Node)) {
           event.stopPropagation();
           onClose();
         }

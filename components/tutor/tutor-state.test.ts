@@ -1,7 +1,7 @@
 import type { ExplainRequest } from "./tutor-lesson";
 import { describe, expect, it } from "vitest";
 import { decodeTurnEvent, EXPLAIN_MESSAGE, type TutorOverview } from "./tutor-api";
-import { budgetLine, currentConversation, initialTutorState, messageError, questionsLeft, tutorReducer, type TutorAction, type TutorState } from "./tutor-state";
+import { budgetLine, conversationActivity, currentConversation, initialTutorState, messageError, questionsLeft, tutorReducer, type TutorAction, type TutorState } from "./tutor-state";
 
 const NOW = "2026-11-26T10:00:00.000Z";
 
@@ -169,6 +169,35 @@ describe("a turn", () => {
     const fresh = run([{ type: "newConversation" }, send("Hi"), { type: "failed", message: detail }], ready());
     expect(fresh.conversations.map((c) => c.id)).toEqual([2, 1]);
     expect(fresh.currentId).toBeNull();
+  });
+});
+
+describe("what the panel follows", () => {
+  // Each step of a turn the learner would see, and whether the open conversation shows something new.
+  it("is new for the question, each token, the hint and a failure's Retry, and not for the server's numbering", () => {
+    const steps: [TutorAction, boolean][] = [
+      [send("What is a list?"), true],
+      [{ type: "started", conversationId: 2, messageId: 10 }, false],
+      [{ type: "token", text: "A list" }, true],
+      [{ type: "token", text: " holds" }, true],
+      [{ type: "hint", text: "Which of them can change?" }, true],
+      [{ type: "streamError", detail: "The model stopped sending tokens." }, true],
+      [{ type: "done", status: "failed", messageId: 11, tokensLeft: 9000, now: NOW }, true],
+    ];
+    let state = ready();
+    for (const [action, isNew] of steps) {
+      const before = conversationActivity(currentConversation(state));
+      state = tutorReducer(state, action);
+      expect(conversationActivity(currentConversation(state)) !== before, action.type).toBe(isNew);
+    }
+    expect(currentConversation(state)!.messages.at(-1)!.retry).toBeDefined();
+  });
+
+  it("is new when a stopped or complete reply ends with nothing more to show", () => {
+    const streaming = run([send("Hi"), { type: "started", conversationId: 2, messageId: 10 }, { type: "token", text: "Half" }], ready());
+    const before = conversationActivity(currentConversation(streaming));
+    expect(conversationActivity(currentConversation(tutorReducer(streaming, { type: "stopped" })))).not.toBe(before);
+    expect(conversationActivity(currentConversation(tutorReducer(streaming, { type: "done", status: "complete", messageId: 11, tokensLeft: 9000, now: NOW })))).not.toBe(before);
   });
 });
 

@@ -120,6 +120,18 @@ export function currentConversation(state: TutorState): ShownConversation | null
   return state.conversations.find((c) => c.id === state.currentId) ?? null;
 }
 
+/**
+ * A key that changes whenever the open conversation shows something new: a message, a token, the
+ * hint, an error, a reply's end (stopped, failed with Retry). The panel follows it (follow-conversation.ts);
+ * a temporary id replaced by the server's is nothing new.
+ */
+export function conversationActivity(conversation: ShownConversation | null): string {
+  if (!conversation) return "";
+  const last = conversation.messages.at(-1);
+  if (!last) return "0";
+  return [conversation.messages.length, last.content.length, last.hint?.length ?? 0, last.status, last.live ?? "", last.error ?? "", last.retry ? "retry" : ""].join(":");
+}
+
 /** Replaces the turn's reply (and conversation) through `change`. */
 function updateReply(state: TutorState, change: (reply: ShownMessage) => ShownMessage): TutorState {
   const turn = state.turn;

@@ -1,13 +1,14 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useId, useRef, useState, type Dispatch, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type Dispatch, type KeyboardEvent } from "react";
 import { ConfirmDialog } from "@/components/admin/admin-dialog";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { MESSAGE_MAX } from "./tutor-api";
 import type { TutorLesson, ExplainRequest } from "./tutor-lesson";
+import { useConversationFollow } from "./follow-conversation";
 import { TutorMessageItem } from "./tutor-message";
-import { budgetLine, budgetSpent, currentConversation, type QuestionSource, type ShownConversation, type TutorAction, type TutorState } from "./tutor-state";
+import { budgetLine, budgetSpent, conversationActivity, currentConversation, type QuestionSource, type ShownConversation, type TutorAction, type TutorState } from "./tutor-state";
 
 const bar = "animate-pulse rounded bg-slate-200 motion-reduce:animate-none";
 
@@ -99,59 +100,94 @@ function Conversations({ state, dispatch, onSend, onStop, onDelete }: Pick<Props
   const current = currentConversation(state);
   const earlier = state.conversations.filter((c) => c !== current && c.id > 0);
   const busy = state.turn !== null;
-  const messages = useRef<HTMLDivElement>(null);
-  const lastLength = current?.messages.reduce((n, m) => n + m.content.length + (m.hint?.length ?? 0), current.messages.length) ?? 0;
+  const latest = useRef<HTMLLIElement>(null);
+  const { area, content, newBelow, restart, jump, handlers } = useConversationFollow(conversationActivity(current));
 
-  // Follow the reply as it grows, unless the learner scrolled up to read.
-  const pinned = useRef(true);
-  useEffect(() => {
-    const box = messages.current;
-    if (box && pinned.current) box.scrollTop = box.scrollHeight;
-  }, [lastLength, current?.id]);
+  // A question sent (from the box, a suggestion, Retry, "Explain my answer") is followed from wherever the learner was reading.
+  const asking = state.turn?.replyId ?? null;
+  useLayoutEffect(() => {
+    if (asking !== null) restart();
+  }, [asking, restart]);
+  // So is another conversation opened, from its end.
+  const open = (action: TutorAction) => {
+    dispatch(action);
+    restart();
+  };
 
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2">
-        <button type="button" onClick={() => dispatch({ type: "newConversation" })} disabled={busy || current === null} className={buttonClasses({ variant: "outline", size: "sm" })}>
+        <button type="button" onClick={() => open({ type: "newConversation" })} disabled={busy || current === null} className={buttonClasses({ variant: "outline", size: "sm" })}>
           New conversation
         </button>
-        {earlier.length ? <EarlierConversations conversations={earlier} busy={busy} dispatch={dispatch} onDelete={onDelete} /> : null}
+        {earlier.length ? <EarlierConversations conversations={earlier} busy={busy} dispatch={open} onDelete={onDelete} /> : null}
       </div>
-      <div
-        ref={messages}
-        onScroll={(event) => {
-          const box = event.currentTarget;
-          pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48;
-        }}
-        className="min-h-0 flex-1 overflow-y-auto px-4 py-4"
-      >
-        {current && current.messages.length ? (
-          <ol aria-label={`Conversation: ${current.title}`} className="space-y-4">
-            {current.messages.map((message) => (
-              <TutorMessageItem key={message.id} message={message} retryDisabled={busy || budgetSpent(state.budget)} onRetry={(m) => m.retry && onSend(m.retry.message, "retry", m.retry.explain)} />
-            ))}
-          </ol>
-        ) : (
-          <div>
-            <p className="text-slate-700">Ask anything about this lesson: the tutor answers from what it teaches.</p>
-            {state.suggestions.length ? (
-              <ul aria-label="Suggested questions" className="mt-4 flex flex-col items-start gap-2">
-                {state.suggestions.map((suggestion) => (
-                  <li key={suggestion}>
-                    <button
-                      type="button"
-                      onClick={() => onSend(suggestion, "suggestion")}
-                      disabled={busy || budgetSpent(state.budget)}
-                      className={buttonClasses({ variant: "secondary", size: "sm", className: "text-left" })}
-                    >
-                      {suggestion}
-                    </button>
-                  </li>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        {/* Focusable, so the keyboard can scroll back through the conversation. */}
+        <div
+          ref={area}
+          role="region"
+          aria-label="Messages"
+          tabIndex={0}
+          {...handlers}
+          onTouchCancel={handlers.onTouchEnd}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <div ref={content}>
+            {current && current.messages.length ? (
+              <ol aria-label={`Conversation: ${current.title}`} className="space-y-4">
+                {current.messages.map((message, i) => (
+                  <TutorMessageItem
+                    key={message.id}
+                    ref={i === current.messages.length - 1 ? latest : undefined}
+                    message={message}
+                    retryDisabled={busy || budgetSpent(state.budget)}
+                    onRetry={(m) => m.retry && onSend(m.retry.message, "retry", m.retry.explain)}
+                  />
                 ))}
-              </ul>
-            ) : null}
+              </ol>
+            ) : (
+              <div>
+                <p className="text-slate-700">Ask anything about this lesson: the tutor answers from what it teaches.</p>
+                {state.suggestions.length ? (
+                  <ul aria-label="Suggested questions" className="mt-4 flex flex-col items-start gap-2">
+                    {state.suggestions.map((suggestion) => (
+                      <li key={suggestion}>
+                        <button
+                          type="button"
+                          onClick={() => onSend(suggestion, "suggestion")}
+                          disabled={busy || budgetSpent(state.budget)}
+                          className={buttonClasses({ variant: "secondary", size: "sm", className: "text-left" })}
+                        >
+                          {suggestion}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            )}
           </div>
-        )}
+        </div>
+        {newBelow ? (
+          <button
+            type="button"
+            onClick={() => {
+              jump();
+              // Focus goes with the learner to what they came down for, not lost with the pill.
+              latest.current?.focus({ preventScroll: true });
+            }}
+            className={buttonClasses({ size: "sm", className: "absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg" })}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M12 5v14M6 13l6 6 6-6" />
+            </svg>
+            New reply
+          </button>
+        ) : null}
+        <p role="status" aria-live="polite" className="sr-only">
+          {newBelow ? "New reply below." : ""}
+        </p>
       </div>
       <Composer state={state} dispatch={dispatch} onSend={onSend} onStop={onStop} />
     </>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toastSuccess } from "@/components/ui/toaster";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { ApiError, call, type CallInput, type CallKey } from "@/client/api";
 
 /**
  * One change an admin screen asks the server for (the review screen's edits, retires and
@@ -16,11 +16,12 @@ export function useChange(fallback: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run(path: string, method: "PUT" | "POST", body: unknown, done: string): Promise<boolean> {
+  /** Sends `input` to the endpoint `key`; true once it is saved. */
+  async function run<K extends CallKey>(key: K, input: CallInput<K>, done: string): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(path, { method, body, fallback });
+      await call(key, { ...input, fallback });
       toastSuccess(done);
       router.refresh();
       return true;

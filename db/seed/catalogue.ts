@@ -27,7 +27,7 @@ const quizQuestionSchema = z
   .refine((q) => q.options.includes(q.answer), { message: "answer must be exactly one of the options" });
 
 // Its fenced code blocks must name their language, the rule generated courses follow too
-// (lib/content/fences.ts, which db/ cannot import): lib/content/catalogue-problems.test.ts and
+// (lib/platform/content/fences.ts, which db/ cannot import): lib/platform/content/catalogue-problems.test.ts and
 // scripts/validate-catalogue.ts check the catalogue against it.
 const subsectionSchema = z.object({ title: nonBlank, content: z.string().trim().min(400) }).strict();
 

@@ -16,9 +16,9 @@ export type SeedOptions = {
   /** Development has memorable default passwords; production gets random ones unless given. */
   production: boolean;
   catalogue?: Catalogue;
-  /** How the app stores passwords (lib/auth/password.ts): the caller hands it in, db/ sits below lib/. */
+  /** How the app stores passwords (lib/accounts/auth/password.ts): the caller hands it in, db/ sits below lib/. */
   hashPassword: (password: string) => Promise<string>;
-  /** A course's duration in minutes from its content (lib/courses/duration.ts), handed in likewise. */
+  /** A course's duration in minutes from its content (lib/catalogue/courses/duration.ts), handed in likewise. */
   estimateCourseMinutes: (sections: readonly { subsections: readonly { content: string }[] }[]) => number;
 };
 

@@ -9,8 +9,8 @@ import { countCatalogue } from "./counts";
 import { seedDatabase } from "./index";
 
 const catalogue = loadCatalogue();
-// The duration estimate is lib/'s (lib/courses/duration.ts), which db/ may not import: the test
-// database was seeded with it, and lib/courses/duration-api.test.ts checks each course against its
+// The duration estimate is lib/'s (lib/catalogue/courses/duration.ts), which db/ may not import: the test
+// database was seeded with it, and lib/catalogue/courses/duration-api.test.ts checks each course against its
 // content. Seeding again here hands in a stand-in.
 const estimateCourseMinutes = () => 1;
 const expected = {
@@ -46,7 +46,7 @@ describe("seeded database", () => {
     expect(course!.level).toBe(first.level);
     expect(course!.isDetailCreatedByAi).toBe(true);
     expect(course!.generationStatus).toBe("done");
-    // Its duration estimated from its content at seeding (checked against the content in lib/courses/duration-api.test.ts).
+    // Its duration estimated from its content at seeding (checked against the content in lib/catalogue/courses/duration-api.test.ts).
     expect(course!.durationMinutes).toBeGreaterThan(0);
     expect(course!.sections.map((s) => s.title)).toEqual(first.sections.map((s) => s.title));
     const section = course!.sections[0]!;

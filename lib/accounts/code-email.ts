@@ -1,6 +1,6 @@
 import "server-only";
-import type { SqlExecutor } from "../jobs/send";
-import { enqueueEmail } from "../mail/enqueue";
+import type { SqlExecutor } from "../platform/jobs/send";
+import { enqueueEmail } from "./mail/enqueue";
 import { CODE_TTL_MINUTES, OTP_TYPE, type VerificationOTP } from "./email-otp";
 
 const KIND_OF_TYPE: Record<string, "password-reset-code" | "two-factor-recovery-code" | "confirmation-code"> = {

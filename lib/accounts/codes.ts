@@ -1,9 +1,9 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
+import type { DatabaseOrTransaction, Transaction } from "../../db/client";
 import { verifications } from "../../db/schema";
-import { getEnv } from "../env";
+import { getEnv } from "../platform/env";
 import { hashOtp, MAX_CODE_ATTEMPTS, OTP_TYPE, otpIdentifier, type CodePurpose } from "./email-otp";
 
 /*
@@ -68,8 +68,8 @@ export async function writeVerification(tx: DatabaseOrTransaction, identifier: s
 }
 
 /** The plugin's code row: its stored hash and the wrong tries counted on it. */
-export async function codeRow(email: string, purpose: CodePurpose) {
-  const row = await readVerification(getDb(), otpIdentifier(email, purpose));
+export async function codeRow(db: DatabaseOrTransaction, email: string, purpose: CodePurpose) {
+  const row = await readVerification(db, otpIdentifier(email, purpose));
   if (!row) return undefined;
   const at = row.value.lastIndexOf(":");
   return { hash: row.value.slice(0, at), attempts: Number(row.value.slice(at + 1)) || 0 };
@@ -94,13 +94,13 @@ export async function consumeCode(tx: Transaction, email: string, purpose: CodeP
 }
 
 /** Whether this is still the usable code for the e-mail (not replaced by a resend, used, locked or expired). */
-export async function isLiveCode(email: string, purpose: CodePurpose, code: string): Promise<boolean> {
-  const row = await codeRow(email, purpose);
+export async function isLiveCode(db: DatabaseOrTransaction, email: string, purpose: CodePurpose, code: string): Promise<boolean> {
+  const row = await codeRow(db, email, purpose);
   return Boolean(row && row.attempts < MAX_CODE_ATTEMPTS && sameHash(row.hash, hashOtp(code)));
 }
 
 /** Deletes verifications nobody can use any more (the maintenance job runs this; Better Auth also does now and then). */
-export async function pruneVerifications(): Promise<number> {
-  const result = await getDb().execute(sql`DELETE FROM verifications WHERE expires_at < now()`);
+export async function pruneVerifications(db: DatabaseOrTransaction): Promise<number> {
+  const result = await db.execute(sql`DELETE FROM verifications WHERE expires_at < now()`);
   return result.rowCount ?? 0;
 }

@@ -1,13 +1,13 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { emailOTP } from "better-auth/plugins";
-import { getEnv } from "../env";
+import { getEnv } from "../platform/env";
 
 /*
  * Better Auth's email-OTP plugin, configured to our rules (docs/product-rules.md, "Accounts"): 6 digits from
  * its CSPRNG, valid CODE_TTL_MINUTES, at most MAX_CODE_ATTEMPTS tries, stored as an HMAC under
  * AUTH_SECRET (its "hashed" option is a bare SHA-256, which a million guesses reverse). Its
- * endpoints stay closed (lib/auth/handler.ts): lib/accounts/code-checks.ts drives it through its
+ * endpoints stay closed (lib/accounts/auth/handler.ts): lib/accounts/code-checks.ts drives it through its
  * server API, and every code e-mail leaves through our mail job (lib/accounts/code-email.ts).
  */
 
@@ -41,7 +41,7 @@ export function hashOtp(otp: string): string {
 export type VerificationOTP = { email: string; otp: string; type: string };
 export type SendVerificationOTP = (data: VerificationOTP) => Promise<void>;
 
-/** The plugin, sending its codes through `send` (lib/auth/instance.ts passes our mail job). */
+/** The plugin, sending its codes through `send` (lib/accounts/auth/instance.ts passes our mail job). */
 export function emailOtpPlugin(send: SendVerificationOTP) {
   return emailOTP({
     otpLength: 6,

@@ -1,7 +1,8 @@
 import "server-only";
-import { getAuth } from "../auth/instance";
-import { getEnv } from "../env";
-import type { LoginResponse } from "../validation/responses/accounts";
+import type { Database } from "../../db/client";
+import { getAuth } from "./auth/instance";
+import { getEnv } from "../platform/env";
+import type { LoginResponse } from "./responses";
 import { toPublicUser } from "./serialize";
 import { signIn, type SignInInput } from "./sign-in";
 
@@ -9,8 +10,8 @@ import { signIn, type SignInInput } from "./sign-in";
 export { TwoFactorRequired } from "./sign-in";
 
 /** POST /log_in: the access token is the token of a session that ends ACCESS_TOKEN_TTL_MINUTES after sign-in. */
-export async function logIn(input: SignInInput, address: string, userAgent = ""): Promise<LoginResponse> {
+export async function logIn(db: Database, input: SignInInput, address: string, userAgent = ""): Promise<LoginResponse> {
   const expiresAt = new Date(Date.now() + getEnv().ACCESS_TOKEN_TTL_MINUTES * 60_000);
-  const { user, session } = await signIn(await getAuth().$context, input, { address, userAgent, expiresAt });
+  const { user, session } = await signIn(db, await getAuth().$context, input, { address, userAgent, expiresAt });
   return { access_token: session.token, token_type: "bearer", user: toPublicUser(user) };
 }

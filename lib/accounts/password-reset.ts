@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import type { Database } from "../../db/client";
 import { users, verifications } from "../../db/schema";
-import { setPasswordHash } from "../auth/credentials";
-import { hashPassword } from "../auth/password";
-import { endAllSessions } from "../auth/sessions";
-import { AppError } from "../http/app-error";
-import { enqueueEmail } from "../mail/enqueue";
-import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
+import { setPasswordHash } from "./auth/credentials";
+import { hashPassword } from "./auth/password";
+import { endAllSessions } from "./auth/sessions";
+import { AppError } from "../platform/http/app-error";
+import { enqueueEmail } from "./mail/enqueue";
+import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../platform/rate-limit";
 import { checkCode, issueCode } from "./code-checks";
 import { consumeCode, hashSecret, INVALID_CODE, lockCodeRow, newSecretToken, readVerification, sameHash, VERIFIED_WINDOW_MINUTES, writeVerification } from "./codes";
 import { sendCodeEmail } from "./code-email";
@@ -27,13 +27,12 @@ const resetTokenIdentifier = (email: string) => `reset-token-${email}`;
 export const RESET_SENT = "Check your email: we sent password reset instructions to";
 const RESET_EXPIRED = "Your reset session has expired. Please request a new code.";
 
-export async function sendPasswordResetCode(email: string, ip: string): Promise<{ message: string }> {
-  await reserveAttempt(SEND_CODE_LIMITS, email, ip);
-  const db = getDb();
+export async function sendPasswordResetCode(db: Database, email: string, ip: string): Promise<{ message: string }> {
+  await reserveAttempt(db, SEND_CODE_LIMITS, email, ip);
   const [user] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.email, email));
   // Every e-mail gets a code row, a decoy nobody is sent where there is no account: wrong guesses
   // then lock alike, and both paths do the same database work.
-  const { code } = await issueCode(email, "reset_password");
+  const { code } = await issueCode(db, email, "reset_password");
   await db.transaction(async (tx) => {
     await lockCodeRow(tx, email, "reset_password");
     await tx.delete(verifications).where(eq(verifications.identifier, resetTokenIdentifier(email)));
@@ -44,15 +43,16 @@ export async function sendPasswordResetCode(email: string, ip: string): Promise<
 }
 
 export async function verifyPasswordResetCode(
+  db: Database,
   email: string,
   code: string,
   ip: string,
 ): Promise<{ message: string; reset_token: string }> {
-  await hitLimit(LIMITS.verifyCodePerEmail, email);
-  await hitLimit(LIMITS.verifyCodePerIp, ip);
-  await checkCode(email, "reset_password", code);
+  await hitLimit(db, LIMITS.verifyCodePerEmail, email);
+  await hitLimit(db, LIMITS.verifyCodePerIp, ip);
+  await checkCode(db, email, "reset_password", code);
   const resetToken = newSecretToken();
-  await getDb().transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await lockCodeRow(tx, email, "reset_password");
     if (!(await consumeCode(tx, email, "reset_password", code))) throw new AppError("bad_request", INVALID_CODE);
     await writeVerification(tx, resetTokenIdentifier(email), hashSecret("reset_token", email, resetToken), VERIFIED_WINDOW_MINUTES);
@@ -61,14 +61,14 @@ export async function verifyPasswordResetCode(
 }
 
 /** Sets the new password once per verified code; every older session and token stops working. */
-export async function resetPassword(input: { email: string; password: string; reset_token: string }, ip: string): Promise<{ message: string }> {
-  await hitLimit(LIMITS.resetPasswordPerIp, ip);
+export async function resetPassword(db: Database, input: { email: string; password: string; reset_token: string }, ip: string): Promise<{ message: string }> {
+  await hitLimit(db, LIMITS.resetPasswordPerIp, ip);
   // The token first: nobody makes the server hash a password without one.
   const tokenHash = hashSecret("reset_token", input.email, input.reset_token);
-  const live = await readVerification(getDb(), resetTokenIdentifier(input.email));
+  const live = await readVerification(db, resetTokenIdentifier(input.email));
   if (!live || !sameHash(live.value, tokenHash)) throw new AppError("bad_request", RESET_EXPIRED);
   const passwordHash = await hashPassword(input.password);
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Used once: the row goes with the first reset that reaches it.
     const used = await tx
       .delete(verifications)
@@ -89,7 +89,7 @@ export async function resetPassword(input: { email: string; password: string; re
     if (!updated.length) throw new AppError("bad_request", RESET_EXPIRED);
     await setPasswordHash(tx, updated[0]!.id, passwordHash);
     // Every session of the old password ends with it.
-    await endAllSessions(updated[0]!.id, tx);
+    await endAllSessions(tx, updated[0]!.id);
     return { message: "Password reset successfully. You can now log in with your new password." };
   });
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import { getDb } from "../../db/client";
-import type { Caller } from "../auth/caller";
-import { hasPassword } from "../auth/credentials";
-import { AppError } from "../http/app-error";
-import { reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import { PASSWORD_REQUIRED } from "../validation/accounts";
+import type { Database } from "../../db/client";
+import type { Caller } from "./auth/caller";
+import { hasPassword } from "./auth/credentials";
+import { AppError } from "../platform/http/app-error";
+import { reserveAttempt, SEND_CODE_LIMITS } from "../platform/rate-limit";
+import { PASSWORD_REQUIRED } from "./schemas";
 import { checkCode, issueCode } from "./code-checks";
 import { consumeCode, INVALID_CODE, lockCodeRow } from "./codes";
 import { sendCodeEmail } from "./code-email";
@@ -32,20 +32,20 @@ export const WRONG_PASSWORD = "Incorrect password.";
 const PURPOSE = "reauthenticate";
 
 /** POST /users/me/confirmation-code: a code to the caller's own address, for an account without a password. */
-export async function sendConfirmationCode(caller: Caller, address: string): Promise<{ message: string }> {
-  if (await hasPassword(caller.id)) throw new AppError("conflict", HAS_PASSWORD);
-  await reserveAttempt(SEND_CODE_LIMITS, caller.email, address);
-  const { code } = await issueCode(caller.email, PURPOSE);
-  await sendCodeEmail(getDb(), { email: caller.email, otp: code, type: OTP_TYPE[PURPOSE] });
+export async function sendConfirmationCode(db: Database, caller: Caller, address: string): Promise<{ message: string }> {
+  if (await hasPassword(db, caller.id)) throw new AppError("conflict", HAS_PASSWORD);
+  await reserveAttempt(db, SEND_CODE_LIMITS, caller.email, address);
+  const { code } = await issueCode(db, caller.email, PURPOSE);
+  await sendCodeEmail(db, { email: caller.email, otp: code, type: OTP_TYPE[PURPOSE] });
   return { message: `We sent a confirmation code to ${caller.email}.` };
 }
 
 /** Checks and spends a mailed code on the log-in limits (session-checks.ts): a wrong one keeps its slot, as a wrong password does. */
-async function checkMailedCode(email: string, code: string, address: string): Promise<void> {
+async function checkMailedCode(db: Database, email: string, code: string, address: string): Promise<void> {
   let refusal: AppError | undefined;
-  const matched = await checkOwnCode(email, address, async () => {
+  const matched = await checkOwnCode(db, email, address, async () => {
     try {
-      await checkCode(email, PURPOSE, code);
+      await checkCode(db, email, PURPOSE, code);
     } catch (error) {
       // A wrong or locked code was compared: a failure. Anything else (the database is down) was not.
       if (!(error instanceof AppError && error.code === "bad_request")) throw error;
@@ -53,7 +53,7 @@ async function checkMailedCode(email: string, code: string, address: string): Pr
       return false;
     }
     // Spent meanwhile by a parallel request with the same code: one of them wins.
-    return getDb().transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await lockCodeRow(tx, email, PURPOSE);
       return consumeCode(tx, email, PURPOSE, code);
     });
@@ -66,13 +66,13 @@ async function checkMailedCode(email: string, code: string, address: string): Pr
  * confirmed a caller whose account has none. Throws 422 when the needed one is missing, 400 for
  * a wrong mailed code, 429 past the limits.
  */
-export async function passwordToCheck(caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<string | null> {
-  if (await hasPassword(caller.id)) {
+export async function passwordToCheck(db: Database, caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<string | null> {
+  if (await hasPassword(db, caller.id)) {
     if (!given.password) throw new AppError("invalid", PASSWORD_REQUIRED, { fields: [{ field: "password", message: PASSWORD_REQUIRED }] });
     return given.password;
   }
   if (!given.email_code) throw new AppError("invalid", NO_PASSWORD, { fields: [{ field: "email_code", message: NO_PASSWORD }] });
-  await checkMailedCode(caller.email, given.email_code, address);
+  await checkMailedCode(db, caller.email, given.email_code, address);
   return null;
 }
 
@@ -81,7 +81,7 @@ export async function passwordToCheck(caller: Pick<Caller, "id" | "email">, give
  * log-in checks it (a wrong one: 400 "Incorrect password."), or for an account without one the
  * mailed code; both on the log-in's limits.
  */
-export async function confirmAccountHolder(caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<void> {
-  const password = await passwordToCheck(caller, given, address);
-  if (password !== null) await confirmOwnPassword(caller.email, password, address, () => new AppError("bad_request", WRONG_PASSWORD));
+export async function confirmAccountHolder(db: Database, caller: Pick<Caller, "id" | "email">, given: Confirmation, address: string): Promise<void> {
+  const password = await passwordToCheck(db, caller, given, address);
+  if (password !== null) await confirmOwnPassword(db, caller.email, password, address, () => new AppError("bad_request", WRONG_PASSWORD));
 }

@@ -1,15 +1,15 @@
 import "server-only";
 import type { AuthContext, Session } from "better-auth";
 import { eq } from "drizzle-orm";
-import { getDb, type DatabaseOrTransaction, type Transaction } from "../../db/client";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client";
 import { users, type User } from "../../db/schema";
-import { setPasswordHash } from "../auth/credentials";
-import { hashPassword } from "../auth/password";
-import { startSession } from "../auth/sessions";
-import { AppError } from "../http/app-error";
-import { enqueueEmail } from "../mail/enqueue";
-import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
-import type { PublicUser, VerifyRegistrationResult } from "../validation/responses/accounts";
+import { setPasswordHash } from "./auth/credentials";
+import { hashPassword } from "./auth/password";
+import { startSession } from "./auth/sessions";
+import { AppError } from "../platform/http/app-error";
+import { enqueueEmail } from "./mail/enqueue";
+import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../platform/rate-limit";
+import type { PublicUser, VerifyRegistrationResult } from "./responses";
 import { checkCode, issueCode } from "./code-checks";
 import { consumeCode, INVALID_CODE, lockCodeRow, readVerification, writeVerification } from "./codes";
 import { sendCodeEmail } from "./code-email";
@@ -43,18 +43,18 @@ const SIGN_UP_EXPIRED = "Your sign-up session has expired. Please sign up again.
 const VERIFY_FIRST = "Please verify your email with the code we sent before creating an account.";
 
 export async function sendRegistrationCode(
+  db: Database,
   input: { email: string; first_name?: string; last_name?: string; password?: string; signup_token?: string },
   ip: string,
 ): Promise<{ message: string; signup_token: string }> {
-  await reserveAttempt(SEND_CODE_LIMITS, input.email, ip);
+  await reserveAttempt(db, SEND_CODE_LIMITS, input.email, ip);
   const values: SignUpValues | undefined =
     input.first_name && input.last_name && input.password
       ? { first_name: input.first_name, last_name: input.last_name, password: input.password }
       : undefined;
 
-  const db = getDb();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  const { code } = await issueCode(input.email, "register");
+  const { code } = await issueCode(db, input.email, "register");
   let token = "";
   // The request and its mail job commit together; the worker sends it.
   await db.transaction(async (tx) => {
@@ -94,37 +94,38 @@ type Verified = { registered: true; user: User } | { registered: false; registra
 const VERIFIED = "Code verified successfully.";
 
 /** Verifies a sign-up code for the request its token names: creates that request's account, or grants a registration token. */
-export async function verifyRegistrationCode(email: string, code: string, signupToken: string | undefined, ip: string): Promise<VerifyRegistrationResult> {
-  const verified = await verifySignUp(email, code, signupToken, ip);
+export async function verifyRegistrationCode(db: Database, email: string, code: string, signupToken: string | undefined, ip: string): Promise<VerifyRegistrationResult> {
+  const verified = await verifySignUp(db, email, code, signupToken, ip);
   return verified.registered ? { message: VERIFIED, registered: true, user: toPublicUser(verified.user) } : { message: VERIFIED, ...verified };
 }
 
 /**
- * The browser's verify step (POST /api/auth/sign-up/verify-code, lib/auth/sign-in-plugin.ts): the
+ * The browser's verify step (POST /api/auth/sign-up/verify-code, lib/accounts/auth/sign-in-plugin.ts): the
  * same check as verify-code, then a session for the account it created, so the new learner goes
  * on to pick interests instead of typing the password again (docs/product-rules.md, Accounts).
  * The session needs what makes the account: the right code *and* the sign-up token of the browser
  * that sent the values. A code used once is spent, so a replay opens nothing.
  */
 export async function signInAfterSignUp(
+  db: Database,
   auth: Pick<AuthContext, "internalAdapter">,
   input: { email: string; code: string; signup_token?: string },
   context: { address: string; userAgent: string },
 ): Promise<{ user: User; session: Session } | { registered: false; registration_token: string }> {
-  const verified = await verifySignUp(input.email, input.code, input.signup_token, context.address);
+  const verified = await verifySignUp(db, input.email, input.code, input.signup_token, context.address);
   if (!verified.registered) return verified;
   return { user: verified.user, session: await startSession(auth, verified.user.id, context) };
 }
 
-async function verifySignUp(email: string, code: string, signupToken: string | undefined, ip: string): Promise<Verified> {
-  await hitLimit(LIMITS.verifyCodePerEmail, email);
-  await hitLimit(LIMITS.verifyCodePerIp, ip);
-  await checkCode(email, "register", code);
-  const request = findRequest(await pendingSignUps(getDb(), email), email, signupToken);
+async function verifySignUp(db: Database, email: string, code: string, signupToken: string | undefined, ip: string): Promise<Verified> {
+  await hitLimit(db, LIMITS.verifyCodePerEmail, email);
+  await hitLimit(db, LIMITS.verifyCodePerIp, ip);
+  await checkCode(db, email, "register", code);
+  const request = findRequest(await pendingSignUps(db, email), email, signupToken);
   if (!request) throw new AppError("bad_request", SIGN_UP_EXPIRED);
 
   if (!request.values) {
-    return getDb().transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await lockCodeRow(tx, email, "register");
       if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
       const granted = grantRegistration(await pendingSignUps(tx, email), email, request);
@@ -137,7 +138,7 @@ async function verifySignUp(email: string, code: string, signupToken: string | u
   if (!values) throw new AppError("bad_request", SIGN_UP_EXPIRED);
   // Hashed only now, after the code proved the mailbox: sending values costs the server no argon2.
   const passwordHash = await hashPassword(values.password);
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockCodeRow(tx, email, "register");
     if (!(await consumeCode(tx, email, "register", code))) throw new AppError("bad_request", INVALID_CODE);
     await savePendingSignUps(tx, email, withoutRequest(await pendingSignUps(tx, email), request));
@@ -148,16 +149,17 @@ async function verifySignUp(email: string, code: string, signupToken: string | u
 
 /** POST /users/: creates the account of the sign-up request whose registration token verify-code granted, once. */
 export async function registerVerifiedUser(
+  db: Database,
   input: { first_name: string; last_name: string; email: string; password: string; registration_token?: string },
   ip: string,
 ): Promise<PublicUser> {
-  await hitLimit(LIMITS.createAccountPerIp, ip);
+  await hitLimit(db, LIMITS.createAccountPerIp, ip);
   // The token first: without one nothing is hashed and known and unknown e-mails fare alike.
-  if (!findGrant(await pendingSignUps(getDb(), input.email), input.email, input.registration_token)) {
+  if (!findGrant(await pendingSignUps(db, input.email), input.email, input.registration_token)) {
     throw new AppError("forbidden", VERIFY_FIRST);
   }
   const passwordHash = await hashPassword(input.password);
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockCodeRow(tx, input.email, "register");
     const pending = await pendingSignUps(tx, input.email);
     const grant = findGrant(pending, input.email, input.registration_token);

@@ -1,5 +1,5 @@
 import type { User } from "../../db/schema";
-import type { PublicUser } from "../validation/responses/accounts";
+import type { PublicUser } from "./responses";
 
 /** A user as the API shows it: never the hash, never the token version. */
 export function toPublicUser(user: User): PublicUser {

@@ -1,6 +1,7 @@
 import "server-only";
-import { AppError } from "../http/app-error";
-import { LOGIN_LIMITS, reserveAttempt } from "../rate-limit";
+import type { Database } from "../../db/client";
+import { AppError } from "../platform/http/app-error";
+import { LOGIN_LIMITS, reserveAttempt } from "../platform/rate-limit";
 import { authenticate } from "./sign-in";
 
 /*
@@ -13,9 +14,9 @@ import { authenticate } from "./sign-in";
  */
 
 /** The caller's own password, checked exactly as log-in checks it; a wrong one throws `refusal()`. */
-export async function confirmOwnPassword(email: string, password: string, address: string, refusal: () => AppError): Promise<void> {
+export async function confirmOwnPassword(db: Database, email: string, password: string, address: string, refusal: () => AppError): Promise<void> {
   try {
-    await authenticate(email, password, address);
+    await authenticate(db, email, password, address);
   } catch (error) {
     // The session itself is fine: the caller's refusal (400 or 403), not log-in's 401.
     if (error instanceof AppError && error.code === "unauthorized") throw refusal();
@@ -28,8 +29,8 @@ export async function confirmOwnPassword(email: string, password: string, addres
  * runs (the two-factor row's own lock still applies) and gives it back when the code matched or
  * nothing was checked (`check` threw).
  */
-export async function checkOwnCode(email: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
-  const release = await reserveAttempt(LOGIN_LIMITS, email, address);
+export async function checkOwnCode(db: Database, email: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
+  const release = await reserveAttempt(db, LOGIN_LIMITS, email, address);
   let matched: boolean;
   try {
     matched = await check();

@@ -1,21 +1,21 @@
 import "server-only";
 import type { AuthContext } from "better-auth";
 import { eq, getTableColumns } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import type { Database } from "../../db/client";
 import { accounts, users, type User } from "../../db/schema";
-import { credentialOfUser } from "../auth/credentials";
-import { hashPassword, verifyPassword } from "../auth/password";
-import { withSecondFactorChecked } from "../auth/second-factor-gate";
-import { startSession } from "../auth/sessions";
-import { TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE, verifySignInCode } from "../auth/two-factor";
-import { AppError } from "../http/app-error";
-import { LOGIN_LIMITS, reserveAttempt } from "../rate-limit";
+import { credentialOfUser } from "./auth/credentials";
+import { hashPassword, verifyPassword } from "./auth/password";
+import { withSecondFactorChecked } from "./auth/second-factor-gate";
+import { startSession } from "./auth/sessions";
+import { TWO_FACTOR_REQUIRED, INVALID_TWO_FACTOR_CODE, verifySignInCode } from "./auth/two-factor";
+import { AppError } from "../platform/http/app-error";
+import { LOGIN_LIMITS, reserveAttempt } from "../platform/rate-limit";
 import { cancelRecoveryOnSignIn } from "./two-factor-recovery";
 
 /*
  * The password sign-in both doors share: POST /log_in (lib/accounts/login.ts) and the browser's
- * form (the sign-in plugin, lib/auth/sign-in-plugin.ts). It runs inside Better Auth's plugin, so
- * it is handed the instance's context instead of importing the instance (lib/auth/instance.ts
+ * form (the sign-in plugin, lib/accounts/auth/sign-in-plugin.ts). It runs inside Better Auth's plugin, so
+ * it is handed the instance's context instead of importing the instance (lib/accounts/auth/instance.ts
  * imports this module to hand it to the plugin).
  */
 
@@ -36,12 +36,12 @@ export class TwoFactorRequired extends AppError {
  * and address, per address, per e-mail) before the check, so a burst of parallel guesses gets at
  * most the limit's worth of checks; a correct password gives its slots back.
  */
-export async function authenticate(email: string, password: string, ip: string): Promise<User> {
-  const release = await reserveAttempt(LOGIN_LIMITS, email, ip);
+export async function authenticate(db: Database, email: string, password: string, ip: string): Promise<User> {
+  const release = await reserveAttempt(db, LOGIN_LIMITS, email, ip);
   let user: (User & { passwordHash: string | null }) | undefined;
   let ok: boolean;
   try {
-    [user] = await getDb()
+    [user] = await db
       .select({ ...getTableColumns(users), passwordHash: accounts.password })
       .from(users)
       .leftJoin(accounts, credentialOfUser)
@@ -69,16 +69,16 @@ export type SignInContext = { address: string; userAgent: string; expiresAt?: Da
 /**
  * The password, then (once two-factor is on) a current code from the app or a backup code, then
  * a new Better Auth session. Without a code: TwoFactorRequired; a wrong one: 401 (and, after a
- * few, a lock: lib/auth/two-factor.ts).
+ * few, a lock: lib/accounts/auth/two-factor.ts).
  */
-export async function signIn(auth: Pick<AuthContext, "internalAdapter">, input: SignInInput, context: SignInContext) {
-  const user = await authenticate(input.email, input.password, context.address);
+export async function signIn(db: Database, auth: Pick<AuthContext, "internalAdapter">, input: SignInInput, context: SignInContext) {
+  const user = await authenticate(db, input.email, input.password, context.address);
   const start = () => startSession(auth, user.id, context);
   if (!user.twoFactorEnabled) return { user, session: await start() };
   if (!input.otp) throw new TwoFactorRequired();
-  if (!(await verifySignInCode(user.id, input.otp))) throw new AppError("unauthorized", INVALID_TWO_FACTOR_CODE);
+  if (!(await verifySignInCode(db, user.id, input.otp))) throw new AppError("unauthorized", INVALID_TWO_FACTOR_CODE);
   // Whoever holds the second factor needs no recovery of it: a waiting one stops (lib/accounts/two-factor-recovery.ts).
-  await cancelRecoveryOnSignIn(user, context);
+  await cancelRecoveryOnSignIn(db, user, context);
   // The code matched: the only way a two-factor user's session gets past Better Auth's session hook.
   return { user, session: await withSecondFactorChecked(user.id, start) };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { seal, unseal } from "../auth/seal";
+import { seal, unseal } from "./auth/seal";
 import { hashSecret, newSecretToken, sameHash, VERIFIED_WINDOW_MINUTES } from "./codes";
 
 /*

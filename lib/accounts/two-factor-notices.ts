@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { getDb, type Transaction } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
 import { twoFactors, users, verifications } from "../../db/schema";
 import type { ChangeSeen, TwoFactorOffCause } from "../../emails/two-factor-emails";
-import { endAllSessions } from "../auth/sessions";
-import { removeTwoFactor } from "../auth/two-factor";
-import { AppError } from "../http/app-error";
-import { enqueueEmail } from "../mail/enqueue";
-import { hitLimit, LIMITS } from "../rate-limit";
+import { endAllSessions } from "./auth/sessions";
+import { removeTwoFactor } from "./auth/two-factor";
+import { AppError } from "../platform/http/app-error";
+import { enqueueEmail } from "./mail/enqueue";
+import { hitLimit, LIMITS } from "../platform/rate-limit";
 import { hashSecret, newSecretToken } from "./codes";
 
 /*
@@ -64,10 +64,10 @@ export async function noticeTwoFactorOff(tx: Transaction, owner: Owner, change: 
  * was not me" ends every session of the account and, when the notice was of a turning-on that
  * still stands (the same confirmation, within REPORT_DAYS), turns two-factor sign-in off again.
  */
-export async function answerTwoFactorNotice(token: string, itWasMe: boolean, origin: ChangeOrigin): Promise<{ message: string }> {
+export async function answerTwoFactorNotice(db: Database, token: string, itWasMe: boolean, origin: ChangeOrigin): Promise<{ message: string }> {
   // Tokens are 256 random bits: the limit only keeps anyone from making the server try forever.
-  await hitLimit(LIMITS.verifyCodePerIp, origin.address);
-  return getDb().transaction(async (tx) => {
+  await hitLimit(db, LIMITS.verifyCodePerIp, origin.address);
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(verifications)
       .where(and(eq(verifications.identifier, noticeIdentifier(token)), gt(verifications.expiresAt, sql`now()`)))
@@ -75,7 +75,7 @@ export async function answerTwoFactorNotice(token: string, itWasMe: boolean, ori
     if (!row) throw new AppError("bad_request", NOTICE_EXPIRED);
     if (itWasMe) return { message: "Thank you: nothing changes. This link no longer works." };
     const notice = JSON.parse(row.value) as Notice;
-    await endAllSessions(notice.userId, tx);
+    await endAllSessions(tx, notice.userId);
     if (notice.change === "on" && notice.confirmedAt && (await undoTurningOn(tx, notice.userId, new Date(notice.confirmedAt), origin))) {
       return { message: "Every session of your account has ended and two-factor sign-in is off again. Reset your password now: whoever turned it on knows it." };
     }

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import type { Database } from "../../db/client";
 import { twoFactors, users } from "../../db/schema";
-import { AppError } from "../http/app-error";
-import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../rate-limit";
+import { AppError } from "../platform/http/app-error";
+import { hitLimit, LIMITS, reserveAttempt, SEND_CODE_LIMITS } from "../platform/rate-limit";
 import { checkCode, issueCode } from "./code-checks";
 import { sendCodeEmail } from "./code-email";
 import { consumeCode, INVALID_CODE, lockCodeRow } from "./codes";
@@ -22,12 +22,12 @@ import { startRecovery } from "./two-factor-recovery";
 const NOT_ON = "Two-factor authentication is not on.";
 
 /** POST /two-factor/recovery/send-code: with the right password and two-factor sign-in on, a recovery code by e-mail. */
-export async function sendRecoveryCode(email: string, password: string, address: string): Promise<{ message: string }> {
-  const user = await authenticate(email, password, address);
+export async function sendRecoveryCode(db: Database, email: string, password: string, address: string): Promise<{ message: string }> {
+  const user = await authenticate(db, email, password, address);
   if (!user.twoFactorEnabled) throw new AppError("bad_request", NOT_ON);
-  await reserveAttempt(SEND_CODE_LIMITS, email, address);
-  const { code } = await issueCode(email, "two_factor_recovery");
-  await getDb().transaction(async (tx) => {
+  await reserveAttempt(db, SEND_CODE_LIMITS, email, address);
+  const { code } = await issueCode(db, email, "two_factor_recovery");
+  await db.transaction(async (tx) => {
     await lockCodeRow(tx, email, "two_factor_recovery");
     await sendCodeEmail(tx, { email, otp: code, type: OTP_TYPE.two_factor_recovery });
   });
@@ -35,11 +35,11 @@ export async function sendRecoveryCode(email: string, password: string, address:
 }
 
 /** POST /two-factor/recovery/verify-code: the mailed code starts the waiting period (or answers the one already waiting). */
-export async function verifyRecoveryCode(email: string, code: string, origin: ChangeOrigin): Promise<{ message: string; ends_at: string }> {
-  await hitLimit(LIMITS.verifyCodePerEmail, email);
-  await hitLimit(LIMITS.verifyCodePerIp, origin.address);
-  await checkCode(email, "two_factor_recovery", code);
-  const endsAt = await getDb().transaction(async (tx) => {
+export async function verifyRecoveryCode(db: Database, email: string, code: string, origin: ChangeOrigin): Promise<{ message: string; ends_at: string }> {
+  await hitLimit(db, LIMITS.verifyCodePerEmail, email);
+  await hitLimit(db, LIMITS.verifyCodePerIp, origin.address);
+  await checkCode(db, email, "two_factor_recovery", code);
+  const endsAt = await db.transaction(async (tx) => {
     await lockCodeRow(tx, email, "two_factor_recovery");
     if (!(await consumeCode(tx, email, "two_factor_recovery", code))) throw new AppError("bad_request", INVALID_CODE);
     const [owner] = await tx

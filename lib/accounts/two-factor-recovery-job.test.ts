@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { twoFactorRecoveries, twoFactors, users } from "../../db/schema";
 import { createUser } from "../../tests/harness/http";
-import { getEnv } from "../env";
+import { getEnv } from "../platform/env";
 import { startTestBoss } from "../../tests/harness/boss";
-import { startJobRunner } from "../jobs/runner";
+import { startJobRunner } from "../platform/jobs/runner";
 import { TWO_FACTOR_RECOVERY_CRON, twoFactorRecoveryJob } from "./jobs/two-factor-recovery";
 
 /*

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
-import { getDb, type Transaction } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
 import { twoFactorRecoveries, users } from "../../db/schema";
-import { removeTwoFactor } from "../auth/two-factor";
-import { getEnv } from "../env";
-import { AppError } from "../http/app-error";
-import { enqueueEmail } from "../mail/enqueue";
-import { hitLimit, LIMITS } from "../rate-limit";
+import { removeTwoFactor } from "./auth/two-factor";
+import { getEnv } from "../platform/env";
+import { AppError } from "../platform/http/app-error";
+import { enqueueEmail } from "./mail/enqueue";
+import { hitLimit, LIMITS } from "../platform/rate-limit";
 import { hashSecret, sameHash } from "./codes";
 import { changeSeen, noticeTwoFactorOff, type ChangeOrigin } from "./two-factor-notices";
 
@@ -56,20 +56,20 @@ export async function startRecovery(tx: Transaction, owner: Owner, twoFactorId: 
 }
 
 /** A sign-in with the second factor: a waiting recovery of it is not needed; it stops, and the owner hears of it. */
-export async function cancelRecoveryOnSignIn(owner: Owner, origin: ChangeOrigin): Promise<void> {
-  await getDb().transaction(async (tx) => {
+export async function cancelRecoveryOnSignIn(db: Database, owner: Owner, origin: ChangeOrigin): Promise<void> {
+  await db.transaction(async (tx) => {
     const [gone] = await tx.delete(twoFactorRecoveries).where(eq(twoFactorRecoveries.userId, owner.id)).returning({ id: twoFactorRecoveries.id });
     if (gone) await enqueueEmail(tx, { kind: "two-factor-recovery-cancelled", to: owner.email, change: changeSeen(origin), cause: "sign-in" });
   });
 }
 
 /** POST /two-factor/recovery/cancel: the e-mails' "cancel" link stops the recovery it names. */
-export async function cancelRecoveryByLink(token: string, origin: ChangeOrigin): Promise<{ message: string }> {
-  await hitLimit(LIMITS.verifyCodePerIp, origin.address);
+export async function cancelRecoveryByLink(db: Database, token: string, origin: ChangeOrigin): Promise<{ message: string }> {
+  await hitLimit(db, LIMITS.verifyCodePerIp, origin.address);
   const [idText, mac] = token.split(".");
   const id = Number(idText);
   if (!Number.isSafeInteger(id) || id < 1 || !mac || !/^[0-9a-f]{64}$/.test(mac)) throw new AppError("bad_request", CANCEL_EXPIRED);
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(twoFactorRecoveries).where(eq(twoFactorRecoveries.id, id)).for("update");
     if (!row || !sameHash(mac, cancelMac(row))) throw new AppError("bad_request", CANCEL_EXPIRED);
     await tx.delete(twoFactorRecoveries).where(eq(twoFactorRecoveries.id, id));
@@ -85,8 +85,8 @@ export async function cancelRecoveryByLink(token: string, origin: ChangeOrigin):
  * removed, the owner told, with a link that ends every session). Each in its own transaction
  * with its e-mail; rows another run holds are skipped.
  */
-export async function advanceRecoveries(now = new Date()): Promise<{ reminded: number; ended: number }> {
-  const reminded = await getDb().transaction(async (tx) => {
+export async function advanceRecoveries(db: Database, now = new Date()): Promise<{ reminded: number; ended: number }> {
+  const reminded = await db.transaction(async (tx) => {
     const due = await tx
       .update(twoFactorRecoveries)
       .set({ remindedAt: now })
@@ -102,14 +102,14 @@ export async function advanceRecoveries(now = new Date()): Promise<{ reminded: n
     return due.length;
   });
 
-  const over = await getDb().select({ id: twoFactorRecoveries.id }).from(twoFactorRecoveries).where(lte(twoFactorRecoveries.endsAt, now));
+  const over = await db.select({ id: twoFactorRecoveries.id }).from(twoFactorRecoveries).where(lte(twoFactorRecoveries.endsAt, now));
   let ended = 0;
-  for (const { id } of over) if (await endRecovery(id, now)) ended++;
+  for (const { id } of over) if (await endRecovery(db, id, now)) ended++;
   return { reminded, ended };
 }
 
-async function endRecovery(id: number, now: Date): Promise<boolean> {
-  return getDb().transaction(async (tx) => {
+async function endRecovery(db: Database, id: number, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(twoFactorRecoveries)

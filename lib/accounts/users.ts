@@ -1,11 +1,11 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb, type Transaction } from "../../db/client";
+import type { Database, DatabaseOrTransaction, Transaction } from "../../db/client";
 import { users } from "../../db/schema";
-import type { Caller } from "../auth/caller";
-import { endAllSessions } from "../auth/sessions";
-import { AppError } from "../http/app-error";
-import type { PublicUser } from "../validation/responses/accounts";
+import type { Caller } from "./auth/caller";
+import { endAllSessions } from "./auth/sessions";
+import { AppError } from "../platform/http/app-error";
+import type { PublicUser } from "./responses";
 import { toPublicUser } from "./serialize";
 
 const NOT_FOUND = "User not found.";
@@ -29,14 +29,15 @@ export async function assertAnAdminRemains(tx: Transaction, caller: Caller, targ
   if (!ids.has(caller.id)) throw new AppError("forbidden", "You do not have permission to do this.");
 }
 
-export async function getUser(id: number): Promise<PublicUser> {
-  const [user] = await getDb().select().from(users).where(eq(users.id, id));
+export async function getUser(db: DatabaseOrTransaction, id: number): Promise<PublicUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new AppError("not_found", NOT_FOUND);
   return toPublicUser(user);
 }
 
 /** An admin edits a user's names and role. A role change ends the user's sessions; the last admin stays one. */
 export async function updateUserAsAdmin(
+  db: Database,
   caller: Caller,
   id: number,
   input: { first_name: string; last_name: string; role: "user" | "admin" },
@@ -44,12 +45,12 @@ export async function updateUserAsAdmin(
   if (id === caller.id && input.role !== "admin") {
     throw new AppError("conflict", "You cannot remove your own admin role.");
   }
-  return getDb().transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (input.role !== "admin") await assertAnAdminRemains(tx, caller, id);
     const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for("update");
     if (!before) throw new AppError("not_found", NOT_FOUND);
     // A new role starts with a new sign-in: every session of the user ends.
-    if (before.role !== input.role) await endAllSessions(id, tx);
+    if (before.role !== input.role) await endAllSessions(tx, id);
     const [user] = await tx
       .update(users)
       .set({
@@ -66,9 +67,9 @@ export async function updateUserAsAdmin(
 }
 
 /** An admin deletes a user and, through the foreign keys, everything that user owns; never the last admin. */
-export async function deleteUser(caller: Caller, id: number): Promise<void> {
+export async function deleteUser(db: Database, caller: Caller, id: number): Promise<void> {
   if (id === caller.id) throw new AppError("conflict", "You cannot delete your own account.");
-  await getDb().transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await assertAnAdminRemains(tx, caller, id);
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
@@ -76,8 +77,8 @@ export async function deleteUser(caller: Caller, id: number): Promise<void> {
 }
 
 /** A user's own names (the e-mail and role are not theirs to change here). */
-export async function updateProfile(id: number, input: { first_name: string; last_name: string }): Promise<PublicUser> {
-  const [user] = await getDb()
+export async function updateProfile(db: DatabaseOrTransaction, id: number, input: { first_name: string; last_name: string }): Promise<PublicUser> {
+  const [user] = await db
     .update(users)
     .set({ firstName: input.first_name, lastName: input.last_name, updatedAt: sql`now()` })
     .where(eq(users.id, id))

@@ -1,8 +1,8 @@
 import "server-only";
-import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction } from "../../db/client";
-import { getEnv } from "../env";
-import { AppError } from "../http/app-error";
-import type { LlmUsage } from "../llm/client";
+import { fixedStatement, runFixed, type DatabaseOrTransaction } from "../../db/client";
+import { getEnv } from "../platform/env";
+import { AppError } from "../platform/http/app-error";
+import type { LlmUsage } from "../platform/llm/client";
 
 /*
  * The tutor's daily budgets (docs/tutor.md, "Limits and cost"): tokens per learner per UTC day
@@ -33,9 +33,9 @@ function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-export async function budgetOf(userId: number, now: Date): Promise<Budget> {
+export async function budgetOf(db: DatabaseOrTransaction, userId: number, now: Date): Promise<Budget> {
   const daily = getEnv().TUTOR_DAILY_TOKENS;
-  const [row] = await runFixed<{ mine: string }>(getDb(), SPENT_TODAY, [utcDay(now), userId]);
+  const [row] = await runFixed<{ mine: string }>(db, SPENT_TODAY, [utcDay(now), userId]);
   const mine = Number(row?.mine ?? 0);
   return { tokens_left: Math.max(0, daily - mine), daily_tokens: daily, resets_at: nextUtcMidnight(now).toISOString() };
 }

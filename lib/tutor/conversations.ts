@@ -1,9 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { getDb, type DatabaseOrTransaction } from "../../db/client";
+import type { DatabaseOrTransaction } from "../../db/client";
 import { tutorConversations, tutorMessages } from "../../db/schema";
-import { AppError } from "../http/app-error";
-import type { TutorConversation, TutorMessageStatus } from "../validation/responses/tutor";
+import { AppError } from "../platform/http/app-error";
+import type { TutorConversation, TutorMessageStatus } from "./responses";
 import type { LessonRef } from "./lesson";
 
 /*
@@ -15,8 +15,7 @@ import type { LessonRef } from "./lesson";
 export const LISTED_CONVERSATIONS = 20;
 export const CONVERSATION_NOT_FOUND = "Conversation not found.";
 
-export async function listConversations(userId: number, lesson: LessonRef): Promise<TutorConversation[]> {
-  const db = getDb();
+export async function listConversations(db: DatabaseOrTransaction, userId: number, lesson: LessonRef): Promise<TutorConversation[]> {
   const conversations = await db
     .select({ id: tutorConversations.id, title: tutorConversations.title, updatedAt: tutorConversations.updatedAt })
     .from(tutorConversations)
@@ -47,8 +46,7 @@ export async function listConversations(userId: number, lesson: LessonRef): Prom
 }
 
 /** The learner's conversation on this lesson (404 otherwise), with its last messages for the prompt. */
-export async function continueConversation(userId: number, conversationId: number, lesson: LessonRef, last: number) {
-  const db = getDb();
+export async function continueConversation(db: DatabaseOrTransaction, userId: number, conversationId: number, lesson: LessonRef, last: number) {
   const [conversation] = await db
     .select({ id: tutorConversations.id, courseId: tutorConversations.courseId, sectionIndex: tutorConversations.sectionIndex, subsectionIndex: tutorConversations.subsectionIndex })
     .from(tutorConversations)
@@ -106,8 +104,8 @@ export async function addTutorMessage(
 }
 
 /** The tutor's reply to the learner's message `after`, with this content, if one was stored (an earlier try of the same store). */
-export async function storedReply(conversationId: number, after: number, content: string): Promise<number | null> {
-  const [found] = await getDb()
+export async function storedReply(db: DatabaseOrTransaction, conversationId: number, after: number, content: string): Promise<number | null> {
+  const [found] = await db
     .select({ id: tutorMessages.id })
     .from(tutorMessages)
     .where(and(eq(tutorMessages.conversationId, conversationId), eq(tutorMessages.role, "tutor"), gt(tutorMessages.id, after), eq(tutorMessages.content, content)))
@@ -120,8 +118,8 @@ async function touch(db: DatabaseOrTransaction, conversationId: number) {
   await db.update(tutorConversations).set({ updatedAt: sql`now()` }).where(eq(tutorConversations.id, conversationId));
 }
 
-export async function deleteConversation(userId: number, conversationId: number): Promise<void> {
-  const deleted = await getDb()
+export async function deleteConversation(db: DatabaseOrTransaction, userId: number, conversationId: number): Promise<void> {
+  const deleted = await db
     .delete(tutorConversations)
     .where(and(eq(tutorConversations.id, conversationId), eq(tutorConversations.userId, userId)))
     .returning({ id: tutorConversations.id });

@@ -2,9 +2,9 @@ import "server-only";
 import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
-import { getEnv } from "../env";
-import { llmConfigFromEnv, REASONING_BUDGET } from "../llm/client";
-import { parseJsonAnswer } from "../llm/json-answer";
+import { getEnv } from "../platform/env";
+import { llmConfigFromEnv, REASONING_BUDGET } from "../platform/llm/client";
+import { parseJsonAnswer } from "../platform/llm/json-answer";
 import type { GuardedItem, HeldSentence } from "./leak-guard";
 
 /*

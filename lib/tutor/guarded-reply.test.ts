@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { DISGUISE_ITEMS, MODEL_FORMS, RULE_FORMS } from "../../tests/harness/disguised-leaks";
 import { sentReply, startFakeOpenAi } from "../../tests/harness/fake-openai";
 import { pointModelAtFake } from "../../tests/harness/generation";
-import type { ChatEnd } from "../llm/chat";
+import type { ChatEnd } from "../platform/llm/chat";
 import { guardedReply, type GuardedEvent } from "./guarded-reply";
 import { getGuardCheck } from "./guard-check";
 import { findStatedAnswer } from "./leak-guard";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ChatEnd } from "../llm/chat";
+import type { ChatEnd } from "../platform/llm/chat";
 import type { GuardCheck, GuardVerdict } from "./guard-check";
 import { createLeakGuard, type GuardedItem } from "./leak-guard";
 

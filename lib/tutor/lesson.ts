@@ -1,9 +1,8 @@
 import "server-only";
-import { loadCourseContent, loadLearnerState } from "../courses/course-content";
-import { usableCourse } from "../publication/learner-course";
-import { AppError } from "../http/app-error";
-import { isUnlocked } from "../learning/progress";
-import { NOT_ENROLLED } from "../learning/update-progress";
+import type { DatabaseOrTransaction } from "../../db/client";
+import { loadCourseContent, loadLearnerState, usableCourse, isUnlocked } from "../catalogue";
+import { AppError } from "../platform/http/app-error";
+import { NOT_ENROLLED } from "../practice";
 
 /** Where a conversation belongs: one subsection of one course. */
 export type LessonRef = { courseId: number; sectionIndex: number; subsectionIndex: number };
@@ -16,8 +15,8 @@ export type LessonContext = { courseTitle: string; level: string; sectionTitle: 
  * personal course or a missing lesson is a 404, a course the caller has not enrolled in or a
  * lesson not yet open to them (the reader's own rule) a 409.
  */
-export async function openLesson(userId: number, ref: LessonRef): Promise<LessonContext> {
-  const [loaded, state] = await Promise.all([loadCourseContent(ref.courseId), loadLearnerState(userId, ref.courseId)]);
+export async function openLesson(db: DatabaseOrTransaction, userId: number, ref: LessonRef): Promise<LessonContext> {
+  const [loaded, state] = await Promise.all([loadCourseContent(db, ref.courseId), loadLearnerState(db, userId, ref.courseId)]);
   const { shape } = loaded;
   // The tutor is a learner's: a draft, a paused course or a section in review gives it nothing to read.
   const course = usableCourse({ id: userId, role: "user" }, loaded.course, state.enrolled);

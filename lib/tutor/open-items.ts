@@ -1,5 +1,5 @@
 import "server-only";
-import { fixedStatement, getDb, runFixed } from "../../db/client";
+import { fixedStatement, runFixed, type DatabaseOrTransaction } from "../../db/client";
 import type { GuardedItem } from "./leak-guard";
 
 /*
@@ -18,7 +18,7 @@ const OPEN_ITEMS = fixedStatement(
     ORDER BY d.id, i.position`,
 );
 
-export async function openItems(userId: number): Promise<OpenItem[]> {
-  const rows = await runFixed<Omit<OpenItem, "number"> & { position: number }>(getDb(), OPEN_ITEMS, [userId]);
+export async function openItems(db: DatabaseOrTransaction, userId: number): Promise<OpenItem[]> {
+  const rows = await runFixed<Omit<OpenItem, "number"> & { position: number }>(db, OPEN_ITEMS, [userId]);
   return rows.map(({ position, ...item }) => ({ ...item, number: position + 1 }));
 }

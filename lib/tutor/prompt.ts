@@ -1,4 +1,4 @@
-import type { ChatTurn } from "../llm/chat";
+import type { ChatTurn } from "../platform/llm/chat";
 import type { LessonContext } from "./lesson";
 
 /*

@@ -1,8 +1,8 @@
 import "server-only";
-import { fixedStatement, getDb, runFixed, type DatabaseOrTransaction, type Transaction } from "../../db/client";
-import { AppError } from "../http/app-error";
-import { logger } from "../log/logger";
-import { getEnv } from "../env";
+import { fixedStatement, runFixed, type Database, type DatabaseOrTransaction, type Transaction } from "../../db/client";
+import { AppError } from "../platform/http/app-error";
+import { logger } from "../platform/log/logger";
+import { getEnv } from "../platform/env";
 import { budgetRefusal, utcDay } from "./budget";
 
 /*
@@ -68,10 +68,10 @@ export type TurnReservation = {
  * writes what starts the turn in the same transaction (the learner's message): a refused turn
  * writes nothing.
  */
-export async function reserveTurn<T>(userId: number, tokens: number, now: Date, also: (tx: Transaction) => Promise<T>): Promise<{ reservation: TurnReservation; started: T }> {
+export async function reserveTurn<T>(db: Database, userId: number, tokens: number, now: Date, also: (tx: Transaction) => Promise<T>): Promise<{ reservation: TurnReservation; started: T }> {
   const env = getEnv();
   const day = utcDay(now);
-  const { id, started } = await getDb().transaction(async (tx) => {
+  const { id, started } = await db.transaction(async (tx) => {
     await runFixed(tx, LOCK, [RESERVE_LOCK, userId]);
     const [taken] = await runFixed<{ id: number | null; streams: number; mine: string }>(tx, TAKE, [userId, day, tokens, LEASE_SECONDS, TUTOR_STREAMS_PER_LEARNER, env.TUTOR_DAILY_TOKENS]);
     if (taken!.streams >= TUTOR_STREAMS_PER_LEARNER) throw new AppError("rate_limited", TOO_MANY_STREAMS, { retryAfterSeconds: 5 });
@@ -95,7 +95,7 @@ export async function reserveTurn<T>(userId: number, tokens: number, now: Date, 
     keepAlive() {
       if (done || timer) return;
       timer = setInterval(() => {
-        runFixed(getDb(), RENEW, [id, LEASE_SECONDS]).catch((error: unknown) => logger().warn({ err: error }, "could not renew a tutor turn's lease"));
+        runFixed(db, RENEW, [id, LEASE_SECONDS]).catch((error: unknown) => logger().warn({ err: error }, "could not renew a tutor turn's lease"));
       }, RENEW_EVERY_MS);
       timer.unref();
     },
@@ -105,7 +105,7 @@ export async function reserveTurn<T>(userId: number, tokens: number, now: Date, 
     },
     async release() {
       stop();
-      await runFixed(getDb(), DROP, [id]).catch((error: unknown) => logger().warn({ err: error }, "could not end a tutor turn's reservation (its lease will)"));
+      await runFixed(db, DROP, [id]).catch((error: unknown) => logger().warn({ err: error }, "could not end a tutor turn's reservation (its lease will)"));
     },
   };
   return { reservation, started };

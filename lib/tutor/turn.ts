@@ -1,14 +1,13 @@
 import "server-only";
-import { getDb } from "../../db/client";
-import { getEnv } from "../env";
-import { retryWhileDatabaseAway } from "../health/database-back";
-import { AppError } from "../http/app-error";
-import { isDatabaseUnavailable } from "../http/database-unavailable";
-import { getChatModel, type ChatModel, type ChatTurn } from "../llm/chat";
-import { loadQuestionFacts } from "../mastery/question-facts";
-import { revealTimes } from "../quizzes/reveals";
-import { hitLimit, type Limit } from "../rate-limit";
-import type { TutorMessageStatus } from "../validation/responses/tutor";
+import type { Database, DatabaseOrTransaction } from "../../db/client";
+import { getEnv } from "../platform/env";
+import { retryWhileDatabaseAway } from "../platform/health/database-back";
+import { AppError } from "../platform/http/app-error";
+import { isDatabaseUnavailable } from "../platform/http/database-unavailable";
+import { getChatModel, type ChatModel, type ChatTurn } from "../platform/llm/chat";
+import { loadQuestionFacts, revealTimes } from "../practice";
+import { hitLimit, type Limit } from "../platform/rate-limit";
+import type { TutorMessageStatus } from "./responses";
 import { budgetOf, recordUsage } from "./budget";
 import { addLearnerMessage, addTutorMessage, continueConversation, storedReply } from "./conversations";
 import { getGuardCheck, type GuardCheck } from "./guard-check";
@@ -55,8 +54,7 @@ export type PreparedTurn = {
 /** A prompt's tokens, counted high (three characters a token) so a reservation is never short. */
 const promptTokensAtMost = (messages: ChatTurn[]) => Math.ceil(messages.reduce((n, m) => n + m.content.length, 0) / 3);
 
-async function explainedItem(userId: number, explain: NonNullable<TurnRequest["explain"]>) {
-  const db = getDb();
+async function explainedItem(db: DatabaseOrTransaction, userId: number, explain: NonNullable<TurnRequest["explain"]>) {
   const [facts, revealed] = await Promise.all([loadQuestionFacts(db, [explain.questionId]), revealTimes(db, userId, [explain.questionId])]);
   const fact = facts.get(explain.questionId);
   // An item whose key the learner has not been shown is not explained: that would hand it out.
@@ -65,22 +63,22 @@ async function explainedItem(userId: number, explain: NonNullable<TurnRequest["e
   return { question: fact.question, options: fact.options, picked: explain.answer ?? null, correctAnswer: fact.correctAnswer, explanation: fact.explanation };
 }
 
-export async function prepareTurn(userId: number, request: TurnRequest, now: Date): Promise<PreparedTurn> {
+export async function prepareTurn(db: Database, userId: number, request: TurnRequest, now: Date): Promise<PreparedTurn> {
   const chat = getChatModel();
   if (!chat) throw new AppError("conflict", TUTOR_OFF);
-  await hitLimit(TUTOR_TURN_LIMIT, String(userId), "You are asking faster than the tutor can keep up. Please wait a few minutes.");
+  await hitLimit(db, TUTOR_TURN_LIMIT, String(userId), "You are asking faster than the tutor can keep up. Please wait a few minutes.");
   const [lesson, history, items, explain] = await Promise.all([
-    openLesson(userId, request),
-    request.conversationId === null ? [] : continueConversation(userId, request.conversationId, request, HISTORY_MESSAGES),
-    openItems(userId),
-    request.explain ? explainedItem(userId, request.explain) : null,
+    openLesson(db, userId, request),
+    request.conversationId === null ? [] : continueConversation(db, userId, request.conversationId, request, HISTORY_MESSAGES),
+    openItems(db, userId),
+    request.explain ? explainedItem(db, userId, request.explain) : null,
   ]);
   const prompt = explain ? explainMessage(explain, request.message) : request.message;
   const messages = tutorMessages(lesson, history, prompt);
   const check = items.length ? getGuardCheck() : null;
   // The most this turn can cost: its prompt, a whole reply, and every model check it may ask for.
   const tokens = promptTokensAtMost(messages) + getEnv().TUTOR_MAX_TOKENS + (check ? MAX_CHECKS * check.maxTokens(items) : 0);
-  const { reservation, started } = await reserveTurn(userId, tokens, now, (tx) => addLearnerMessage(tx, userId, request, request.conversationId, request.message));
+  const { reservation, started } = await reserveTurn(db, userId, tokens, now, (tx) => addLearnerMessage(tx, userId, request, request.conversationId, request.message));
   return { userId, chat, check, conversationId: started.conversationId, messageId: started.messageId, messages, items, reservation };
 }
 
@@ -93,7 +91,7 @@ function hintFor(items: OpenItem[], number: number | null): string {
 }
 
 /** The reply as events; stores it once it ends, however it ends (the learner may have gone), and frees the turn's reservation. */
-export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<TutorStreamEvent> {
+export async function* runTurn(db: Database, turn: PreparedTurn, signal: AbortSignal): AsyncGenerator<TutorStreamEvent> {
   turn.reservation.keepAlive();
   try {
     yield { event: "start", data: { conversation_id: turn.conversationId, message_id: turn.messageId } };
@@ -131,13 +129,13 @@ export async function* runTurn(turn: PreparedTurn, signal: AbortSignal): AsyncGe
     const stored = { content: hint === null ? shown : `${shown}${shown ? "\n\n" : ""}${hint}`, status, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens };
     let messageId: number;
     try {
-      messageId = await storeReply(turn, stored, usage, now);
+      messageId = await storeReply(db, turn, stored, usage, now);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       yield { event: "error", data: { detail: REPLY_NOT_SAVED } };
       return;
     }
-    const budget = await budgetOf(turn.userId, now);
+    const budget = await budgetOf(db, turn.userId, now);
     yield { event: "done", data: { status, message_id: messageId, tokens_left: budget.tokens_left } };
   } finally {
     await turn.reservation.release();
@@ -154,14 +152,14 @@ const REPLY_NOT_SAVED = "The reply could not be saved: the service is temporaril
  * A try cut short at its COMMIT may have landed: the next one looks for it first, so a reply is
  * stored once.
  */
-async function storeReply(turn: PreparedTurn, reply: Parameters<typeof addTutorMessage>[2], usage: Parameters<typeof recordUsage>[2], now: Date): Promise<number> {
+async function storeReply(db: Database, turn: PreparedTurn, reply: Parameters<typeof addTutorMessage>[2], usage: Parameters<typeof recordUsage>[2], now: Date): Promise<number> {
   let reachedCommit = false;
   return retryWhileDatabaseAway(async () => {
     if (reachedCommit) {
-      const stored = await storedReply(turn.conversationId, turn.messageId, reply.content);
+      const stored = await storedReply(db, turn.conversationId, turn.messageId, reply.content);
       if (stored !== null) return stored;
     }
-    return getDb().transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const id = await addTutorMessage(tx, turn.conversationId, reply);
       // A failure of ours (the model's error or silence) costs the learner nothing: their questions left stay as they were.
       if (reply.status !== "failed") await recordUsage(tx, turn.userId, usage, now);

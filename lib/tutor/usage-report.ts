@@ -1,9 +1,9 @@
 import "server-only";
 import { desc, gte, sql } from "drizzle-orm";
-import { getDb } from "../../db/client";
+import type { DatabaseOrTransaction } from "../../db/client";
 import { tutorUsage } from "../../db/schema";
-import { estimateCost } from "../generation/reports";
-import type { TutorUsageDay } from "../validation/responses/tutor";
+import { estimateCost } from "../platform/llm/cost";
+import type { TutorUsageDay } from "./responses";
 
 /** Days the admin's tutor usage covers, today included. */
 export const USAGE_DAYS = 14;
@@ -12,9 +12,9 @@ export const USAGE_DAYS = 14;
  * GET /admin/tutor/usage: per UTC day, the tutor's turns, learners, tokens and estimated cost.
  * Counts only: what learners asked and what the tutor said stay theirs (docs/tutor.md).
  */
-export async function tutorUsageByDay(now: Date): Promise<TutorUsageDay[]> {
+export async function tutorUsageByDay(db: DatabaseOrTransaction, now: Date): Promise<TutorUsageDay[]> {
   const since = new Date(now.getTime() - (USAGE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-  const rows = await getDb()
+  const rows = await db
     .select({
       day: tutorUsage.day,
       turns: sql<number>`sum(${tutorUsage.turns})::int`,

@@ -17,8 +17,6 @@ export type Endpoint = {
    * learner is sent more than its share.
    */
   rotate?: RotatingCaller[];
-  /** Also held to the bare server's p99 in the same run (the practice calls). */
-  p99NoWorseThanBare?: boolean;
 };
 
 export type Measurement = { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; total: number };

@@ -80,8 +80,16 @@ export type EmbeddedOptions = {
   port: number;
   /** Delete the data directory on stop (tests). */
   persistent?: boolean;
+  /**
+   * false: a cluster thrown away after one run (the unit tests' databases) skips flushing to disk
+   * (fsync, synchronous_commit and full-page writes off), which a crash would cost only that run.
+   * Every cluster the app or a smoke test runs on keeps PostgreSQL's durable defaults.
+   */
+  durable?: boolean;
   log?: (line: string) => void;
 };
+
+const NOT_DURABLE = ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"];
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   hydrateSymlinks();
@@ -104,7 +112,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // As root this also chowns the data directory to the postgres user (creating the user if missing).
     createPostgresUser: isRoot,
     // Keep the cluster small and quick to start; listen on loopback only.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", "fsync=on"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...(options.durable === false ? NOT_DURABLE : ["-c", "fsync=on"])],
     initdbFlags: ["--encoding=UTF8"],
     onLog: (message) => log(String(message).trimEnd()),
     onError: (message) => log(String(message).trimEnd()),

@@ -3,8 +3,8 @@ import { watchPoolConnections } from "../../db/connection-errors";
 import { runMigrations } from "../../db/migrate";
 import { createDb } from "../../db/client";
 import { seedDatabase } from "../../db/seed";
-import { estimateCourseMinutes } from "../../lib/courses/duration";
-import { hashPassword } from "../../lib/auth/password";
+import { estimateCourseMinutes } from "../../lib/catalogue/courses/duration";
+import { hashPassword } from "../../lib/accounts/auth/password";
 
 /*
  * The load test's data: migrations, the seed catalogue and admin, and the simulated learners,

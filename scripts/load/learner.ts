@@ -1,4 +1,4 @@
-import { nextIncrement } from "../../lib/learning/progress";
+import { nextIncrement } from "../../lib/catalogue/course-shape/progress";
 import type { Account } from "./accounts";
 import type { AnswerKey } from "./answer-key";
 import type { Answer, LoadClient, RequestOptions } from "./client";

@@ -1,7 +1,7 @@
 import { Client, type Pool } from "pg";
 import { watchClient } from "../../db/connection-errors";
 import type { SmtpCapture } from "../../e2e/fixtures/smtp-capture";
-import { readEventStream } from "../../lib/client/sse";
+import { readEventStream } from "../../client/sse";
 import type { FakeOpenAi } from "../../tests/harness/fake-openai";
 import { pollUntil } from "../../tests/harness/poll";
 
@@ -25,7 +25,7 @@ export type WaitingBackend = { pid: number; state: string; waitEvent: string; qu
 
 /**
  * (a) The topic's proposals job inside its transaction: its model call is held until the test has
- * locked the topic's row, so the job's transaction (lib/generation/pipeline.ts, which locks the
+ * locked the topic's row, so the job's transaction (lib/authoring/generation/pipeline.ts, which locks the
  * topic's row first) waits on it, as pg_stat_activity shows. The lock's connection dies with the
  * server.
  */

@@ -1,7 +1,7 @@
 import type { Pool } from "pg";
-import { COURSES_PER_TOPIC, QUESTION_POOL_SIZE, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "../../lib/generation/plan";
-import { generationDeadLetterJob } from "../../lib/generation/jobs/generation-dead-letter";
-import { generationJobs } from "../../lib/jobs/registry";
+import { COURSES_PER_TOPIC, QUESTION_POOL_SIZE, SECTIONS_PER_COURSE, SUBSECTIONS_PER_SECTION } from "../../lib/authoring/generation/plan";
+import { generationDeadLetterJob } from "../../lib/authoring/generation/jobs/generation-dead-letter";
+import { generationJobs } from "../../worker/job-registry";
 import { Ledger, type AckedAttempt } from "./ledger";
 
 /*

@@ -1,4 +1,4 @@
-import { earnedProgress, MAX_PROGRESS, unitIndex, type CourseShape } from "../../lib/learning/progress";
+import { earnedProgress, MAX_PROGRESS, unitIndex, type CourseShape } from "../../lib/catalogue/course-shape/progress";
 
 /*
  * The shape of a synthetic data set (`npm run db:synth -- --learners N`), everything in
@@ -30,7 +30,7 @@ export function synthSizes(learners: number): SynthSizes {
 }
 
 /**
- * Where a learner can stand, by the app's own progress rules (lib/learning/progress.ts): the
+ * Where a learner can stand, by the app's own progress rules (lib/catalogue/course-shape/progress.ts): the
  * first `passed` section quizzes passed, and, short of the end, the reader at `subsection` of
  * the next section. Progress is what those steps earn; 100 exactly when every quiz is passed.
  */

@@ -1,7 +1,7 @@
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../lib/auth/password";
-import { earnedProgress } from "../../lib/learning/progress";
+import { hashPassword } from "../../lib/accounts/auth/password";
+import { earnedProgress } from "../../lib/catalogue/course-shape/progress";
 import { call, createUser } from "../../tests/harness/http";
 import { SYNTH_PASSWORD } from "./password";
 import { COURSE_SHAPE, SECTIONS_PER_COURSE, synthSizes } from "./sizes";
@@ -106,7 +106,7 @@ describe("db:synth at 500 learners", () => {
     ).toBe(0);
 
     // Progress: 0..100, completed exactly at 100 (no earlier than enrolling), 100 exactly when every section's quiz is passed,
-    // and what the reader position and passed quizzes earn by lib/learning/progress.ts.
+    // and what the reader position and passed quizzes earn by lib/catalogue/course-shape/progress.ts.
     const rows = (
       await client.query<{ progress: number; furthest_unit: number; passed: string; completed: boolean; completed_early: boolean; n: string }>(
         `SELECT e.progress, e.furthest_unit, coalesce(p.passed, 0) AS passed, e.completed_at IS NOT NULL AS completed,

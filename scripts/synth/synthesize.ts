@@ -27,7 +27,7 @@ import {
  *   SUBSECTIONS_PER_SECTION subsections and a pool of QUESTIONS_PER_SECTION questions;
  * - each learner picks INTERESTS_PER_LEARNER topics and about MEAN_ENROLMENTS_PER_LEARNER courses
  *   (exponentially spread), courses drawn by Zipf-like popularity, so a few courses are crowded;
- * - per enrolment, a state of lib/learning/progress.ts: quizzes passed in order (failed
+ * - per enrolment, a state of lib/catalogue/course-shape/progress.ts: quizzes passed in order (failed
  *   attempts before a pass, perhaps some on the next section), the reader's position, the progress
  *   those earn, completed_at exactly when progress is 100, at the last pass;
  * - every attempt answers ANSWERS_PER_ATTEMPT distinct questions of its section's pool; a pass
@@ -36,7 +36,7 @@ import {
 
 export type SynthOptions = {
   learners: number;
-  /** The shared password's argon2 hash (lib/auth/password.ts hashPassword, computed once). */
+  /** The shared password's argon2 hash (lib/accounts/auth/password.ts hashPassword, computed once). */
   passwordHash: string;
   /** Empty users and topics (and through them everything else) first; otherwise the database must have none. */
   reset?: boolean;

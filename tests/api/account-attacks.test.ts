@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits, sessions, users } from "../../db/schema";
-import { getEnv } from "../../lib/env";
+import { getEnv } from "../../lib/platform/env";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { call, type CallResult } from "../harness/http";
 import { liveCode, withMailDelivery } from "../harness/mail";
@@ -17,8 +17,8 @@ import { quickAccount, WORLD_PASSWORD } from "./world";
 
 // Counts argon2 hashes: the attack of item 6 is making the server run them for free.
 const argon2 = vi.hoisted(() => ({ hashes: 0 }));
-vi.mock("../../lib/auth/password", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../lib/auth/password")>();
+vi.mock("../../lib/accounts/auth/password", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../lib/accounts/auth/password")>();
   return {
     ...actual,
     hashPassword: (password: string) => {

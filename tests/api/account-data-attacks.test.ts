@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { certificates, enrollments, learningActivity, quizAttempts, rateLimits, users } from "../../db/schema";
-import { LIMITS } from "../../lib/rate-limit";
+import { LIMITS } from "../../lib/platform/rate-limit";
 import { call } from "../harness/http";
 import { createWorld, quickAccount, WORLD_PASSWORD } from "./world";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courseSections, courses, enrollments, learningActivity, questionStats, quizAttempts, quizQuestions, topics } from "../../db/schema";
-import { getDashboardActivity } from "../../lib/admin/activity";
+import { getDashboardActivity } from "../../lib/operations/admin/activity";
 import { call } from "../harness/http";
 import { quickAccount, type Account } from "./world";
 
@@ -63,7 +63,7 @@ describe("GET /dashboard/stats/activity", () => {
       { userId: cat!.id, courseId: course!.id, enrolledAt: at("2011-02-10") },
     ]);
 
-    const week = await getDashboardActivity(7, now);
+    const week = await getDashboardActivity(getDb(), 7, now);
     expect(week).toMatchObject({ days: 7, from: "2011-03-10", to: "2011-03-16", active_learners: 2, quizzes_attempted: 2, quizzes_passed: 1 });
     expect(week.daily_active_learners.filter((d) => d.count > 0)).toEqual([
       { date: "2011-03-14", count: 1 },
@@ -77,10 +77,10 @@ describe("GET /dashboard/stats/activity", () => {
     ]);
     expect(week.funnel).toEqual({ enrolled: 2, first_quiz_passed: 1, completed: 1 });
 
-    const month = await getDashboardActivity(30, now);
+    const month = await getDashboardActivity(getDb(), 30, now);
     expect(month).toMatchObject({ from: "2011-02-15", active_learners: 3, quizzes_attempted: 3, quizzes_passed: 2 });
     expect(month.funnel).toEqual({ enrolled: 2, first_quiz_passed: 1, completed: 1 });
-    expect((await getDashboardActivity(90, now)).funnel).toEqual({ enrolled: 3, first_quiz_passed: 2, completed: 1 });
+    expect((await getDashboardActivity(getDb(), 90, now)).funnel).toEqual({ enrolled: 3, first_quiz_passed: 2, completed: 1 });
   });
 });
 

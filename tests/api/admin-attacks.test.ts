@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { users } from "../../db/schema";
-import { resolveCaller, type Caller } from "../../lib/auth/caller";
+import { resolveCaller, type Caller } from "../../lib/accounts/auth/caller";
 import { deleteUser, updateUserAsAdmin } from "../../lib/accounts/users";
 import { call } from "../harness/http";
 import { handlerOf } from "./routes";
@@ -33,7 +33,7 @@ async function onlyTwoAdmins(): Promise<[Account, Account]> {
 
 /** The caller each request resolves to before its change runs: both requests are past sign-in. */
 async function resolved(account: Account): Promise<Caller> {
-  const caller = await resolveCaller(new Headers({ authorization: `Bearer ${account.token}` }));
+  const caller = await resolveCaller(getDb(), new Headers({ authorization: `Bearer ${account.token}` }));
   expect(caller?.role).toBe("admin");
   return caller!;
 }
@@ -45,7 +45,7 @@ describe("the last active admin stays", () => {
   it("two admins demoting each other at the same moment leave one admin", async () => {
     const [x, y] = await onlyTwoAdmins();
     const [callerX, callerY] = await Promise.all([resolved(x), resolved(y)]);
-    const results = await Promise.allSettled([updateUserAsAdmin(callerX, y.id, demotion), updateUserAsAdmin(callerY, x.id, demotion)]);
+    const results = await Promise.allSettled([updateUserAsAdmin(getDb(), callerX, y.id, demotion), updateUserAsAdmin(getDb(), callerY, x.id, demotion)]);
     expect(results.map(outcome).sort()).toEqual([LAST_ADMIN, "done"].sort());
     expect(await activeAdmins()).toHaveLength(1);
   });
@@ -53,7 +53,7 @@ describe("the last active admin stays", () => {
   it("two admins deleting each other at the same moment leave one admin", async () => {
     const [x, y] = await onlyTwoAdmins();
     const [callerX, callerY] = await Promise.all([resolved(x), resolved(y)]);
-    const results = await Promise.allSettled([deleteUser(callerX, y.id), deleteUser(callerY, x.id)]);
+    const results = await Promise.allSettled([deleteUser(getDb(), callerX, y.id), deleteUser(getDb(), callerY, x.id)]);
     expect(results.map(outcome).sort()).toEqual([LAST_ADMIN, "done"].sort());
     expect(await activeAdmins()).toHaveLength(1);
   });
@@ -61,7 +61,7 @@ describe("the last active admin stays", () => {
   it("one demoting while the other deletes leaves one admin", async () => {
     const [x, y] = await onlyTwoAdmins();
     const [callerX, callerY] = await Promise.all([resolved(x), resolved(y)]);
-    const results = await Promise.allSettled([updateUserAsAdmin(callerX, y.id, demotion), deleteUser(callerY, x.id)]);
+    const results = await Promise.allSettled([updateUserAsAdmin(getDb(), callerX, y.id, demotion), deleteUser(getDb(), callerY, x.id)]);
     expect(results.map(outcome).sort()).toEqual([LAST_ADMIN, "done"].sort());
     expect(await activeAdmins()).toHaveLength(1);
   });
@@ -82,9 +82,9 @@ describe("the last active admin stays", () => {
   it("the refusal names the rule: 409 with the last-admin message", async () => {
     const [x, y] = await onlyTwoAdmins();
     const callerY = await resolved(y);
-    await updateUserAsAdmin(await resolved(x), y.id, demotion);
+    await updateUserAsAdmin(getDb(), await resolved(x), y.id, demotion);
     // y's request was already past sign-in when x's change landed.
-    await expect(updateUserAsAdmin(callerY, x.id, demotion)).rejects.toMatchObject({ status: 409, message: LAST_ADMIN });
+    await expect(updateUserAsAdmin(getDb(), callerY, x.id, demotion)).rejects.toMatchObject({ status: 409, message: LAST_ADMIN });
     expect(await activeAdmins()).toEqual([x.id]);
   });
 });

@@ -12,7 +12,7 @@ const REQUIRED = { detail: "Two-factor authentication is required for admin acco
 type Call = typeof import("../harness/http").call;
 let call: Call;
 
-/** The app, built afresh with the setting (lib/env.ts reads the environment once). */
+/** The app, built afresh with the setting (lib/platform/env.ts reads the environment once). */
 async function appWith(required: string | undefined): Promise<Call> {
   vi.unstubAllEnvs();
   vi.stubEnv("ADMIN_REQUIRE_TWO_FACTOR", required);

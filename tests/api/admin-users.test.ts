@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, enrollments, learningActivity, quizAttempts, sessions, users } from "../../db/schema";
-import { USER_SORT_FIELDS, type UserSortField } from "../../lib/validation/admin";
+import { USER_SORT_FIELDS, type UserSortField } from "../../lib/operations/admin/schemas";
 import { call } from "../harness/http";
 import { quickAccount, type Account } from "./world";
 

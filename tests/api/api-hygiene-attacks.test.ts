@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, users } from "../../db/schema";
-import { MAX_PAGE_SIZE } from "../../lib/pagination";
+import { MAX_PAGE_SIZE } from "../../lib/platform/pagination";
 import { call } from "../harness/http";
 import { exampleCall } from "./fuzz-cases";
 import { ENDPOINTS, endpointName, handlerOf } from "./routes";

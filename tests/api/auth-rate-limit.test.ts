@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_RATE_LIMIT } from "../../lib/auth/better-auth";
-import { handleAuthRequest } from "../../lib/auth/handler";
-import { getEnv } from "../../lib/env";
+import { AUTH_RATE_LIMIT } from "../../lib/accounts/auth/better-auth";
+import { handleAuthRequest } from "../../lib/accounts/auth/handler";
+import { getEnv } from "../../lib/platform/env";
 import { createUser } from "../harness/http";
 
 /*

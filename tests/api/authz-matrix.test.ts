@@ -5,7 +5,7 @@ import { rateLimits, verifications } from "../../db/schema";
 import { latestCode } from "../../e2e/fixtures/smtp-capture";
 import { MAX_CODE_ATTEMPTS } from "../../lib/accounts/codes";
 import { otpIdentifier } from "../../lib/accounts/email-otp";
-import { LIMITS } from "../../lib/rate-limit";
+import { LIMITS } from "../../lib/platform/rate-limit";
 import { call } from "../harness/http";
 import { withMailDelivery } from "../harness/mail";
 import { fingerprint } from "./db-fingerprint";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { certificates, courses, enrollments, topics } from "../../db/schema";
-import { certificateByVerificationId, certificateForAdmin, courseCompletion } from "../../lib/activity/completion";
+import { certificateByVerificationId, certificateForAdmin, courseCompletion } from "../../lib/practice/activity/completion";
 import { call, createUser } from "../harness/http";
 import { seededCourse } from "../harness/seeded-course";
 
@@ -24,7 +24,7 @@ const issued: { learner: Learner; id: string; rowId: string }[] = [];
 async function certify(): Promise<(typeof issued)[number]> {
   const learner = await createUser();
   await getDb().insert(enrollments).values({ userId: learner.user.id, courseId, progress: 100, completedAt: new Date() });
-  const completion = await courseCompletion(learner.user.id, courseId);
+  const completion = await courseCompletion(getDb(), learner.user.id, courseId);
   const [row] = await getDb().select({ id: certificates.id }).from(certificates).where(eq(certificates.userId, learner.user.id));
   return { learner, id: completion!.verification_id, rowId: row!.id };
 }
@@ -120,14 +120,14 @@ describe("an attacker looking for certificates", () => {
       // And blind guesses of the right shape.
       ...Array.from({ length: 500 }, () => randomBytes(16).toString("base64url")),
     ];
-    for (const candidate of candidates) expect(await certificateByVerificationId(candidate), candidate).toBeNull();
+    for (const candidate of candidates) expect(await certificateByVerificationId(getDb(), candidate), candidate).toBeNull();
     // The real ids still open their certificates.
-    for (const { id } of issued) expect(await certificateByVerificationId(id)).not.toBeNull();
+    for (const { id } of issued) expect(await certificateByVerificationId(getDb(), id)).not.toBeNull();
   });
 
   it("reads only the name, the course, its level, whether it is a personal course, the date and the id from a certificate: never the e-mail", async () => {
     const { learner, id } = issued[1]!;
-    const certificate = await certificateByVerificationId(id);
+    const certificate = await certificateByVerificationId(getDb(), id);
     expect(Object.keys(certificate!).sort()).toEqual(["completed_at", "course_level", "course_title", "learner_name", "personal", "verification_id"]);
     expect(JSON.stringify(certificate)).not.toContain(learner.email);
     expect(JSON.stringify(certificate)).not.toContain(learner.email.split("@")[0]!);
@@ -146,23 +146,23 @@ describe("a personal course's certificate", () => {
       .values({ topicId: topic!.id, title: "Keeping Bees: A First Season", level: "Beginner", requestedBy: learner.user.id, generationStatus: "done", isDetailCreatedByAi: true })
       .returning({ id: courses.id });
     await db.insert(enrollments).values({ userId: learner.user.id, courseId: course!.id, progress: 100, completedAt: new Date() });
-    const { verification_id: id, personal } = (await courseCompletion(learner.user.id, course!.id))!;
+    const { verification_id: id, personal } = (await courseCompletion(getDb(), learner.user.id, course!.id))!;
     expect(personal).toBe(true);
-    const shown = await certificateByVerificationId(id);
+    const shown = await certificateByVerificationId(getDb(), id);
     expect(shown).toMatchObject({ course_title: "Keeping Bees: A First Season", personal: true });
     // The subject as typed is the topic's title: it is on no certificate.
     expect(JSON.stringify(shown)).not.toContain("ignore the rules");
     // A catalogue course's certificate is not personal.
-    expect((await certificateByVerificationId(issued[0]!.id))!.personal).toBe(false);
+    expect((await certificateByVerificationId(getDb(), issued[0]!.id))!.personal).toBe(false);
 
     const visibility = (hidden: boolean, token = admin.token) => call("PUT /courses/:id/certificates/visibility", { token, params: { id: String(course!.id) }, json: { hidden } });
     // A learner cannot hide it (their own or anyone's).
     expect((await visibility(true, learner.token)).status).toBe(403);
     expect((await visibility(true)).body).toEqual({ course_id: course!.id, hidden: true, certificates: 1 });
-    expect(await certificateByVerificationId(id)).toBeNull();
-    expect(await certificateForAdmin(id)).toMatchObject({ hidden: true, course_id: course!.id });
+    expect(await certificateByVerificationId(getDb(), id)).toBeNull();
+    expect(await certificateForAdmin(getDb(), id)).toMatchObject({ hidden: true, course_id: course!.id });
     expect((await visibility(false)).body.hidden).toBe(false);
-    expect(await certificateByVerificationId(id)).not.toBeNull();
+    expect(await certificateByVerificationId(getDb(), id)).not.toBeNull();
   });
 });
 

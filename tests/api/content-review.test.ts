@@ -3,10 +3,10 @@ import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentReports, courseSubsections, quizQuestions } from "../../db/schema";
-import { getCoursePreview } from "../../lib/admin/course-preview";
-import { addLesson, removeLesson } from "../../lib/content-review/structure";
-import { loadCourseContent, loadLearnerState } from "../../lib/courses/course-content";
-import { isUnlocked } from "../../lib/learning/progress";
+import { getCoursePreview } from "../../lib/operations/admin/course-preview";
+import { addLesson, removeLesson } from "../../lib/authoring/content-review/structure";
+import { loadCourseContent, loadLearnerState } from "../../lib/catalogue/courses/course-content";
+import { isUnlocked } from "../../lib/catalogue/course-shape/progress";
 import { startFakeOpenAi } from "../harness/fake-openai";
 import { pointModelAtFake, startWorker } from "../harness/generation";
 import { call } from "../harness/http";
@@ -53,11 +53,11 @@ describe("editing keeps every learner's progress", () => {
   it("an edited lesson changes in place: same row, the reader shows the new text at once, and the learner keeps progress, reads, attempts, cards and mastery", async () => {
     const course = await reviewCourse();
     const before = await learnerState(course.learner.id, course.courseId);
-    expect((await loadCourseContent(course.courseId)).course.sections[0]!.subsections[1]!.content).toContain("Lesson 1.2");
+    expect((await loadCourseContent(getDb(), course.courseId)).course.sections[0]!.subsections[1]!.content).toContain("Lesson 1.2");
     const res = await editLesson(course.lessons[1]!, "Lesson 1.2, clearer now.\n\n```python\nprint(12)\n```");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ kind: "subsection", id: course.lessons[1], version: 1 });
-    expect((await loadCourseContent(course.courseId)).course.sections[0]!.subsections[1]!.content).toBe("Lesson 1.2, clearer now.\n\n```python\nprint(12)\n```");
+    expect((await loadCourseContent(getDb(), course.courseId)).course.sections[0]!.subsections[1]!.content).toBe("Lesson 1.2, clearer now.\n\n```python\nprint(12)\n```");
     const [row] = await getDb().select({ id: courseSubsections.id }).from(courseSubsections).where(eq(courseSubsections.content, "Lesson 1.2, clearer now.\n\n```python\nprint(12)\n```"));
     expect(row!.id).toBe(course.lessons[1]);
     expect(await learnerState(course.learner.id, course.courseId)).toEqual(before);
@@ -110,7 +110,7 @@ describe("retiring a question", () => {
     expect(drawn.length).toBeGreaterThan(0);
     expect(drawn).not.toContain(retired);
     // The admin's read-only preview shows the course as learners meet it: without the retired item.
-    const preview = await getCoursePreview(course.courseId);
+    const preview = await getCoursePreview(getDb(), course.courseId);
     expect(preview.sections.flatMap((s) => s.questions.map((q) => q.id))).not.toContain(retired);
     // Retired is final: neither edited nor retired again.
     expect((await call("POST /quiz-questions/:id/retire", { token: admin.token, params: id(retired), json: { version: 1 } })).status).toBe(409);
@@ -178,7 +178,7 @@ describe("regenerating through the worker", () => {
 describe("adding or removing a lesson maps every stored position", () => {
   it("a lesson added before the learner's place moves their reads, reader position and mastery with the lessons after it, and adds no unearned progress", async () => {
     const course = await reviewCourse();
-    await addLesson(admin.id, course.courseId, 0, 1, { title: "New lesson", content: "A new lesson between 1.1 and 1.2." });
+    await addLesson(getDb(), admin.id, course.courseId, 0, 1, { title: "New lesson", content: "A new lesson between 1.1 and 1.2." });
     const after = await learnerState(course.learner.id, course.courseId);
     expect(after.reads).toEqual([
       { s: 0, l: 0 },
@@ -189,17 +189,17 @@ describe("adding or removing a lesson maps every stored position", () => {
     expect(after.enrolment).toEqual({ progress: 40, furthestUnit: 5 }); // still section 2's first lesson
     expect(after.mastery).toMatchObject([{ key: "loops", s: 0, l: 2 }]);
     expect(after.conversations).toEqual([{ s: 1, l: 0 }]);
-    const { shape, course: content } = await loadCourseContent(course.courseId);
+    const { shape, course: content } = await loadCourseContent(getDb(), course.courseId);
     expect(shape).toEqual([4, 3]);
     expect(content.sections[0]!.subsections.map((s) => s.title)).toEqual(["Lesson 1.1", "New lesson", "Lesson 1.2", "Lesson 1.3"]);
-    const state = await loadLearnerState(course.learner.id, course.courseId);
+    const state = await loadLearnerState(getDb(), course.learner.id, course.courseId);
     const open = (s: number, l: number) => isUnlocked(shape, { sectionIndex: s, subsectionIndex: l }, state.progress, state.furthestUnit, (i) => state.passedSections.has(i));
     expect([open(0, 3), open(1, 0), open(1, 1)]).toEqual([true, true, false]);
   });
 
   it("a removed lesson takes its reads with it; the learner keeps every other lesson reached and gains none", async () => {
     const course = await reviewCourse();
-    await removeLesson(course.lessons[1]!);
+    await removeLesson(getDb(), course.lessons[1]!);
     const after = await learnerState(course.learner.id, course.courseId);
     expect(after.reads).toEqual([
       { s: 0, l: 0 },
@@ -209,17 +209,17 @@ describe("adding or removing a lesson maps every stored position", () => {
     expect(after.enrolment!.furthestUnit).toBe(3); // still section 2's first lesson
     expect(after.enrolment!.progress).toBeLessThanOrEqual(40);
     expect(after.mastery).toMatchObject([{ key: "loops", s: 0, l: 1 }]); // the lesson that took the removed one's place
-    const { shape } = await loadCourseContent(course.courseId);
+    const { shape } = await loadCourseContent(getDb(), course.courseId);
     expect(shape).toEqual([2, 3]);
-    const state = await loadLearnerState(course.learner.id, course.courseId);
+    const state = await loadLearnerState(getDb(), course.learner.id, course.courseId);
     const open = (s: number, l: number) => isUnlocked(shape, { sectionIndex: s, subsectionIndex: l }, state.progress, state.furthestUnit, (i) => state.passedSections.has(i));
     expect([open(0, 1), open(1, 0), open(1, 1)]).toEqual([true, true, false]);
   });
 
   it("a section's only lesson cannot be removed", async () => {
     const course = await reviewCourse();
-    await removeLesson(course.lessons[0]!);
-    await removeLesson(course.lessons[1]!);
-    await expect(removeLesson(course.lessons[2]!)).rejects.toThrow("A section keeps at least one lesson");
+    await removeLesson(getDb(), course.lessons[0]!);
+    await removeLesson(getDb(), course.lessons[1]!);
+    await expect(removeLesson(getDb(), course.lessons[2]!)).rejects.toThrow("A section keeps at least one lesson");
   });
 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courseRequests, courses, courseSections, enrollments, generationSections, topics, userTopics } from "../../db/schema";
-import { markGenerationFailed } from "../../lib/generation/failure";
+import { markGenerationFailed } from "../../lib/authoring/generation/mark-failed";
 import { call } from "../harness/http";
 import { handlerOf } from "./routes";
 import { quickAccount, type Account } from "./world";
@@ -64,7 +64,7 @@ async function plan(requestId: number, { done = false, title = `Planned ${++coun
 async function failPlanning(requestId: number) {
   await getDb().execute(sql`update pgboss.job set state = 'failed' where name = 'generate-topic-courses' and (data->>'requestId')::int = ${requestId}`);
   const [request] = await getDb().select().from(courseRequests).where(eq(courseRequests.id, requestId));
-  await markGenerationFailed({ queue: "generate-topic-courses", data: { topicId: request!.topicId, userId: request!.userId, requestId }, reason: "connect ECONNREFUSED 10.0.0.7:8080 (key sk-abc)" });
+  await markGenerationFailed(getDb(), { queue: "generate-topic-courses", data: { topicId: request!.topicId, userId: request!.userId, requestId }, reason: "connect ECONNREFUSED 10.0.0.7:8080 (key sk-abc)" });
 }
 
 const planningJobs = async (requestId: number) =>

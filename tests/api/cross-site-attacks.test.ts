@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { verifications } from "../../db/schema";
 import { otpIdentifier } from "../../lib/accounts/email-otp";
-import { getEnv } from "../../lib/env";
+import { getEnv } from "../../lib/platform/env";
 import { call } from "../harness/http";
 import { browserSessionFor } from "../harness/session-cookie";
 import { fingerprint } from "./db-fingerprint";

@@ -12,10 +12,10 @@ vi.hoisted(() => {
   process.env.SOURCE_EXTRACTOR_TEST_FAULTS = "1";
 });
 
-import { getEnv } from "../../lib/env";
-import { createBoss } from "../../lib/jobs/boss";
-import { sourceJobs } from "../../lib/jobs/registry";
-import { startJobRunner } from "../../lib/jobs/runner";
+import { getEnv } from "../../lib/platform/env";
+import { createBoss } from "../../lib/platform/jobs/boss";
+import { sourceJobs } from "../../worker/job-registry";
+import { startJobRunner } from "../../lib/platform/jobs/runner";
 import { call } from "../harness/http";
 import { captureLog } from "../harness/log";
 import { pollUntil } from "../harness/poll";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { codeField, emailField, passwordField } from "../../lib/validation/accounts";
+import { codeField, emailField, passwordField } from "../../lib/accounts/schemas";
 
 /*
  * The kind of every input field of an endpoint, read from the zod schema it declares
  * (api/routes/): its JSON Schema gives types and limits, so the fuzz test's edges move with the
- * constants in lib/validation. The fields the product treats specially (an e-mail, a password, an
- * e-mailed code) are known by their shared schema; an id names what it points at (`course_id`,
+ * constants in the domains' schemas.ts files. The fields the product treats specially (an e-mail,
+ * a password, an e-mailed code) are known by their shared schema; an id names what it points at (`course_id`,
  * `topic_ids`, and a path's `:id` by the segment before it).
  */
 

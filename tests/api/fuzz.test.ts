@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { startSmtpCapture, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
-import { isApiRequest } from "../../lib/navigation/unknown-path";
+import { isApiRequest } from "../../lib/platform/navigation/unknown-path";
 import { call, NOT_FOUND_PAGE, type CallResult } from "../harness/http";
-import { fingerprint, type Fingerprint } from "./db-fingerprint";
+import { changedTables, fingerprint } from "./db-fingerprint";
 import { fuzzCases, type FuzzCase } from "./fuzz-cases";
 import { ENDPOINTS, endpointName, UNKNOWN_PATH, type Endpoint } from "./routes";
 import { createWorld } from "./world";
@@ -37,13 +37,9 @@ afterAll(async () => {
   console.log(`fuzz (seed ${SEED}):\n${summary.join("\n")}`);
 });
 
-function changedTables(before: Fingerprint, after: Fingerprint): string[] {
-  return Object.keys(before).filter((table) => before[table as keyof Fingerprint] !== after[table as keyof Fingerprint]);
-}
-
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+/;
 
-/** A browser opening a path no page holds: Next.js's not-found page answers, in HTML (lib/navigation/unknown-path.ts). */
+/** A browser opening a path no page holds: Next.js's not-found page answers, in HTML (lib/platform/navigation/unknown-path.ts). */
 function isPageRequest(endpoint: Endpoint, fuzzCase: FuzzCase): boolean {
   const method = fuzzCase.request.method ?? endpoint.method;
   return endpoint.path === UNKNOWN_PATH && !isApiRequest(method, new Headers(fuzzCase.request.headers).get("accept"));

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { enrollments, quizAttempts, rateLimits } from "../../db/schema";
-import { QUIZ_CHECK_LIMIT } from "../../lib/quizzes/check-answer";
+import { QUIZ_CHECK_LIMIT } from "../../lib/practice/quizzes/check-answer";
 import { call, createUser } from "../harness/http";
 import { seededCourse } from "../harness/seeded-course";
 import { answersWithMisses, rightAnswersFor, sectionKey } from "../harness/quiz-key";

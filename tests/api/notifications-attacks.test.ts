@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { notifications } from "../../db/schema";
-import { notify } from "../../lib/notifications/notify";
+import { notify } from "../../lib/accounts/notifications/notify";
 import { call } from "../harness/http";
 import { fingerprint } from "./db-fingerprint";
 import { quickAccount } from "./world";

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courseSections, courseSubsections, notifications } from "../../db/schema";
-import { courseDetailsHref, readerHref } from "../../lib/navigation/course-links";
-import { UNREAD_COUNT_MAX } from "../../lib/notifications/kind-names";
-import { notify, type NewNotification } from "../../lib/notifications/notify";
+import { courseDetailsHref, readerHref } from "../../lib/platform/navigation/course-links";
+import { UNREAD_COUNT_MAX } from "../../lib/accounts/notifications/kind-names";
+import { notify, type NewNotification } from "../../lib/accounts/notifications/notify";
 import { call } from "../harness/http";
 import { quickAccount, reportsCourse } from "./reports-course";
 

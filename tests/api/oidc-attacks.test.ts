@@ -29,10 +29,10 @@ beforeAll(async () => {
   vi.stubEnv("OIDC_CLIENT_ID", OIDC_CLIENT.id);
   vi.stubEnv("OIDC_CLIENT_SECRET", OIDC_CLIENT.secret);
   vi.stubEnv("ADMIN_REQUIRE_TWO_FACTOR", "true");
-  // lib/env.ts reads the environment once: the app, built afresh with these settings.
+  // lib/platform/env.ts reads the environment once: the app, built afresh with these settings.
   vi.resetModules();
   ({ call, createUser } = await import("../harness/http"));
-  browser = oidcBrowser((await import("../../lib/auth/handler")).handleAuthRequest, ADDRESS);
+  browser = oidcBrowser((await import("../../lib/accounts/auth/handler")).handleAuthRequest, ADDRESS);
 });
 
 afterAll(async () => {

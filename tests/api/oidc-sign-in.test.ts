@@ -25,7 +25,7 @@ beforeAll(async () => {
   vi.stubEnv("OIDC_CLIENT_ID", OIDC_CLIENT.id);
   vi.stubEnv("OIDC_CLIENT_SECRET", OIDC_CLIENT.secret);
   vi.resetModules();
-  const { handleAuthRequest } = await import("../../lib/auth/handler");
+  const { handleAuthRequest } = await import("../../lib/accounts/auth/handler");
   ({ signInWithProvider } = oidcBrowser(handleAuthRequest, "192.0.2.10"));
 });
 

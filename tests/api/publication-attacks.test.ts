@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, enrollments, quizAttempts, quizQuestions, rateLimits, reviewCards, type CoursePublication } from "../../db/schema";
-import { scheduleAnswer } from "../../lib/review/scheduler";
+import { scheduleAnswer } from "../../lib/practice/review/scheduler";
 import { call, type CallResult } from "../harness/http";
 import { handlerOf } from "./routes";
 import { createWorld, type Account, type World } from "./world";

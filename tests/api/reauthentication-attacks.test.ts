@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { accounts, rateLimits, users } from "../../db/schema";
 import { CREDENTIAL_PROVIDER } from "../../db/credential-account";
-import { LIMITS } from "../../lib/rate-limit";
+import { LIMITS } from "../../lib/platform/rate-limit";
 import { call, createUser } from "../harness/http";
 import { liveCode, withMailDelivery } from "../harness/mail";
 import { secretOf, totp } from "../harness/totp";

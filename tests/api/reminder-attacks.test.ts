@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { learnerGoals, lessonReads, courses } from "../../db/schema";
 import { hashSecret } from "../../lib/accounts/codes";
-import { INVALID_UNSUBSCRIBE_LINK, unsubscribeToken } from "../../lib/reminders/unsubscribe";
-import { GOAL_OUT_OF_RANGE, HOUR_OUT_OF_RANGE, UNKNOWN_TIME_ZONE } from "../../lib/validation/goals";
+import { INVALID_UNSUBSCRIBE_LINK, unsubscribeToken } from "../../lib/accounts/unsubscribe";
+import { GOAL_OUT_OF_RANGE, HOUR_OUT_OF_RANGE, UNKNOWN_TIME_ZONE } from "../../lib/practice/reminders/schemas";
 import { call, createUser } from "../harness/http";
 
 /*

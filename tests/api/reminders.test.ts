@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, learnerGoals, learningActivity, quizQuestions, reviewCards } from "../../db/schema";
-import { sendDueReminders } from "../../lib/reminders/reminder-pass";
-import { saveGoalSettings } from "../../lib/reminders/settings";
-import { scheduleAnswer } from "../../lib/review/scheduler";
+import { sendDueReminders } from "../../lib/practice/reminders/reminder-pass";
+import { saveGoalSettings } from "../../lib/practice/reminders/settings";
+import { scheduleAnswer } from "../../lib/practice/review/scheduler";
 import { call, createUser } from "../harness/http";
 import { withMailDelivery } from "../harness/mail";
 import { pollUntil } from "../harness/poll";
@@ -24,7 +24,7 @@ const nextDay = (d: Date, days = 1) => new Date(d.getTime() + days * 24 * 60 * 6
 
 async function learnerWithReminders() {
   const { user, email } = await createUser();
-  await saveGoalSettings(user.id, { daily_goal: 3, goal_kind: "reviews", reminders: true, reminder_hour: 8, time_zone: ZONE }, utc("2030-03-04T05:00:00Z"));
+  await saveGoalSettings(getDb(), user.id, { daily_goal: 3, goal_kind: "reviews", reminders: true, reminder_hour: 8, time_zone: ZONE }, utc("2030-03-04T05:00:00Z"));
   return { id: user.id, email };
 }
 
@@ -51,8 +51,8 @@ describe("reminder e-mails", () => {
     await withDueCard(other.id);
 
     // 07:50 in Paris: not yet.
-    expect(await sendDueReminders(utc("2030-03-04T06:50:00Z"))).toEqual({ looked: 0, sent: 0 });
-    expect((await sendDueReminders(DAY1_8AM)).sent).toBe(2);
+    expect(await sendDueReminders(getDb(), utc("2030-03-04T06:50:00Z"))).toEqual({ looked: 0, sent: 0 });
+    expect((await sendDueReminders(getDb(), DAY1_8AM)).sent).toBe(2);
     const [mail] = await arrived(learner.email, 1);
     expect(mail!.subject).toBe("1 review card is waiting for you on LearnPath");
     expect(mail!.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
@@ -62,11 +62,11 @@ describe("reminder e-mails", () => {
     expect(mail!.text).toContain(`/unsubscribe#token=${oneClick![2]}`);
 
     // Later the same day: nothing more, however often the pass runs.
-    expect((await sendDueReminders(utc("2030-03-04T07:15:00Z"))).sent).toBe(0);
-    expect((await sendDueReminders(utc("2030-03-04T20:00:00Z"))).sent).toBe(0);
+    expect((await sendDueReminders(getDb(), utc("2030-03-04T07:15:00Z"))).sent).toBe(0);
+    expect((await sendDueReminders(getDb(), utc("2030-03-04T20:00:00Z"))).sent).toBe(0);
 
     // The next day two workers run the pass at the same moment: each learner gets one e-mail.
-    const day2 = await Promise.all([sendDueReminders(nextDay(DAY1_8AM)), sendDueReminders(nextDay(DAY1_8AM))]);
+    const day2 = await Promise.all([sendDueReminders(getDb(), nextDay(DAY1_8AM)), sendDueReminders(getDb(), nextDay(DAY1_8AM))]);
     expect(day2[0].sent + day2[1].sent).toBe(2);
     await arrived(learner.email, 2);
     await arrived(other.email, 2);
@@ -76,7 +76,7 @@ describe("reminder e-mails", () => {
     expect(unsubscribed.status).toBe(200);
 
     // Day 3: the other learner is reminded; the one who unsubscribed is not.
-    expect((await sendDueReminders(nextDay(DAY1_8AM, 2))).sent).toBe(1);
+    expect((await sendDueReminders(getDb(), nextDay(DAY1_8AM, 2))).sent).toBe(1);
     await arrived(other.email, 3);
     expect(mailsTo(learner.email)).toHaveLength(2);
     expect(mailsTo(other.email)).toHaveLength(3);
@@ -89,7 +89,7 @@ describe("reminder e-mails", () => {
     for (const l of [safe, atRisk]) await readAt(l.id, "2030-03-03T18:00:00Z");
     await readAt(safe.id, "2030-03-04T06:30:00Z"); // 07:30 in Paris, before the reminder's hour
 
-    expect((await sendDueReminders(DAY1_8AM)).sent).toBe(1);
+    expect((await sendDueReminders(getDb(), DAY1_8AM)).sent).toBe(1);
     const [mail] = await arrived(atRisk.email, 1);
     expect(mail!.subject).toBe("Keep your LearnPath streak going today");
     expect(mailsTo(idle.email)).toEqual([]);

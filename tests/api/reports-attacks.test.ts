@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentReports, rateLimits } from "../../db/schema";
-import { REPORT_LIMIT } from "../../lib/reports/report-problem";
+import { REPORT_LIMIT } from "../../lib/authoring/reports/report-problem";
 import { call } from "../harness/http";
 import { fingerprint } from "./db-fingerprint";
 import { openQuiz, quickAccount, reportsCourse } from "./reports-course";

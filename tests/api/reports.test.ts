@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { contentFlags, contentReports } from "../../db/schema";
-import { handledText } from "../../lib/reports/reasons";
+import { handledText } from "../../lib/authoring/reports/reasons";
 import { call } from "../harness/http";
 import { quickAccount, reportsCourse, type ReportsCourse } from "./reports-course";
 import { WORLD_PASSWORD } from "./world";

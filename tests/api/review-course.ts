@@ -14,7 +14,7 @@ import {
   topics,
   tutorConversations,
 } from "../../db/schema";
-import { scheduleAnswer } from "../../lib/review/scheduler";
+import { scheduleAnswer } from "../../lib/practice/review/scheduler";
 import { call } from "../harness/http";
 import { pollUntil } from "../harness/poll";
 import { quickAccount } from "./world";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_MAX_AGE_SECONDS } from "../../lib/auth/session-constants";
-import { getEnv } from "../../lib/env";
+import { SESSION_MAX_AGE_SECONDS } from "../../lib/accounts/auth/session-constants";
+import { getEnv } from "../../lib/platform/env";
 import { call, createUser } from "../harness/http";
 import { browserSessionFor, SESSION_COOKIE, signedCookieValue, signOutWith } from "../harness/session-cookie";
 import { handlerOf } from "./routes";
@@ -107,7 +107,7 @@ describe("Sign out everywhere", () => {
 
 describe("Better Auth's own endpoints", () => {
   it("only the ones the app uses answer; the session token never comes back as JSON", async () => {
-    const { handleAuthRequest } = await import("../../lib/auth/handler");
+    const { handleAuthRequest } = await import("../../lib/accounts/auth/handler");
     const learner = await createUser();
     const { cookie } = await browserSession(learner);
     for (const path of ["/get-session", "/list-sessions", "/update-user", "/sign-up/email", "/two-factor/enable", "/change-password"]) {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { sources } from "../../db/schema";
-import { getEnv } from "../../lib/env";
+import { getEnv } from "../../lib/platform/env";
 import { call, testApp } from "../harness/http";
 import { fingerprint } from "./db-fingerprint";
 import { createWorld } from "./world";

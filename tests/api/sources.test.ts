@@ -13,11 +13,11 @@ vi.hoisted(() => {
 
 import { getDb } from "../../db/client";
 import { sourceFiles, sourcePassages, sources, topics, users } from "../../db/schema";
-import { getEnv } from "../../lib/env";
-import { createBoss } from "../../lib/jobs/boss";
-import { sourceJobs } from "../../lib/jobs/registry";
-import { startJobRunner } from "../../lib/jobs/runner";
-import { retrievePassages } from "../../lib/sources/retrieval";
+import { getEnv } from "../../lib/platform/env";
+import { createBoss } from "../../lib/platform/jobs/boss";
+import { sourceJobs } from "../../worker/job-registry";
+import { startJobRunner } from "../../lib/platform/jobs/runner";
+import { retrievePassages } from "../../lib/authoring/sources/retrieval";
 import { call } from "../harness/http";
 import { pollUntil } from "../harness/poll";
 import { docx, docxBomb, encryptedPdf, numberedPdf, scannedPdf, truncatedPdf } from "../harness/source-fixtures";
@@ -76,7 +76,7 @@ describe("a good file", () => {
     expect(passages.body.map((p: { page: number }) => p.page)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(passages.body[6].text).toContain("Page 7 marker: the quokka number 7 lives on Rottnest island.");
     // Retrieval finds the page a question is about.
-    const [best] = await retrievePassages({ topicId: world.topicId }, "quokka number 9");
+    const [best] = await retrievePassages(getDb(), { topicId: world.topicId }, "quokka number 9");
     expect(best).toMatchObject({ page: 9, fileName: "Quokka handbook.pdf" });
   });
 

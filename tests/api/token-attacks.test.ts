@@ -4,7 +4,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { sessions } from "../../db/schema";
-import { getEnv } from "../../lib/env";
+import { getEnv } from "../../lib/platform/env";
 import { call, createUser } from "../harness/http";
 import { signedCookieValue } from "../harness/session-cookie";
 import { handlerOf } from "./routes";

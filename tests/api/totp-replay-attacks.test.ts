@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { rateLimits, users } from "../../db/schema";
-import { handleAuthRequest } from "../../lib/auth/handler";
-import { MAX_FAILURES } from "../../lib/auth/two-factor";
-import { getEnv } from "../../lib/env";
+import { handleAuthRequest } from "../../lib/accounts/auth/handler";
+import { MAX_FAILURES } from "../../lib/accounts/auth/two-factor";
+import { getEnv } from "../../lib/platform/env";
 import { call, createUser } from "../harness/http";
 import { secretOf, totp } from "../harness/totp";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { tutorConversations, tutorMessages, tutorUsage } from "../../db/schema";
-import { countHit } from "../../lib/rate-limit";
+import { countHit } from "../../lib/platform/rate-limit";
 import { findStatedAnswer } from "../../lib/tutor/leak-guard";
 import { TUTOR_TURN_LIMIT } from "../../lib/tutor/turn";
 import { sentReply, startFakeOpenAi } from "../harness/fake-openai";
@@ -211,7 +211,7 @@ describe("a tutor turn", () => {
 describe("limits and budgets", () => {
   it("refuses a turn past the learner's limit, and past the day's budget with when it comes back", async () => {
     const learner = await enrolled();
-    for (let i = 0; i < TUTOR_TURN_LIMIT.max; i++) await countHit(TUTOR_TURN_LIMIT, String(learner.user.id));
+    for (let i = 0; i < TUTOR_TURN_LIMIT.max; i++) await countHit(getDb(), TUTOR_TURN_LIMIT, String(learner.user.id));
     const limited = await ask(learner, "One more?");
     expect(limited.res.status).toBe(429);
     expect(Number(limited.res.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -4,8 +4,8 @@ import { getDb } from "../../db/client";
 import { rateLimits, twoFactorRecoveries, twoFactors, users, verifications } from "../../db/schema";
 import type { CapturedMail } from "../../e2e/fixtures/smtp-capture";
 import { advanceRecoveries } from "../../lib/accounts/two-factor-recovery";
-import { getEnv } from "../../lib/env";
-import { LIMITS } from "../../lib/rate-limit";
+import { getEnv } from "../../lib/platform/env";
+import { LIMITS } from "../../lib/platform/rate-limit";
 import { call, createUser } from "../harness/http";
 import { liveCode, withMailDelivery } from "../harness/mail";
 import { secretOf, totp } from "../harness/totp";
@@ -262,14 +262,14 @@ describe("the lost-authenticator recovery with a waiting period", () => {
 
     // A day later: a reminder, and still on.
     const reminderSince = Date.now();
-    expect(await advanceRecoveries(later(DAY + 60_000))).toEqual({ reminded: 1, ended: 0 });
-    expect(await advanceRecoveries(later(DAY + 120_000))).toEqual({ reminded: 0, ended: 0 });
+    expect(await advanceRecoveries(getDb(), later(DAY + 60_000))).toEqual({ reminded: 1, ended: 0 });
+    expect(await advanceRecoveries(getDb(), later(DAY + 120_000))).toEqual({ reminded: 0, ended: 0 });
     expect((await mailTo(owner.email, /^Reminder/, reminderSince)).text).toContain(cancelToken(notice));
     expect(await twoFactorOn(owner.user.id)).toBe(true);
 
     // At the end of the waiting period two-factor sign-in goes, and the owner is told.
     const endSince = Date.now();
-    expect(await advanceRecoveries(later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 1 });
+    expect(await advanceRecoveries(getDb(), later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 1 });
     expect((await logIn(owner, "owner-new-password-1", OWNER)).status).toBe(200);
     expect((await mailTo(owner.email, /turned off/, endSince)).text).toContain("waiting period");
     expect(await getDb().select().from(twoFactorRecoveries).where(eq(twoFactorRecoveries.userId, owner.user.id))).toEqual([]);
@@ -282,7 +282,7 @@ describe("the lost-authenticator recovery with a waiting period", () => {
     const since = Date.now();
     expect((await logIn(owner, owner.password, ATTACKER, totp(secret, 1))).status).toBe(200);
     await mailTo(owner.email, /cancelled/, since);
-    expect(await advanceRecoveries(later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 0 });
+    expect(await advanceRecoveries(getDb(), later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 0 });
     expect(await twoFactorOn(owner.user.id)).toBe(true);
   });
 
@@ -297,7 +297,7 @@ describe("the lost-authenticator recovery with a waiting period", () => {
     expect(forged.status).toBe(400);
     expect((await call("POST /two-factor/recovery/cancel", { json: { token }, clientAddress: OWNER })).status).toBe(200);
     expect((await call("POST /two-factor/recovery/cancel", { json: { token }, clientAddress: OWNER })).status).toBe(400);
-    expect(await advanceRecoveries(later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 0 });
+    expect(await advanceRecoveries(getDb(), later(waitingDays() * DAY + 60_000))).toEqual({ reminded: 0, ended: 0 });
     expect(await twoFactorOn(owner.user.id)).toBe(true);
   });
 

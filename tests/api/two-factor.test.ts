@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FAILURES } from "../../lib/auth/two-factor";
-import { handleAuthRequest } from "../../lib/auth/handler";
-import { getEnv } from "../../lib/env";
+import { MAX_FAILURES } from "../../lib/accounts/auth/two-factor";
+import { handleAuthRequest } from "../../lib/accounts/auth/handler";
+import { getEnv } from "../../lib/platform/env";
 import { call, createUser } from "../harness/http";
 import { secretOf, totp } from "../harness/totp";
 import { handlerOf } from "./routes";

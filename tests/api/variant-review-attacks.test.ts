@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, topics } from "../../db/schema";
-import { listWaitingForReview } from "../../lib/publication/waiting";
+import { listWaitingForReview } from "../../lib/catalogue/publication/waiting-for-review";
 import { startFakeOpenAi } from "../harness/fake-openai";
 import { pointModelAtFake, runWorkerWith } from "../harness/generation";
 import { call, type CallResult } from "../harness/http";
@@ -132,7 +132,7 @@ describe("fresh variants under review", () => {
     expect(fake.requests.filter((r) => r.task === "question_variants").length).toBe(asked);
 
     // The admin's queue counts them.
-    const queued = (await listWaitingForReview()).find((c) => c.courseId === course.courseId);
+    const queued = (await listWaitingForReview(getDb())).find((c) => c.courseId === course.courseId);
     expect(queued).toMatchObject({ state: "published", sectionsWaiting: 0, questionsWaiting: variants.length });
 
     // Retiring the item on "calls" moves the learner's card to no waiting variant of its concept: the card has nowhere to go.
@@ -179,7 +179,7 @@ describe("fresh variants under review", () => {
       { question_id: rejected!.id, version: 1, kind: "retired", changed_by: admin.id },
     ]);
     // Not waiting any more: the one left of each other concept still is.
-    const queued = (await listWaitingForReview()).find((c) => c.courseId === course.courseId);
+    const queued = (await listWaitingForReview(getDb())).find((c) => c.courseId === course.courseId);
     expect(queued?.questionsWaiting).toBe(variants.length - 2);
   });
 
@@ -199,7 +199,7 @@ describe("fresh variants under the other policies", () => {
     await submitUnanswered(course.learner.token, course, first);
     const retry = await draw(course.learner.token, course);
     expect(retry.every((q) => variants.some((v) => v.id === q.id))).toBe(true);
-    expect((await listWaitingForReview()).find((c) => c.courseId === course.courseId)).toBeUndefined();
+    expect((await listWaitingForReview(getDb())).find((c) => c.courseId === course.courseId)).toBeUndefined();
     // The retry used concepts up again: its job ends before the worker stops.
     await pollUntil("the variant jobs", () => variantJobs(course.sectionIds[1]!), (states) => states.every((s) => s === "completed" || s === "failed"), 30_000);
   });

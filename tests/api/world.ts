@@ -25,10 +25,10 @@ import {
   users,
   userTopics,
 } from "../../db/schema";
-import { hashPassword } from "../../lib/auth/password";
-import { scheduleAnswer } from "../../lib/review/scheduler";
-import { getAuth } from "../../lib/auth/instance";
-import { startSession } from "../../lib/auth/sessions";
+import { hashPassword } from "../../lib/accounts/auth/password";
+import { scheduleAnswer } from "../../lib/practice/review/scheduler";
+import { getAuth } from "../../lib/accounts/auth/instance";
+import { startSession } from "../../lib/accounts/auth/sessions";
 
 /*
  * A small world for one API call: two learners (A and B), an admin, a fresh topic without

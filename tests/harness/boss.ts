@@ -1,6 +1,6 @@
 import type { PgBoss } from "pg-boss";
-import { createBoss } from "../../lib/jobs/boss";
-import { getEnv } from "../../lib/env";
+import { createBoss } from "../../lib/platform/jobs/boss";
+import { getEnv } from "../../lib/platform/env";
 
 /**
  * A pg-boss on the test database: with `cron`, its schedules are checked every second (so a test

@@ -3,11 +3,11 @@ import type { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { getDb } from "../../db/client";
 import { courses, courseSections, courseSubsections, quizQuestions, topics } from "../../db/schema";
-import { getEnv } from "../../lib/env";
-import { enqueueCourseGeneration } from "../../lib/generation/commands";
-import { createBoss } from "../../lib/jobs/boss";
-import { generationJobs } from "../../lib/jobs/registry";
-import { startJobRunner } from "../../lib/jobs/runner";
+import { getEnv } from "../../lib/platform/env";
+import { enqueueCourseGeneration } from "../../lib/authoring/generation/commands";
+import { createBoss } from "../../lib/platform/jobs/boss";
+import { generationJobs } from "../../worker/job-registry";
+import { startJobRunner } from "../../lib/platform/jobs/runner";
 import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai";
 
 /** Points the app's model settings at a fake server, with fast timeouts and retries for tests. */

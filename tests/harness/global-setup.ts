@@ -6,8 +6,8 @@ import type { TestProject } from "vitest/node";
 import { createDb } from "../../db/client";
 import { runMigrations } from "../../db/migrate";
 import { seedDatabase } from "../../db/seed";
-import { hashPassword } from "../../lib/auth/password";
-import { estimateCourseMinutes } from "../../lib/courses/duration";
+import { hashPassword } from "../../lib/accounts/auth/password";
+import { estimateCourseMinutes } from "../../lib/catalogue/courses/duration";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres";
 import { freePort } from "./free-port";
 
@@ -59,6 +59,7 @@ export default async function setup(project: TestProject) {
       dataDir: join(dir, "postgres"),
       port: await freePort(),
       persistent: false,
+      durable: false,
     });
     serverUrl = server.url;
     stopServer = server.stop;

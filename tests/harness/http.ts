@@ -3,10 +3,10 @@ import { getDb } from "../../db/client";
 import { credentialAccount } from "../../db/credential-account";
 import { accounts, users } from "../../db/schema";
 import { logIn } from "../../lib/accounts/login";
-import { hashPassword } from "../../lib/auth/password";
+import { hashPassword } from "../../lib/accounts/auth/password";
 import { createApiApp } from "../../api/app";
 import * as unknownApiCall from "../../app/unknown-api-call/route";
-import { isApiRequest } from "../../lib/navigation/unknown-path";
+import { isApiRequest } from "../../lib/platform/navigation/unknown-path";
 import { assertDocumentedResponse } from "./openapi";
 
 /*
@@ -43,7 +43,7 @@ export const NOT_FOUND_PAGE = "<!doctype html><title>Page not found</title>";
 
 /**
  * The app as the servers build it; where Next.js would answer, what it answers for a path no page
- * holds (lib/navigation/unknown-path.ts): an API call gets the JSON 404 of the route its fallback
+ * holds (lib/platform/navigation/unknown-path.ts): an API call gets the JSON 404 of the route its fallback
  * rewrite names, a browser the not-found page.
  */
 export function testApp() {
@@ -109,7 +109,7 @@ export async function createUser(role: "user" | "admin" = "user", password = "co
     .values({ firstName: "Test", lastName: `User${counter}`, email, role, emailVerified: true })
     .returning();
   await getDb().insert(accounts).values(credentialAccount(user!.id, await hashPassword(password)));
-  const { access_token } = await logIn({ email, password }, "test");
+  const { access_token } = await logIn(getDb(), { email, password }, "test");
   return { user: user!, email, password, token: access_token };
 }
 

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger, replaceLogger } from "../../lib/log/logger";
+import { createLogger, replaceLogger } from "../../lib/platform/log/logger";
 
 export type LogLine = Record<string, unknown> & { level: string; msg?: string };
 

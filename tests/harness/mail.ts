@@ -1,12 +1,13 @@
 import type { PgBoss } from "pg-boss";
+import { getDb } from "../../db/client";
 import { afterAll, beforeAll } from "vitest";
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from "../../e2e/fixtures/smtp-capture";
 import { isLiveCode, type CodePurpose } from "../../lib/accounts/codes";
-import { getEnv } from "../../lib/env";
-import { createBoss } from "../../lib/jobs/boss";
-import { mailJobs } from "../../lib/jobs/registry";
-import { startJobRunner } from "../../lib/jobs/runner";
-import { sendEmailJob } from "../../lib/mail/jobs/send-email";
+import { getEnv } from "../../lib/platform/env";
+import { createBoss } from "../../lib/platform/jobs/boss";
+import { mailJobs } from "../../worker/job-registry";
+import { startJobRunner } from "../../lib/platform/jobs/runner";
+import { sendEmailJob } from "../../lib/accounts/mail/jobs/send-email";
 
 /*
  * Mail in integration tests goes the way it does in production: the request commits a
@@ -60,7 +61,7 @@ export async function liveCode(messages: CapturedMail[], email: string, purpose:
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const codes = messages.filter((m) => m.to.includes(email)).map((m) => m.text.match(/\b(\d{6})\b/)?.[1]);
-    for (const code of codes) if (code && (await isLiveCode(email, purpose, code))) return code;
+    for (const code of codes) if (code && (await isLiveCode(getDb(), email, purpose, code))) return code;
     if (Date.now() > deadline) throw new Error(`no e-mail to ${email} carries its live ${purpose} code`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { buildOpenApiDocument, openApiPath } from "../../api/openapi/document";
-import { createSseParser } from "../../lib/client/sse";
+import { createSseParser } from "../../client/sse";
 
 /*
  * Every answer the API tests receive is checked against the OpenAPI description (api/openapi/),
@@ -88,7 +88,7 @@ export function assertDocumentedResponse(key: string, response: { status: number
   }
 }
 
-/** The events of a server-sent event stream, read by the browser's own parser (lib/client/sse.ts): names and JSON `data:` objects. */
+/** The events of a server-sent event stream, read by the browser's own parser (client/sse.ts): names and JSON `data:` objects. */
 export function parseEvents(text: string): { event: string; data: unknown }[] {
   const events: { event: string; data: unknown }[] = [];
   createSseParser(({ event, data }) => events.push({ event, data: JSON.parse(data) as unknown })).feed(text);

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { handleAuthRequest } from "../../lib/auth/handler";
-import { getAuth } from "../../lib/auth/instance";
-import { startSession } from "../../lib/auth/sessions";
-import { getEnv } from "../../lib/env";
+import { handleAuthRequest } from "../../lib/accounts/auth/handler";
+import { getAuth } from "../../lib/accounts/auth/instance";
+import { startSession } from "../../lib/accounts/auth/sessions";
+import { getEnv } from "../../lib/platform/env";
 
 /*
  * A browser session as Better Auth makes it at sign-in (a session row, and a cookie holding its

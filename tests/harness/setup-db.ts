@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { afterAll, inject } from "vitest";
 import { closeDb } from "../../db/client";
-import { stopJobSender } from "../../lib/jobs/boss";
+import { stopJobSender } from "../../lib/platform/jobs/boss";
 
 // Each test file gets a fresh copy of the migrated, seeded template database.
 const serverUrl = inject("databaseServerUrl");

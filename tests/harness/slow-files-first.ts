@@ -8,11 +8,11 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const LONGEST_FIRST = [
   "tests/api/fuzz.test.ts",
-  "lib/generation/generation.test.ts",
-  "lib/generation/worker-crash.test.ts",
+  "lib/authoring/generation/generation.test.ts",
+  "lib/authoring/generation/worker-crash.test.ts",
   "db/migrate.test.ts",
-  "lib/generation/local-profile.test.ts",
-  "lib/mail/mail-delivery.test.ts",
+  "lib/authoring/generation/local-profile.test.ts",
+  "lib/accounts/mail/mail-delivery.test.ts",
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -1,7 +1,7 @@
 import { request, type IncomingMessage, type Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { getEnv } from "../../lib/env";
+import { getEnv } from "../../lib/platform/env";
 import { badRequestLine } from "../../server/bad-request";
 import { createWebServer, type WebServerSettings } from "../../server/web-server";
 import { testApp } from "./http";

@@ -1,11 +1,12 @@
+import { getDb } from "@/db/client";
 import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { TopicCarousel } from "@/components/topics/topic-carousel";
 import { ButtonLink } from "@/components/ui/button-link";
-import { getPageRole } from "@/lib/auth/page";
-import { publicTopicHref, SIGN_UP_PATH } from "@/lib/navigation/calls-to-action";
-import { listTopics } from "@/lib/topics/list-topics";
+import { getPageRole } from "@/lib/accounts/auth/page";
+import { publicTopicHref, SIGN_UP_PATH } from "@/lib/platform/navigation/calls-to-action";
+import { listTopics } from "@/lib/catalogue/topics/list-topics";
 
 const description =
   "Browse the topics LearnPath can teach you, from Python and SQL to machine learning, and sign up to get a personalised AI-written course for each.";
@@ -19,7 +20,7 @@ export const metadata: Metadata = {
 export default async function ExplorePage() {
   // The catalogue changes when admins edit topics: render per request, never at build time.
   await connection();
-  const [role, list] = await Promise.all([getPageRole(), listTopics(null)]);
+  const [role, list] = await Promise.all([getPageRole(), listTopics(getDb(), null)]);
   // A visitor's card leads to sign-up (docs/product-rules.md, Screens), a learner's to the topic.
   const topics = list.map(({ id, title, description }) => ({ id, title, href: publicTopicHref(role, id), description: <TopicDescription markdown={description} /> }));
 

@@ -5,9 +5,9 @@ import { authLinkClasses } from "@/components/auth/auth-card";
 import { FormAlert } from "@/components/auth/form-field";
 import { LoginCard } from "@/components/auth/login-card";
 import { OidcButton } from "@/components/auth/oidc-button";
-import { getPageCaller } from "@/lib/auth/page";
-import { TWO_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_SIGN_IN_REQUIRED } from "@/lib/auth/second-factor-gate";
-import { getEnv } from "@/lib/env";
+import { getPageCaller } from "@/lib/accounts/auth/page";
+import { TWO_FACTOR_SIGN_IN_MESSAGE, TWO_FACTOR_SIGN_IN_REQUIRED } from "@/lib/accounts/auth/second-factor-gate";
+import { getEnv } from "@/lib/platform/env";
 
 export const metadata: Metadata = {
   title: "Login",

@@ -3,8 +3,9 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
 import { buttonClasses } from "@/components/ui/button-link";
-import { hasPassword } from "@/lib/auth/credentials";
-import { getPageCaller } from "@/lib/auth/page";
+import { getDb } from "@/db/client";
+import { hasPassword } from "@/lib/accounts/auth/credentials";
+import { getPageCaller } from "@/lib/accounts/auth/page";
 
 export const metadata: Metadata = { title: "Set up two-factor authentication" };
 
@@ -18,7 +19,7 @@ export default async function TwoFactorSetupPage() {
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Set up two-factor authentication</h1>
       <p className="mt-2 text-slate-600">This account must sign in with a code from an authenticator app as well as its password.</p>
-      <TwoFactorPanel enabled={caller.twoFactorEnabled} hasPassword={await hasPassword(caller.id)} />
+      <TwoFactorPanel enabled={caller.twoFactorEnabled} hasPassword={await hasPassword(getDb(), caller.id)} />
       {caller.twoFactorEnabled ? (
         <Link href={home} className={buttonClasses({ className: "mt-6" })}>
           Continue

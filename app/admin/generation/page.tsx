@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { CourseLogButton, PublishButton, RetryButton } from "@/components/admin/generation-actions";
@@ -6,12 +7,12 @@ import { AdminHeading, AdminTable, LoadError, TD, TH } from "@/components/admin/
 import { buttonClasses } from "@/components/ui/button-link";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { PageAutoRefresh } from "@/components/generation/page-auto-refresh";
-import { requirePageCaller } from "@/lib/auth/page";
-import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/generation/format";
-import { getGenerationOverview } from "@/lib/generation/reports";
-import { getGenerationQueue, type GenerationQueue } from "@/lib/generation/waiting";
-import { logger } from "@/lib/log/logger";
-import { listWaitingForReview, type WaitingForReview } from "@/lib/publication/waiting";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { formatCost, formatDateTime, formatDuration, formatTokens } from "@/lib/authoring/generation/format";
+import { getGenerationOverview } from "@/lib/authoring/generation/admin-overview";
+import { getGenerationQueue, type GenerationQueue } from "@/lib/authoring/generation/waiting";
+import { logger } from "@/lib/platform/log/logger";
+import { listWaitingForReview, type WaitingForReview } from "@/lib/catalogue/publication/waiting-for-review";
 import { tutorUsageByDay } from "@/lib/tutor/usage-report";
 
 export const metadata: Metadata = { title: "Generation" };
@@ -69,7 +70,7 @@ export default async function GenerationPage() {
   let queue: GenerationQueue = { queued: 0, topics: [] };
   let review: WaitingForReview[] = [];
   try {
-    [overview, tutorDays, queue, review] = await Promise.all([getGenerationOverview(), tutorUsageByDay(new Date()), getGenerationQueue(), listWaitingForReview()]);
+    [overview, tutorDays, queue, review] = await Promise.all([getGenerationOverview(getDb()), tutorUsageByDay(getDb(), new Date()), getGenerationQueue(getDb()), listWaitingForReview(getDb())]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the generation overview");
   }

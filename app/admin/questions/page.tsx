@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
 import { loadSearchPage, searchFrom, sortFrom } from "@/components/admin/paged-search";
@@ -5,12 +6,12 @@ import { QuestionFilters } from "@/components/admin/question-filters";
 import { SortHeader } from "@/components/admin/sort-header";
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
 import { Pagination } from "@/components/ui/pagination";
-import { listQuestionFilterOptions, type QuestionFilterOptions } from "@/lib/admin/question-filters";
-import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW, listQuestionStats } from "@/lib/admin/question-stats";
-import { requirePageCaller } from "@/lib/auth/page";
-import { logger } from "@/lib/log/logger";
-import { QUESTION_FLAGS, QUESTION_SORT_FIELDS } from "@/lib/validation/admin";
-import type { QuestionFlag, QuestionStats } from "@/lib/validation/responses/admin";
+import { listQuestionFilterOptions, type QuestionFilterOptions } from "@/lib/operations/admin/question-filters";
+import { EASY_ABOVE, FLAG_MIN_LEARNERS, HARD_BELOW, listQuestionStats } from "@/lib/operations/admin/question-stats";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { logger } from "@/lib/platform/log/logger";
+import { QUESTION_FLAGS, QUESTION_SORT_FIELDS } from "@/lib/operations/admin/schemas";
+import type { QuestionFlag, QuestionStats } from "@/lib/operations/admin/responses";
 
 export const metadata: Metadata = { title: "Questions" };
 
@@ -84,10 +85,10 @@ export default async function QuestionsPage({ searchParams }: { searchParams: Se
       loadSearchPage(
         params.page,
         PAGE_SIZE,
-        (page) => listQuestionStats({ page, limit: PAGE_SIZE, flag, search, topic_id: topicId, course_id: courseId, sort, order }),
+        (page) => listQuestionStats(getDb(), { page, limit: PAGE_SIZE, flag, search, topic_id: topicId, course_id: courseId, sort, order }),
         (r) => r.questions.length,
       ),
-      listQuestionFilterOptions(topicId),
+      listQuestionFilterOptions(getDb(), topicId),
     ]);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the question statistics");

@@ -6,11 +6,12 @@ import { OptionsWithKey } from "@/components/reports/options-with-key";
 import { ResolveGroup } from "@/components/reports/resolve-group";
 import { InlineCode } from "@/components/ui/inline-code";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
-import { requirePageCaller } from "@/lib/auth/page";
-import { logger } from "@/lib/log/logger";
-import { listReportQueue } from "@/lib/reports/queue";
-import { REASON_LABELS, type ReportReason } from "@/lib/reports/reasons";
-import type { QueueGroup, ReportQueue } from "@/lib/validation/responses/reports";
+import { getDb } from "@/db/client";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { logger } from "@/lib/platform/log/logger";
+import { listReportQueue } from "@/lib/authoring/reports/queue";
+import { REASON_LABELS, type ReportReason } from "@/lib/authoring/reports/reasons";
+import type { QueueGroup, ReportQueue } from "@/lib/authoring/reports/responses";
 
 export const metadata: Metadata = { title: "Reports" };
 
@@ -101,10 +102,10 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   const requested = pageFrom((await searchParams).page, Number.MAX_SAFE_INTEGER);
   let data: (ReportQueue & { page: number; totalPages: number }) | null = null;
   try {
-    let queue = await listReportQueue({ page: requested, limit: PAGE_SIZE });
+    let queue = await listReportQueue(getDb(), { page: requested, limit: PAGE_SIZE });
     const totalPages = Math.max(1, Math.ceil(queue.total / PAGE_SIZE));
     const page = Math.min(requested, totalPages);
-    if (page !== requested) queue = await listReportQueue({ page, limit: PAGE_SIZE });
+    if (page !== requested) queue = await listReportQueue(getDb(), { page, limit: PAGE_SIZE });
     data = { ...queue, page, totalPages };
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the reports queue");

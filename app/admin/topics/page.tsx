@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
 import { loadSearchPage, searchFrom } from "@/components/admin/paged-search";
@@ -5,11 +6,11 @@ import { SearchForm } from "@/components/admin/search-form";
 import { TopicGenerationStates } from "@/components/admin/generation-state";
 import { AddTopicButton, TopicActions } from "@/components/admin/topic-actions";
 import { Pagination } from "@/components/ui/pagination";
-import { requirePageCaller } from "@/lib/auth/page";
-import { adminGenerationState, getGenerationQueue, modelConfigured } from "@/lib/generation/waiting";
-import { getEnv } from "@/lib/env";
-import { listAdminTopics } from "@/lib/topics/manage-topics";
-import { logger } from "@/lib/log/logger";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { adminGenerationState, getGenerationQueue, modelConfigured } from "@/lib/authoring/generation/waiting";
+import { getEnv } from "@/lib/platform/env";
+import { listAdminTopics } from "@/lib/catalogue/topics/manage-topics";
+import { logger } from "@/lib/platform/log/logger";
 
 export const metadata: Metadata = { title: "Manage Topics" };
 
@@ -31,8 +32,8 @@ export default async function ManageTopicsPage({ searchParams }: { searchParams:
   let queuedTopics = new Set<number>();
   try {
     const [page, queue] = await Promise.all([
-      loadSearchPage(params.page, PAGE_SIZE, (page) => listAdminTopics({ search, page, limit: PAGE_SIZE }), (r) => r.topics.length),
-      getGenerationQueue(),
+      loadSearchPage(params.page, PAGE_SIZE, (page) => listAdminTopics(getDb(), { search, page, limit: PAGE_SIZE }), (r) => r.topics.length),
+      getGenerationQueue(getDb()),
     ]);
     data = page;
     queuedTopics = new Set(queue.topics.map((t) => t.topic_id));

@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminHeading, AdminTable, EmptyState, LoadError, ResultCount, TD, TH } from "@/components/admin/page-parts";
@@ -7,11 +8,11 @@ import { SortHeader } from "@/components/admin/sort-header";
 import { UserActions } from "@/components/admin/user-actions";
 import { EmailText } from "@/components/ui/email-text";
 import { Pagination } from "@/components/ui/pagination";
-import { listUsersForAdmin } from "@/lib/admin/list-users";
-import { requirePageCaller } from "@/lib/auth/page";
-import { logger } from "@/lib/log/logger";
-import { USER_SORT_FIELDS } from "@/lib/validation/admin";
-import type { AdminUser } from "@/lib/validation/responses/admin";
+import { listUsersForAdmin } from "@/lib/operations/admin/list-users";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { logger } from "@/lib/platform/log/logger";
+import { USER_SORT_FIELDS } from "@/lib/operations/admin/schemas";
+import type { AdminUser } from "@/lib/operations/admin/responses";
 
 export const metadata: Metadata = { title: "Manage Users" };
 
@@ -34,7 +35,7 @@ export default async function ManageUsersPage({ searchParams }: { searchParams: 
 
   let data: (Awaited<ReturnType<typeof listUsersForAdmin>> & { page: number; totalPages: number }) | null = null;
   try {
-    data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listUsersForAdmin({ search, sort, order, page, limit: PAGE_SIZE }), (r) => r.users.length);
+    data = await loadSearchPage(params.page, PAGE_SIZE, (page) => listUsersForAdmin(getDb(), { search, sort, order, page, limit: PAGE_SIZE }), (r) => r.users.length);
   } catch (error) {
     logger().error({ err: error }, "admin: could not load the users");
   }

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getDb } from "@/db/client";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { CourseListEmpty, CourseListError, CourseListPage, TEXT_LINK } from "@/components/courses/course-list-page";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listCompletedCourses } from "@/lib/learning/enrollment";
-import { logger } from "@/lib/log/logger";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listCompletedCourses } from "@/lib/practice/learning/enrollment";
+import { logger } from "@/lib/platform/log/logger";
 
 export const metadata: Metadata = { title: "Your Completed Courses" };
 
@@ -14,7 +15,7 @@ export default async function CompletedCoursesPage() {
 
   let completed;
   try {
-    completed = await listCompletedCourses(caller.id);
+    completed = await listCompletedCourses(getDb(), caller.id);
   } catch (error) {
     logger().error({ err: error }, "completed courses: could not load");
     return (

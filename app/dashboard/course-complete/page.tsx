@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getDb } from "@/db/client";
 import { CertificateCard } from "@/components/certificates/certificate-card";
 import { CopyLinkButton } from "@/components/certificates/copy-link-button";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
@@ -9,15 +10,15 @@ import { CourseNotLoaded, CourseMessage } from "@/components/reader/course-messa
 import { courseDetailsHref, idParam, readerHref } from "@/components/reader/links";
 import { loadCourse } from "@/components/reader/load-course";
 import { ButtonLink, buttonClasses } from "@/components/ui/button-link";
-import { certificatePath, courseCompletion } from "@/lib/activity/completion";
-import { formatDate, formatMinutes } from "@/lib/activity/format";
-import { linkedInAddToProfileUrl } from "@/lib/activity/linkedin";
-import { requirePageCaller } from "@/lib/auth/page";
-import { formatLearningTime } from "@/lib/courses/duration";
+import { certificatePath, courseCompletion } from "@/lib/practice/activity/completion";
+import { formatDate, formatMinutes } from "@/lib/practice/activity/format";
+import { linkedInAddToProfileUrl } from "@/lib/practice/activity/linkedin";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { formatLearningTime } from "@/lib/catalogue/courses/duration";
 import { Icon } from "@/components/ui/icons";
-import { getEnv } from "@/lib/env";
-import { logger } from "@/lib/log/logger";
-import { upNextAfter, type UpNext } from "@/lib/recommendations/up-next";
+import { getEnv } from "@/lib/platform/env";
+import { logger } from "@/lib/platform/log/logger";
+import { upNextAfter, type UpNext } from "@/lib/practice/recommendations/up-next";
 
 export const metadata: Metadata = { title: "Course completed" };
 
@@ -34,7 +35,7 @@ export default async function CourseCompletePage({ searchParams }: { searchParam
   const loaded = await loadCourse(caller, idParam((await searchParams).courseId));
   if (loaded.kind !== "ok") return <CourseNotLoaded loaded={loaded} doing="see what you learned" errorTitle="Course completed" />;
   const { course } = loaded;
-  const completion = await courseCompletion(caller.id, course.id);
+  const completion = await courseCompletion(getDb(), caller.id, course.id);
 
   if (!completion) {
     return (
@@ -48,7 +49,7 @@ export default async function CourseCompletePage({ searchParams }: { searchParam
   }
 
   // A suggestion, not the point of the page: without it the rest still shows.
-  const upNext = await upNextAfter(caller.id, course).catch((error: unknown) => {
+  const upNext = await upNextAfter(getDb(), caller.id, course).catch((error: unknown) => {
     logger().error({ err: error, course_id: course.id }, "completion: could not load what comes next");
     return null;
   });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { getDb } from "@/db/client";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationBadge } from "@/components/courses/generation-badge";
 import { SectionMasteryLine } from "@/components/mastery/section-mastery";
@@ -11,15 +12,15 @@ import { CourseNotLoaded } from "@/components/reader/course-message";
 import { loadCourse } from "@/components/reader/load-course";
 import { ButtonLink } from "@/components/ui/button-link";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { requirePageCaller } from "@/lib/auth/page";
-import { NOT_WRITTEN_YET, waitsForModel } from "@/lib/generation/waiting";
-import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
-import type { CourseShape } from "@/lib/learning/progress";
-import { loadSectionMastery } from "@/lib/mastery/section-mastery";
-import { resumePosition, sectionState, type LearnerProgress, type SectionState } from "@/lib/learning/reader-navigation";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { NOT_WRITTEN_YET, waitsForModel } from "@/lib/authoring/generation/waiting";
+import { courseMinutesLeft, formatLearningTime } from "@/lib/catalogue/courses/duration";
+import type { CourseShape } from "@/lib/catalogue/course-shape/progress";
+import { loadSectionMastery } from "@/lib/practice/mastery/section-mastery";
+import { resumePosition, sectionState, type LearnerProgress, type SectionState } from "@/lib/catalogue/course-shape/reader-navigation";
 import { Icon } from "@/components/ui/icons";
-import { logger } from "@/lib/log/logger";
-import { listCourseSources } from "@/lib/sources/course-sources";
+import { logger } from "@/lib/platform/log/logger";
+import { listCourseSources } from "@/lib/authoring/sources/course-sources";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -57,9 +58,9 @@ export default async function CourseDetailsPage({ searchParams }: { searchParams
   const resume = course.enrolled ? resumePosition(shape, learner) : null;
   const subsectionCount = shape.reduce((sum, n) => sum + n, 0);
   const [mastery, sources] = await Promise.all([
-    course.enrolled ? loadSectionMastery(caller.id, course.id) : null,
+    course.enrolled ? loadSectionMastery(getDb(), caller.id, course.id) : null,
     // The overview stands without its sources list should that read fail; a paused course shows no content, its sources neither.
-    (course.paused ? Promise.resolve([]) : listCourseSources(caller, course.id)).catch((error: unknown) => {
+    (course.paused ? Promise.resolve([]) : listCourseSources(getDb(), caller, course.id)).catch((error: unknown) => {
       logger().error({ err: error, course_id: course.id }, "course overview: could not load the course's sources");
       return [];
     }),

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { getDb } from "@/db/client";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { GenerationProgress } from "@/components/generation/generation-progress";
 import { Markdown } from "@/components/markdown/markdown";
@@ -21,16 +22,16 @@ import { LessonCitations } from "@/components/sources/citations";
 import { TutorHost } from "@/components/tutor/tutor-host";
 import { TutorLauncher } from "@/components/tutor/tutor-launcher";
 import { ButtonLink } from "@/components/ui/button-link";
-import { recordReading } from "@/lib/activity/record";
-import { requirePageCaller } from "@/lib/auth/page";
-import { NOT_WRITTEN_YET, waitsForModel } from "@/lib/generation/waiting";
-import { courseGenerationFor, GENERATION_FAILED } from "@/lib/courses/course-generation";
-import { courseMinutesLeft, formatLearningTime } from "@/lib/courses/duration";
-import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/learning/progress";
-import { isOpen, isRead, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/learning/reader-navigation";
-import { logger } from "@/lib/log/logger";
-import { listCourseSources, readerSourcesOf } from "@/lib/sources/course-sources";
-import type { CourseSourceView } from "@/lib/validation/responses/sources";
+import { recordReading } from "@/lib/practice/activity/record";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { NOT_WRITTEN_YET, waitsForModel } from "@/lib/authoring/generation/waiting";
+import { courseGenerationFor, GENERATION_FAILED } from "@/lib/authoring/generation/course-generation";
+import { courseMinutesLeft, formatLearningTime } from "@/lib/catalogue/courses/duration";
+import { firstQuizToPassBefore, type CourseShape, type Position } from "@/lib/catalogue/course-shape/progress";
+import { isOpen, isRead, nextStep, previousPosition, resumePosition, type LearnerProgress } from "@/lib/catalogue/course-shape/reader-navigation";
+import { logger } from "@/lib/platform/log/logger";
+import { listCourseSources, readerSourcesOf } from "@/lib/authoring/sources/course-sources";
+import type { CourseSourceView } from "@/lib/authoring/sources/responses";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -76,7 +77,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   // Sections written so far; the progress line polls for more and re-renders the page as they come.
   const generating = !course.is_detail_created_by_ai && !failed;
   // The learner's view of it (never the raw failure text: it would reach the page's props).
-  const generation = generating ? await courseGenerationFor(caller, id).catch(() => null) : null;
+  const generation = generating ? await courseGenerationFor(getDb(), caller, id).catch(() => null) : null;
   const liveProgress =
     generation?.status === "Generating" ? (
       <GenerationProgress key={`${generation.status}-${generation.sections_done}`} courseId={id} initial={generation} refreshOnProgress className="font-medium text-brand-800" />
@@ -200,7 +201,7 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
   const finished = step.kind === "section" && step.to === null && step.quizPassed;
   // A written lesson: a day of learning for the streak, time spent in this course and a lesson read
   // for the daily goal, beside its citations and the course's sources.
-  const [, sources] = section.ready ? await Promise.all([recordReading(caller.id, id, position), lessonSources(caller, id, position)]) : [null, { citedNumbers: [], list: [] }];
+  const [, sources] = section.ready ? await Promise.all([recordReading(getDb(), caller.id, id, position), lessonSources(caller, id, position)]) : [null, { citedNumbers: [], list: [] }];
   const lessonMarkdown = <Markdown content={subsection.content ?? ""} topLevel={3} citations={sources.citedNumbers} />;
 
   return (
@@ -243,7 +244,9 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
               {section.ready ? (
                 <div className="mt-6">
                   {sources.citedNumbers.length ? (
-                    <LessonCitations path={`/courses/${id}/sections/${position.sectionIndex}/subsections/${position.subsectionIndex}/citations`}>{lessonMarkdown}</LessonCitations>
+                    <LessonCitations courseId={id} sectionIndex={position.sectionIndex} subsectionIndex={position.subsectionIndex}>
+                      {lessonMarkdown}
+                    </LessonCitations>
                   ) : (
                     lessonMarkdown
                   )}
@@ -315,8 +318,8 @@ export default async function CourseReaderPage({ searchParams }: { searchParams:
 /** The lesson's cited numbers and the course's sources; a failure to read them leaves the lesson as plain text. */
 async function lessonSources(caller: { id: number; role: "user" | "admin" }, courseId: number, position: Position): Promise<{ citedNumbers: number[]; list: CourseSourceView[] }> {
   try {
-    const { citedNumbers, hasSources } = await readerSourcesOf(courseId, position.sectionIndex, position.subsectionIndex);
-    return { citedNumbers, list: hasSources ? await listCourseSources(caller, courseId) : [] };
+    const { citedNumbers, hasSources } = await readerSourcesOf(getDb(), courseId, position.sectionIndex, position.subsectionIndex);
+    return { citedNumbers, list: hasSources ? await listCourseSources(getDb(), caller, courseId) : [] };
   } catch (error) {
     logger().error({ err: error, course_id: courseId }, "reader: could not load the course's sources");
     return { citedNumbers: [], list: [] };

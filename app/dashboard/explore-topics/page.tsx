@@ -1,9 +1,10 @@
+import { getDb } from "@/db/client";
 import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination, pageFrom } from "@/components/ui/pagination";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listTopics } from "@/lib/topics/list-topics";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listTopics } from "@/lib/catalogue/topics/list-topics";
 
 export const metadata: Metadata = { title: "Explore All Topics" };
 
@@ -14,7 +15,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ExploreTopicsPage({ searchParams }: { searchParams: SearchParams }) {
   const caller = await requirePageCaller("user");
-  const [topics, params] = await Promise.all([listTopics(caller), searchParams]);
+  const [topics, params] = await Promise.all([listTopics(getDb(), caller), searchParams]);
   const totalPages = Math.max(1, Math.ceil(topics.length / PAGE_SIZE));
   const page = pageFrom(params.page, totalPages);
   const shown = topics.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

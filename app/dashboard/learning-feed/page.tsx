@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getDb } from "@/db/client";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, TEXT_LINK } from "@/components/courses/course-list-page";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listCompletedCourses, listOngoingCourses } from "@/lib/learning/enrollment";
-import { logger } from "@/lib/log/logger";
-import type { CourseSummary } from "@/lib/validation/responses/learning";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listCompletedCourses, listOngoingCourses } from "@/lib/practice/learning/enrollment";
+import { logger } from "@/lib/platform/log/logger";
+import type { CourseSummary } from "@/lib/catalogue/courses/responses";
 
 export const metadata: Metadata = { title: "My Learning" };
 
@@ -27,7 +28,7 @@ export default async function LearningFeedPage({ searchParams }: { searchParams:
 
   let courses: CourseSummary[];
   try {
-    courses = tab === "completed" ? await listCompletedCourses(caller.id) : await listOngoingCourses(caller.id);
+    courses = tab === "completed" ? await listCompletedCourses(getDb(), caller.id) : await listOngoingCourses(getDb(), caller.id);
   } catch (error) {
     logger().error({ err: error, tab }, "learning feed: could not load");
     return (

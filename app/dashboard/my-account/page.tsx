@@ -1,25 +1,26 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import { getDb } from "@/db/client";
 import { AccountDataPanel } from "@/components/account/account-data-panel";
 import { GoalSettingsForm } from "@/components/account/goal-settings";
 import { MyReports } from "@/components/account/my-reports";
 import { ProfileForm } from "@/components/account/profile-form";
 import { SessionsPanel } from "@/components/account/sessions-panel";
 import { TwoFactorPanel } from "@/components/account/two-factor-panel";
-import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/activity/time-zone";
-import { hasPassword } from "@/lib/auth/credentials";
-import { sessionRows } from "@/lib/auth/device";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listSessions } from "@/lib/auth/sessions";
-import { getGoalSettings } from "@/lib/reminders/settings";
-import { listMyReports } from "@/lib/reports/my-reports";
+import { knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/practice/activity/time-zone";
+import { hasPassword } from "@/lib/accounts/auth/credentials";
+import { sessionRows } from "@/lib/accounts/auth/device";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listSessions } from "@/lib/accounts/auth/sessions";
+import { getGoalSettings } from "@/lib/practice/reminders/settings";
+import { listMyReports } from "@/lib/authoring/reports/my-reports";
 
 export const metadata: Metadata = { title: "My Account" };
 
 export default async function MyAccountPage() {
   const caller = await requirePageCaller("user");
   const zone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? "UTC";
-  const [sessionList, withPassword, goal, reports] = await Promise.all([listSessions(caller.id), hasPassword(caller.id), getGoalSettings(caller.id, new Date(), zone), listMyReports(caller.id)]);
+  const [sessionList, withPassword, goal, reports] = await Promise.all([listSessions(getDb(), caller.id), hasPassword(getDb(), caller.id), getGoalSettings(getDb(), caller.id, new Date(), zone), listMyReports(getDb(), caller.id)]);
   const sessions = sessionRows(sessionList, caller.session.sessionId);
 
   return (

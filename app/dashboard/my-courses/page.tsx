@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import { getDb } from "@/db/client";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { CourseListEmpty, CourseListError, CourseListPage, FindCoursesHint, requestedPage } from "@/components/courses/course-list-page";
 import { Pagination } from "@/components/ui/pagination";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listMyCoursesPage } from "@/lib/learning/enrollment";
-import { logger } from "@/lib/log/logger";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listMyCoursesPage } from "@/lib/practice/learning/enrollment";
+import { logger } from "@/lib/platform/log/logger";
 
 export const metadata: Metadata = { title: "My Enrolled Courses" };
 
@@ -20,7 +21,7 @@ export default async function MyCoursesPage({ searchParams }: { searchParams: Se
 
   let result;
   try {
-    result = await listMyCoursesPage(caller.id, requestedPage(params.page), PAGE_SIZE);
+    result = await listMyCoursesPage(getDb(), caller.id, requestedPage(params.page), PAGE_SIZE);
   } catch (error) {
     logger().error({ err: error }, "my courses: could not load");
     return (

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getDb } from "@/db/client";
 import { LEVEL_LABEL, LevelBadge } from "@/components/mastery/level-badge";
 import { conceptReviewHref, lessonHref } from "@/components/review/lesson-href";
 import { ButtonLink } from "@/components/ui/button-link";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listConceptMastery, type ConceptRow } from "@/lib/mastery/list-mastery";
-import type { MasteryLevel } from "@/lib/mastery/model";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listConceptMastery, type ConceptRow } from "@/lib/practice/mastery/list-mastery";
+import type { MasteryLevel } from "@/lib/practice/mastery/model";
 
 export const metadata: Metadata = { title: "Your progress" };
 
@@ -20,7 +21,7 @@ const GROUPS: MasteryLevel[] = ["struggling", "learning", "new", "mastered"];
  */
 export default async function ProgressPage() {
   const caller = await requirePageCaller("user");
-  const rows = await listConceptMastery(caller.id);
+  const rows = await listConceptMastery(getDb(), caller.id);
   const byCourse = new Map<number, ConceptRow[]>();
   for (const row of rows) byCourse.set(row.course_id, [...(byCourse.get(row.course_id) ?? []), row]);
   const courses = [...byCourse.values()];

@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
@@ -7,16 +8,16 @@ import { RefreshButton } from "@/components/reader/refresh-button";
 import { TutorHost } from "@/components/tutor/tutor-host";
 import { ButtonLink } from "@/components/ui/button-link";
 import { CourseMessage } from "@/components/reader/course-message";
-import type { Caller } from "@/lib/auth/caller";
-import { learningInstants } from "@/lib/activity/history";
-import { requirePageCaller } from "@/lib/auth/page";
-import { getCourseForLearner } from "@/lib/courses/get-course";
-import { COURSE_NOT_FOUND } from "@/lib/courses/visibility";
-import { AppError } from "@/lib/http/app-error";
-import { openQuizAttempt } from "@/lib/quizzes/attempt";
-import { learnerNow } from "@/lib/review/clock";
-import { logger } from "@/lib/log/logger";
-import type { QuizAttempt, QuizQuestion } from "@/lib/validation/responses/learning";
+import type { Caller } from "@/lib/accounts/auth/caller";
+import { learningInstants } from "@/lib/practice/activity/history";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { getCourseForLearner } from "@/lib/catalogue/courses/get-course";
+import { COURSE_NOT_FOUND } from "@/lib/catalogue/courses/visibility";
+import { AppError } from "@/lib/platform/http/app-error";
+import { openQuizAttempt } from "@/lib/practice/quizzes/attempt";
+import { learnerNow } from "@/lib/practice/review/clock";
+import { logger } from "@/lib/platform/log/logger";
+import type { QuizAttempt, QuizQuestion } from "@/lib/practice/quizzes/responses";
 
 export const metadata: Metadata = { title: "Section quiz" };
 
@@ -45,7 +46,7 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   // The streak a pass keeps is shown with its result: a nicety, so a failed read shows none.
   const [loaded, activity] = await Promise.all([
     loadQuiz(caller, courseId, sectionIndex),
-    learningInstants(caller.id).catch((error: unknown) => {
+    learningInstants(getDb(), caller.id).catch((error: unknown) => {
       logger().error({ err: error }, "quiz page: could not load learning activity");
       return null;
     }),
@@ -137,7 +138,6 @@ export default async function QuizPage({ searchParams }: { searchParams: SearchP
   );
 }
 
-
 function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-wrap gap-3">{children}</div>;
 }
@@ -154,13 +154,13 @@ type Loaded =
 async function loadQuiz(caller: Caller, courseId: number, sectionIndex: number | null): Promise<Loaded> {
   let courseTitle = "Section quiz";
   try {
-    const course = await getCourseForLearner(caller, courseId);
+    const course = await getCourseForLearner(getDb(), caller, courseId);
     courseTitle = course.course_title;
     const section = sectionIndex === null ? undefined : course.sections[sectionIndex];
     if (!section || sectionIndex === null) return { kind: "no_quiz", message: "This course has no such section." };
     if (!course.enrolled) return { kind: "not_enrolled", courseTitle };
     // The right answers and hints stay on the server: each try goes to quiz-check, the attempt to quiz-complete.
-    const { questions, attempt } = await openQuizAttempt(caller.id, courseId, sectionIndex, learnerNow(caller.id));
+    const { questions, attempt } = await openQuizAttempt(getDb(), caller.id, courseId, sectionIndex, learnerNow(caller.id));
     return { kind: "ok", courseTitle, sectionTitle: section.section_title, sectionIndex, questions, attempt };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") {

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getDb } from "@/db/client";
 import { CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { CourseListEmpty, CourseListError, CourseListPage, requestedPage, TEXT_LINK } from "@/components/courses/course-list-page";
 import { EnrollCourseCard } from "@/components/courses/enroll-course-card";
 import { Pagination } from "@/components/ui/pagination";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listRecommendationsPage } from "@/lib/recommendations/recommend";
-import { logger } from "@/lib/log/logger";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listRecommendationsPage } from "@/lib/practice/recommendations/recommend";
+import { logger } from "@/lib/platform/log/logger";
 
 export const metadata: Metadata = { title: "Recommended Courses" };
 
@@ -22,7 +23,7 @@ export default async function RecommendedPage({ searchParams }: { searchParams: 
 
   let result;
   try {
-    result = await listRecommendationsPage(caller.id, requestedPage(params.page), PAGE_SIZE);
+    result = await listRecommendationsPage(getDb(), caller.id, requestedPage(params.page), PAGE_SIZE);
   } catch (error) {
     logger().error({ err: error }, "recommended: could not load");
     return (

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
+import { getDb } from "@/db/client";
 import { idParam } from "@/components/reader/links";
 import { dueIn } from "@/components/review/relative-time";
 import { ReviewSession } from "@/components/review/review-session";
 import { TutorHost } from "@/components/tutor/tutor-host";
 import { ButtonLink } from "@/components/ui/button-link";
-import { requirePageCaller } from "@/lib/auth/page";
-import { conceptKey } from "@/lib/mastery/model";
-import { learnerNow } from "@/lib/review/clock";
-import { listDueCards, REVIEW_SESSION_SIZE, type ConceptFilter } from "@/lib/review/due-cards";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { conceptKey } from "@/lib/practice/mastery/model";
+import { learnerNow } from "@/lib/practice/review/clock";
+import { listDueCards, REVIEW_SESSION_SIZE, type ConceptFilter } from "@/lib/practice/review/due-cards";
 
 export const metadata: Metadata = { title: "Review" };
 
@@ -15,7 +16,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * /dashboard/review: a session of the learner's due review cards across courses, one at a time
- * (FSRS decides what is due; lib/review/due-cards.ts what a session holds). With ?courseId=&concept= it reviews one concept on demand instead, due or not
+ * (FSRS decides what is due; lib/practice/review/due-cards.ts what a session holds). With ?courseId=&concept= it reviews one concept on demand instead, due or not
  * (the "Review" links of /dashboard/progress).
  */
 export default async function ReviewPage({ searchParams }: { searchParams: SearchParams }) {
@@ -25,7 +26,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Searc
   const concept = typeof params.concept === "string" ? conceptKey(params.concept) : "";
   const only: ConceptFilter | undefined = courseId !== null && concept ? { courseId, conceptKey: concept } : undefined;
   const now = learnerNow(caller.id);
-  const due = await listDueCards(caller.id, now, REVIEW_SESSION_SIZE, only);
+  const due = await listDueCards(getDb(), caller.id, now, REVIEW_SESSION_SIZE, only);
 
   return (
     // Wider while the lesson tutor is open beside the review ("Explain my answer").

@@ -1,15 +1,16 @@
+import { getDb } from "@/db/client";
 import { TopicDescription } from "@/components/topics/topic-description";
 import type { Metadata } from "next";
 import { TopicPicker } from "@/components/topics/topic-picker";
-import { requirePageCaller } from "@/lib/auth/page";
-import { listSelectedTopics } from "@/lib/learning/interests";
-import { listTopics } from "@/lib/topics/list-topics";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { listSelectedTopics } from "@/lib/practice/learning/interests";
+import { listTopics } from "@/lib/catalogue/topics/list-topics";
 
 export const metadata: Metadata = { title: "Pick Topics" };
 
 export default async function TopicSelectionPage() {
   const caller = await requirePageCaller("user");
-  const [all, chosen] = await Promise.all([listTopics(caller), listSelectedTopics(caller.id)]);
+  const [all, chosen] = await Promise.all([listTopics(getDb(), caller), listSelectedTopics(getDb(), caller.id)]);
   const topics = all.map(({ id, title, description }) => ({ id, title, description: <TopicDescription markdown={description} /> }));
 
   return (

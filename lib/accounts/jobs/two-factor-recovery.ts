@@ -1,6 +1,6 @@
 import "server-only";
-import type { JobDefinition } from "../../jobs/definition";
-import { noPayload, scheduledPolicy, type NoPayload } from "../../jobs/scheduled";
+import type { JobDefinition } from "../../platform/jobs/definition";
+import { noPayload, scheduledPolicy, type NoPayload } from "../../platform/jobs/scheduled";
 import { advanceRecoveries } from "../two-factor-recovery";
 
 /** Often enough that a recovery ends within minutes of its waiting period, and reminders come about a day apart. */
@@ -15,8 +15,8 @@ export const twoFactorRecoveryJob = {
   name: "two-factor-recovery",
   schema: noPayload,
   policy: () => scheduledPolicy(TWO_FACTOR_RECOVERY_CRON),
-  handler: async (_payload, { log }) => {
-    const advanced = await advanceRecoveries();
+  handler: async (_payload, { db, log }) => {
+    const advanced = await advanceRecoveries(db);
     if (advanced.reminded || advanced.ended) log.info(advanced, "two-factor recoveries advanced");
   },
 } satisfies JobDefinition<"two-factor-recovery", NoPayload>;

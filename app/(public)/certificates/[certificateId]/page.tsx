@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { getDb } from "@/db/client";
 import { CertificateCard } from "@/components/certificates/certificate-card";
 import { CertificateVisibility } from "@/components/certificates/certificate-visibility";
 import { PrintButton } from "@/components/courses/print-button";
-import { certificateForAdmin, certificateByVerificationId } from "@/lib/activity/completion";
-import { getPageRole } from "@/lib/auth/page";
+import { certificateForAdmin, certificateByVerificationId } from "@/lib/practice/activity/completion";
+import { getPageRole } from "@/lib/accounts/auth/page";
 
 type Params = Promise<{ certificateId: string }>;
 
 // An admin sees a hidden certificate too, to show it again; everyone else only what is public.
 const load = cache(async (id: string) => {
-  if ((await getPageRole()) === "admin") return certificateForAdmin(id);
-  const certificate = await certificateByVerificationId(id);
+  if ((await getPageRole()) === "admin") return certificateForAdmin(getDb(), id);
+  const certificate = await certificateByVerificationId(getDb(), id);
   return certificate ? { certificate, course_id: null, hidden: false } : null;
 });
 

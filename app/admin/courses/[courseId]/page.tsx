@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { GenerationState } from "@/components/admin/generation-state";
@@ -6,8 +7,8 @@ import { AdminHeading, EmptyState } from "@/components/admin/page-parts";
 import { DifficultyBadge } from "@/components/courses/difficulty-badge";
 import { Markdown } from "@/components/markdown/markdown";
 import { InlineCode, optionsAreCode, optionText } from "@/components/ui/inline-code";
-import { getCoursePreview, type CoursePreview } from "@/lib/admin/course-preview";
-import { requirePageCaller } from "@/lib/auth/page";
+import { getCoursePreview, type CoursePreview } from "@/lib/operations/admin/course-preview";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
 
 export const metadata: Metadata = { title: "Course preview" };
 
@@ -47,7 +48,7 @@ function Question({ q, number }: { q: CoursePreview["sections"][number]["questio
  */
 export default async function CoursePreviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
-  const course = await loadByPathId((await params).courseId, getCoursePreview);
+  const course = await loadByPathId((await params).courseId, (courseId) => getCoursePreview(getDb(), courseId));
 
   return (
     <div className="max-w-4xl">

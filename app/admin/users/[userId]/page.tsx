@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -5,9 +6,9 @@ import { loadByPathId } from "@/components/admin/path-id";
 import { AdminHeading, AdminTable, EmptyState, TD, TH } from "@/components/admin/page-parts";
 import { UserPageActions } from "@/components/admin/user-page-actions";
 import { EmailText } from "@/components/ui/email-text";
-import { getAdminUserDetails } from "@/lib/admin/user-details";
-import { requirePageCaller } from "@/lib/auth/page";
-import type { AdminUserDetails } from "@/lib/validation/responses/admin";
+import { getAdminUserDetails } from "@/lib/operations/admin/user-details";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import type { AdminUserDetails } from "@/lib/operations/admin/responses";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -53,7 +54,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** The admin's page of one user (docs/product-rules.md, Admin screens): what they learn, how their quizzes go, how they sign in. */
 export default async function AdminUserPage({ params }: { params: Params }) {
   const caller = await requirePageCaller("admin");
-  const details = await loadByPathId((await params).userId, getAdminUserDetails);
+  const details = await loadByPathId((await params).userId, (userId) => getAdminUserDetails(getDb(), userId));
   const { user } = details;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
 

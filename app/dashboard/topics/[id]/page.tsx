@@ -1,12 +1,13 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cache } from "react";
 import { CourseCard, CourseGrid, CourseGridItem } from "@/components/courses/course-card";
 import { WriteCourseBlock } from "@/components/request-course/write-course-block";
-import { getPageCaller, requirePageCaller } from "@/lib/auth/page";
-import { AppError } from "@/lib/http/app-error";
-import { getTopicCourses } from "@/lib/topics/list-topics";
-import { logger } from "@/lib/log/logger";
+import { getPageCaller, requirePageCaller } from "@/lib/accounts/auth/page";
+import { AppError } from "@/lib/platform/http/app-error";
+import { getTopicCourses } from "@/lib/catalogue/topics/list-topics";
+import { logger } from "@/lib/platform/log/logger";
 
 type Params = Promise<{ id: string }>;
 
@@ -27,7 +28,7 @@ const loadTopic = cache(async (rawId: string): Promise<Loaded> => {
   const id = topicIdFrom(rawId);
   if (id === null) return { kind: "not_found" };
   try {
-    return { kind: "ok", data: await getTopicCourses(await getPageCaller(), id) };
+    return { kind: "ok", data: await getTopicCourses(getDb(), await getPageCaller(), id) };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return { kind: "not_found" };
     logger().error({ err: error, topic_id: id }, "topic page: could not load the topic");

@@ -1,3 +1,4 @@
+import { getDb } from "@/db/client";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadByPathId } from "@/components/admin/path-id";
@@ -13,9 +14,9 @@ import { RegenerateForm } from "@/components/review-content/regenerate-form";
 import { RevisionChoice } from "@/components/review-content/revision-choice";
 import { VariantDecision } from "@/components/review-content/variant-decision";
 import { InlineCode } from "@/components/ui/inline-code";
-import { requirePageCaller } from "@/lib/auth/page";
-import { getCourseReview, type ReviewQuestion } from "@/lib/content-review/course-review";
-import { getPublicationState } from "@/lib/publication/actions";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { getCourseReview, type ReviewQuestion } from "@/lib/authoring/content-review/course-review";
+import { getPublicationState } from "@/lib/catalogue/publication/actions";
 
 export const metadata: Metadata = { title: "Review course" };
 
@@ -57,7 +58,7 @@ function Question({ q, number, courseId, subject }: { q: ReviewQuestion; number:
       ) : (
         <>
           <QuestionEditor q={q} />
-          <RegenerateForm courseId={courseId} path={`/quiz-questions/${q.id}`} version={q.version} noun="question" subject={subject} latest={q.regeneration} />
+          <RegenerateForm courseId={courseId} itemId={q.id} version={q.version} noun="question" subject={subject} latest={q.regeneration} />
         </>
       )}
       <ItemHistory history={q.history} />
@@ -78,7 +79,7 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
   const id = (await params).courseId;
   // Both read by the path's id (each a 404 for an unknown course), so they run together.
-  const [course, publication] = await Promise.all([loadByPathId(id, getCourseReview), loadByPathId(id, getPublicationState)]);
+  const [course, publication] = await Promise.all([loadByPathId(id, (courseId) => getCourseReview(getDb(), courseId)), loadByPathId(id, (courseId) => getPublicationState(getDb(), courseId))]);
   const approved = new Set(publication.sections.filter((s) => s.published).map((s) => s.position));
 
   return (
@@ -118,7 +119,7 @@ export default async function CourseReviewPage({ params }: { params: Params }) {
                     <Markdown content={lesson.content} topLevel={4} />
                   </LessonEditor>
                 </div>
-                <RegenerateForm courseId={course.id} path={`/subsections/${lesson.id}`} version={lesson.version} noun="lesson" subject={course.subject} latest={lesson.regeneration} />
+                <RegenerateForm courseId={course.id} itemId={lesson.id} version={lesson.version} noun="lesson" subject={course.subject} latest={lesson.regeneration} />
                 <ItemHistory history={lesson.history} />
               </article>
             ))}

@@ -3,10 +3,11 @@ import Link from "next/link";
 import { loadByPathId } from "@/components/admin/path-id";
 import { AdminHeading } from "@/components/admin/page-parts";
 import { TopicSources } from "@/components/sources/topic-sources";
-import { requirePageCaller } from "@/lib/auth/page";
-import { getEnv } from "@/lib/env";
-import { getTopicSourcesPage } from "@/lib/sources/topic-sources";
-import { getTopicCoursesStart } from "@/lib/topics/sources-first";
+import { getDb } from "@/db/client";
+import { requirePageCaller } from "@/lib/accounts/auth/page";
+import { getEnv } from "@/lib/platform/env";
+import { getTopicSourcesPage } from "@/lib/authoring/sources/topic-sources";
+import { getTopicCoursesStart } from "@/lib/authoring/sources/sources-first";
 
 export const metadata: Metadata = { title: "Topic sources" };
 
@@ -21,7 +22,7 @@ export default async function TopicSourcesPage({ params }: { params: Params }) {
   await requirePageCaller("admin");
   const id = (await params).id;
   // Both read by the path's id (each a 404 for an unknown topic), so they run together.
-  const [{ topic, sources }, start] = await Promise.all([loadByPathId(id, getTopicSourcesPage), loadByPathId(id, getTopicCoursesStart)]);
+  const [{ topic, sources }, start] = await Promise.all([loadByPathId(id, (topicId) => getTopicSourcesPage(getDb(), topicId)), loadByPathId(id, (topicId) => getTopicCoursesStart(getDb(), topicId))]);
   return (
     <div className="max-w-4xl">
       <p className="text-sm">
