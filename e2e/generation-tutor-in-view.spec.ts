@@ -37,6 +37,22 @@ async function ask(tutor: Locator, box: Locator, question: string) {
   await expect(tutor.getByRole("button", { name: "Send" })).toBeVisible({ timeout: REPLY });
 }
 
+/**
+ * Two replies (so the conversation is taller than its box), then a third question sent and, while
+ * its reply is on the way, the learner scrolls back up to the first one.
+ */
+async function askThirdScrolledUp(page: Page, { tutor, box, conversation, area }: Awaited<ReturnType<typeof openTutor>>) {
+  await ask(tutor, box, "What is a variable in Python, and why do we name them?");
+  await ask(tutor, box, "How is a list different from a tuple?");
+  await expect(tutor.getByRole("button", { name: "New reply" })).toHaveCount(0);
+  await box.fill("What does a while loop do that a for loop does not?");
+  await tutor.getByRole("button", { name: "Send" }).click();
+  await expect(conversation.getByText("Thinking…")).toBeVisible();
+  await area.hover();
+  await page.mouse.wheel(0, -5_000);
+  await expect.poll(() => area.evaluate((el) => el.scrollTop)).toBe(0);
+}
+
 const inView = (page: Page, target: Locator, area: Locator) => expect.poll(() => whollyInView(page, target, area), { timeout: 5_000 });
 
 test.describe("phone", () => {
@@ -86,19 +102,10 @@ test.describe("phone", () => {
     test.setTimeout(120_000);
     const courseId = await courseIdByTitle("Python Basics");
     await logInNewLearner(page, "tutor-pill", courseId);
-    const { tutor, box, conversation, area } = await openTutor(page, courseId, "dialog");
-    await ask(tutor, box, "What is a variable in Python, and why do we name them?");
-    await ask(tutor, box, "How is a list different from a tuple?");
+    const opened = await openTutor(page, courseId, "dialog");
+    const { tutor, box, conversation, area } = opened;
     const pill = tutor.getByRole("button", { name: "New reply" });
-    await expect(pill).toHaveCount(0);
-
-    // While the next reply is on its way, the learner scrolls back up to the first one.
-    await box.fill("What does a while loop do that a for loop does not?");
-    await tutor.getByRole("button", { name: "Send" }).click();
-    await expect(conversation.getByText("Thinking…")).toBeVisible();
-    await area.hover();
-    await page.mouse.wheel(0, -5_000);
-    await expect.poll(() => area.evaluate((el) => el.scrollTop)).toBe(0);
+    await askThirdScrolledUp(page, opened);
 
     // The reply comes and the learner is left where they were reading, told that it is below.
     await expect(pill).toBeVisible({ timeout: REPLY });
@@ -126,16 +133,9 @@ test.describe("phone", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     const courseId = await courseIdByTitle("Python Basics");
     await logInNewLearner(page, "tutor-pill-still", courseId);
-    const { tutor, box, conversation, area } = await openTutor(page, courseId, "dialog");
-    // Two replies first, so the conversation is taller than its box and can be scrolled away from its end.
-    await ask(tutor, box, "What is a variable in Python, and why do we name them?");
-    await ask(tutor, box, "How is a list different from a tuple?");
-    await box.fill("What does a while loop do that a for loop does not?");
-    await tutor.getByRole("button", { name: "Send" }).click();
-    await expect(conversation.getByText("Thinking…")).toBeVisible();
-    await area.hover();
-    await page.mouse.wheel(0, -5_000);
-    await expect.poll(() => area.evaluate((el) => el.scrollTop)).toBe(0);
+    const opened = await openTutor(page, courseId, "dialog");
+    const { tutor } = opened;
+    await askThirdScrolledUp(page, opened);
     const pill = tutor.getByRole("button", { name: "New reply" });
     await expect(pill).toBeVisible({ timeout: REPLY });
     await expect(tutor.getByRole("button", { name: "Send" })).toBeVisible({ timeout: REPLY });

@@ -114,10 +114,12 @@ export async function recordAnswers(
   const cardOf = new Map(written.map((w) => [w.questionId, w]));
 
   // Mastery: one row per (course, concept), created on its first answer, then locked and moved on.
+  const rowKey = (courseId: number, key: string) => `${courseId}:${key}`;
   const concepts = new Map<string, { courseId: number; key: string; fact: QuestionFacts }>();
   for (const a of answers) {
     const fact = facts.get(a.questionId)!;
-    concepts.set(`${fact.courseId}:${conceptKey(fact.concept)}`, { courseId: fact.courseId, key: conceptKey(fact.concept), fact });
+    const key = conceptKey(fact.concept);
+    concepts.set(rowKey(fact.courseId, key), { courseId: fact.courseId, key, fact });
   }
   const ordered = [...concepts.values()].sort((a, b) => a.courseId - b.courseId || a.key.localeCompare(b.key));
   const courseIds = ordered.map((c) => c.courseId);
@@ -132,12 +134,12 @@ export async function recordAnswers(
     now,
   ]);
   const rows = await runFixed<MasteryRow>(tx, LOCK_MASTERY, [userId, courseIds, keys]);
-  const mastery = new Map(rows.map((r) => [`${r.courseId}:${r.conceptKey}`, r]));
+  const mastery = new Map(rows.map((r) => [rowKey(r.courseId, r.conceptKey), r]));
 
   const recorded: RecordedAnswer[] = [];
   for (const a of answers) {
     const fact = facts.get(a.questionId)!;
-    const row = mastery.get(`${fact.courseId}:${conceptKey(fact.concept)}`)!;
+    const row = mastery.get(rowKey(fact.courseId, conceptKey(fact.concept)))!;
     const levelBefore = levelOfRow(row);
     row.rating = nextRating(row.rating, row.answers, difficulty.get(a.itemId ?? a.questionId) ?? 0, a.correct);
     row.answers += 1;
