@@ -646,7 +646,7 @@ async function reviewAnswer(userId: number, body: { card_id: number; answer: str
 }
 
 // GET /users/me/mastery: every concept of the caller's enrolled courses that learners are served
-// (with the earliest lesson teaching it) and the caller's mastery of it; courses by title, weakest first within each.
+// (with the earliest lesson teaching it) and the caller's mastery of it; courses by title, weakest first within each, ties by concept key.
 const WEAKEST_FIRST: Record<string, number> = { struggling: 0, learning: 1, new: 2, mastered: 3 };
 async function mastery(userId: number) {
   const { rows } = await pool.query(
@@ -666,10 +666,11 @@ async function mastery(userId: number) {
       ORDER BY concepts.course_title, concepts.course_id`,
     [userId],
   );
+  const keys = new Map<object, string>();
   const concepts = rows.map((r) => {
     const answers = r.answers ?? 0;
     const value = answers ? masteryFromRating(r.rating ?? 0) : 0;
-    return {
+    const concept = {
       concept: r.concept,
       course_id: r.course_id,
       course_title: r.course_title,
@@ -680,6 +681,8 @@ async function mastery(userId: number) {
       level: levelFor(value, answers, r.last_correct ?? true),
       last_answered_at: r.last_answered_at ? r.last_answered_at.toISOString() : null,
     };
+    keys.set(concept, r.concept_key);
+    return concept;
   });
   const courseOrder = new Map<number, number>();
   for (const c of concepts) if (!courseOrder.has(c.course_id)) courseOrder.set(c.course_id, courseOrder.size);
@@ -689,7 +692,8 @@ async function mastery(userId: number) {
       WEAKEST_FIRST[a.level]! - WEAKEST_FIRST[b.level]! ||
       a.mastery - b.mastery ||
       a.section_index - b.section_index ||
-      a.subsection_index - b.subsection_index,
+      a.subsection_index - b.subsection_index ||
+      (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0),
   );
   return { concepts };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { DatabaseOrTransaction } from "../../../db/client";
+import type { Database, DatabaseOrTransaction } from "../../../db/client";
 import { listConceptMastery } from "../mastery/list-mastery";
 
 export type SectionResult = { section_index: number; best_score: number | null; total: number | null; attempts: number };
@@ -32,7 +32,7 @@ export const certificatePath = (verificationId: string) => `/certificates/${veri
  * What a learner achieved in a course they finished (enrollments.completed_at set), with the id of
  * its certificate, issued here the first time: null when the course is not finished.
  */
-export async function courseCompletion(db: DatabaseOrTransaction, userId: number, courseId: number): Promise<CourseCompletion | null> {
+export async function courseCompletion(db: Database, userId: number, courseId: number): Promise<CourseCompletion | null> {
   const { rows } = await db.execute<{ completed_at: string | null; personal: boolean }>(
     sql`SELECT e.completed_at::text, c.requested_by IS NOT NULL AS personal FROM enrollments e JOIN courses c ON c.id = e.course_id WHERE e.user_id = ${userId} AND e.course_id = ${courseId}`,
   );

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DatabaseOrTransaction } from "../../../db/client";
+import type { Database } from "../../../db/client";
 import { listConceptMastery, type ConceptRow } from "./list-mastery";
 
 /** One section's mastery for the course overview: how many concepts, how many at each level, the average. */
@@ -23,6 +23,6 @@ export function summariseSections(rows: ConceptRow[]): Map<number, SectionMaster
 }
 
 /** The learner's mastery per section of one course they are enrolled in (concepts are keyed to the section that first teaches them). */
-export async function loadSectionMastery(db: DatabaseOrTransaction, userId: number, courseId: number): Promise<Map<number, SectionMastery>> {
+export async function loadSectionMastery(db: Database, userId: number, courseId: number): Promise<Map<number, SectionMastery>> {
   return summariseSections(await listConceptMastery(db, userId, courseId));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { fixedStatement, runFixed, type Database } from "../../../db/client";
 import { CATALOGUE_VERSION_SQL, perCatalogueVersion, courseSummaryColumns, toCourseSummary, courseServed } from "../../catalogue";
-import { conceptKeySql } from "../mastery/list-mastery";
+import { courseConcepts } from "../mastery/list-mastery";
 import { levelOfRow } from "../mastery/model";
 import { loadPage, type Page, type ListRange, type Slice } from "../../platform/pagination";
 import type { CourseSummary } from "../../catalogue";
@@ -12,15 +12,13 @@ import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateI
  * learner's facts (chosen topics, enrolments, passed levels, concept mastery: each through the
  * learner's own index entries), and the ranking walks only the page's share of
  * the candidates (rank.ts). What is the same for every learner (the catalogue's candidates and
- * summaries, each course's concepts) is kept per process under the catalogue version
+ * summaries, each course's concepts as the learner's mastery list has them) is kept per process under the catalogue version
  * (lib/catalogue/courses/catalogue-version.ts), so it is never stale.
  */
 
 type Catalogue = {
   index: CandidateIndex;
   summaries: Map<number, CourseSummary>;
-  /** Each course's concept keys (from its quiz questions), loaded the first time a learner's mastery needs them. */
-  concepts: Map<number, Promise<Set<string>>>;
 };
 
 const currentCatalogue = perCatalogueVersion(async (db): Promise<Catalogue> => {
@@ -31,30 +29,10 @@ const currentCatalogue = perCatalogueVersion(async (db): Promise<Catalogue> => {
     where: (c, { and, isNull, ne }) => and(isNull(c.requestedBy), courseServed, ne(c.generationStatus, "failed")),
   });
   const summaries = rows.map((c) => toCourseSummary(c));
-  return { index: indexCandidates(summaries.map(candidateOf)), summaries: new Map(summaries.map((c) => [c.id, c])), concepts: new Map() };
+  return { index: indexCandidates(summaries.map(candidateOf)), summaries: new Map(summaries.map((c) => [c.id, c])) };
 });
 
 const candidateOf = (c: CourseSummary): Candidate => ({ id: c.id, topicId: c.topic_id, level: c.course_level, isDetailCreatedByAi: c.is_detail_created_by_ai });
-
-const COURSE_CONCEPTS = fixedStatement(
-  "recommendation_concepts",
-  `select distinct s.course_id, ${conceptKeySql("q", "s")} as key
-     from course_sections s join quiz_questions q on q.section_id = s.id where s.course_id = any($1::int[])`,
-);
-
-async function conceptKeys(db: Database, catalogue: Catalogue, courseIds: number[]): Promise<Map<number, Set<string>>> {
-  const missing = courseIds.filter((id) => !catalogue.concepts.has(id));
-  if (missing.length) {
-    // On the pool (a Database, never a transaction): what is loaded here is kept for every learner.
-    const load = runFixed<{ course_id: number; key: string }>(db, COURSE_CONCEPTS, [missing]);
-    for (const id of missing) {
-      const keys = load.then((rows) => new Set(rows.filter((r) => r.course_id === id).map((r) => r.key)));
-      catalogue.concepts.set(id, keys);
-      keys.catch(() => catalogue.concepts.delete(id));
-    }
-  }
-  return new Map(await Promise.all(courseIds.map(async (id) => [id, await catalogue.concepts.get(id)!] as const)));
-}
 
 type MasteryRow = { course_id: number; topic_id: number; level: Level; concept_key: string; rating: number; answers: number; last_correct: boolean };
 type FactsRow = {
@@ -93,7 +71,7 @@ const LEARNER_FACTS = fixedStatement(
 );
 
 /** The learner's facts for the ranking; mastery, as GET /users/me/mastery reports it, needs the catalogue's concepts. */
-async function learnerFacts(db: Database, row: FactsRow, catalogue: Catalogue): Promise<LearnerFacts> {
+async function learnerFacts(db: Database, row: FactsRow): Promise<LearnerFacts> {
   const facts = { chosenTopics: new Set(row.chosen), enrolledCourses: new Set(row.enrolled), passedLevel: new Map<number, Level>(), strugglingLevel: new Map<number, Level>() };
   const raise = (topicId: number, level: Level) => {
     const current = facts.passedLevel.get(topicId);
@@ -110,10 +88,10 @@ async function learnerFacts(db: Database, row: FactsRow, catalogue: Catalogue): 
   // Every concept of a course's questions, "new" until answered: all of them mastered counts as
   // that level done; one struggling holds the topic back to an easier level. A row for a concept
   // the questions no longer name is not counted.
-  const concepts = await conceptKeys(db, catalogue, [...mastery.keys()]);
+  const concepts = await courseConcepts(db, Number(row.version), [...mastery.keys()]);
   for (const [courseId, { topicId, level, byKey }] of mastery) {
-    const levels = [...concepts.get(courseId)!].map((key) => {
-      const m = byKey.get(key);
+    const levels = concepts.get(courseId)!.map(({ concept_key }) => {
+      const m = byKey.get(concept_key);
       return m ? levelOfRow({ rating: m.rating, answers: m.answers, lastCorrect: m.last_correct }) : "new";
     });
     if (!levels.length) continue;
@@ -128,7 +106,7 @@ async function learnerFacts(db: Database, row: FactsRow, catalogue: Catalogue): 
 async function rankedSummaries(db: Database, userId: number, offset: number, limit: number): Promise<Slice<CourseSummary>> {
   const row = (await runFixed<FactsRow>(db, LEARNER_FACTS, [userId]))[0]!;
   const catalogue = await currentCatalogue.at(db, Number(row.version));
-  const { ids, total } = rankRange(catalogue.index, [], await learnerFacts(db, row, catalogue), offset, limit);
+  const { ids, total } = rankRange(catalogue.index, [], await learnerFacts(db, row), offset, limit);
   return { items: ids.map((id) => catalogue.summaries.get(id)!), total };
 }
 
