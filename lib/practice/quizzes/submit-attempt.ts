@@ -8,11 +8,10 @@ import { progressAfterQuizPass, type CourseShape } from "../../catalogue";
 import { conceptLevels } from "../mastery/list-mastery";
 import { conceptKey, type MasteryLevel } from "../mastery/model";
 import { loadQuestionFacts, type QuestionFacts } from "../mastery/question-facts";
-import { recordAnswers } from "../mastery/record-answers";
+import { itemDifficulties, recordAnswers } from "../mastery/record-answers";
 import { loadDraw } from "./attempt";
 import { NOT_IN_ATTEMPT } from "./check-answer";
 import { openSectionQuiz } from "./quiz-access";
-import { revealItems } from "./reveals";
 
 /** One graded item: the learner's first try, whether it was right, its facts, and its concept's level after (and before) the attempt. */
 export type GradedItem = { questionId: number; answer: string | null; correct: boolean; fact: QuestionFacts; level: MasteryLevel; levelBefore: MasteryLevel | null };
@@ -98,7 +97,19 @@ export async function submitQuizAttempt(
       .returning({ id: quizAttempts.id });
     await tx.insert(quizAnswers).values(graded.map((g) => ({ attemptId: attempt!.id, questionId: g.item.questionId, chosenOption: g.first, isCorrect: g.correct })));
     // Every item becomes a review card and moves its concept's mastery; a miss is due for review at once.
-    const recorded = await recordAnswers(tx, userId, graded.map((g) => ({ questionId: g.item.questionId, correct: g.correct })), facts, now, "quiz");
+    // Right now: the items answered here and not through quiz-check, which recorded its own tries.
+    const rightHere = graded.filter((g) => g.correct && g.item.firstChoice === null).map((g) => g.item.questionId);
+    const questionIds = graded.map((g) => g.item.questionId);
+    const recorded = await recordAnswers(
+      tx,
+      userId,
+      graded.map((g) => ({ questionId: g.item.questionId, correct: g.correct })),
+      facts,
+      await itemDifficulties(tx, questionIds),
+      now,
+      "quiz",
+      { items: questionIds, right: rightHere },
+    );
     // Each concept's level after the whole attempt (the last of its items, when it asked several).
     const levelAfter = new Map(recorded.map((r) => [conceptKey(facts.get(r.questionId)!.concept), r.level]));
     // And before it: the level the first of its items found.
@@ -107,9 +118,6 @@ export async function submitQuizAttempt(
       const key = conceptKey(facts.get(r.questionId)!.concept);
       if (!levelBefore.has(key)) levelBefore.set(key, r.levelBefore);
     }
-    // Right now: the items answered here and not through quiz-check, which recorded its own tries.
-    const rightHere = graded.filter((g) => g.correct && g.item.firstChoice === null).map((g) => g.item.questionId);
-    await revealItems(tx, userId, graded.map((g) => g.item.questionId), now, rightHere);
     await tx.delete(quizDraws).where(eq(quizDraws.id, draw.id));
 
     const passedSections = new Set(state.passedSections);

@@ -5,8 +5,8 @@ import { courseSections, courses, quizQuestions, reviewCards } from "../../../db
 import { AppError } from "../../platform/http/app-error";
 import { conceptKey, roundMastery } from "../mastery/model";
 import { loadQuestionFacts } from "../mastery/question-facts";
-import { recordAnswers } from "../mastery/record-answers";
-import { revealItems, revealTimes } from "../quizzes/reveals";
+import { itemDifficulties, recordAnswers } from "../mastery/record-answers";
+import { revealTimes } from "../quizzes/reveals";
 import { sectionServed } from "../../catalogue";
 import { hitLimit, type Limit } from "../../platform/rate-limit";
 import type { ReviewAnswer } from "./responses";
@@ -46,8 +46,8 @@ export const NOT_THIS_CARDS_ITEM = "That question is not one this card can show:
  */
 export async function answerReviewCard(db: Database, userId: number, cardId: number, answer: string, now: Date, shownId?: number): Promise<ReviewAnswer> {
   // Before the transaction, and in parallel with the limit's hit: the card's question (never
-  // changes), then the facts of it and of the item shown (question content) and whether the item's
-  // key was shown (reveals only ever grow). None needs a lock, so the transaction holds only the
+  // changes), then the facts of it and of the item shown (question content), whether the item's
+  // key was shown (reveals only ever grow) and how hard the items are (every learner's first answers). None needs a lock, so the transaction holds only the
   // writes and their locks (docs/performance.md, "API"). Outcomes in order: over the limit is 429 first.
   const [limited, found] = await Promise.allSettled([
     hitLimit(db, REVIEW_ANSWER_LIMIT, String(userId), "Too many review answers. Please wait a few minutes and try again."),
@@ -58,7 +58,11 @@ export async function answerReviewCard(db: Database, userId: number, cardId: num
   const card = found.value[0];
   if (!card) throw new AppError("not_found", CARD_NOT_FOUND);
   const itemId = shownId ?? card.questionId;
-  const [facts, revealed] = await Promise.all([loadQuestionFacts(db, [card.questionId, itemId]), itemId === card.questionId ? null : revealTimes(db, userId, [itemId])]);
+  const [facts, revealed, difficulty] = await Promise.all([
+    loadQuestionFacts(db, [card.questionId, itemId]),
+    itemId === card.questionId ? null : revealTimes(db, userId, [itemId]),
+    itemDifficulties(db, [card.questionId, itemId]),
+  ]);
   const own = facts.get(card.questionId)!;
   const item = facts.get(itemId);
   const sameConcept =
@@ -67,8 +71,10 @@ export async function answerReviewCard(db: Database, userId: number, cardId: num
   if (!item.options.includes(answer)) throw new AppError("invalid", "That answer is not one of the question's options.");
   const correct = answer === item.correctAnswer;
   return db.transaction(async (tx) => {
-    const [recorded] = await recordAnswers(tx, userId, [{ questionId: card.questionId, itemId, correct }], facts, now, "review");
-    await revealItems(tx, userId, [itemId], now, correct ? [itemId] : []);
+    const [recorded] = await recordAnswers(tx, userId, [{ questionId: card.questionId, itemId, correct }], facts, difficulty, now, "review", {
+      items: [itemId],
+      right: correct ? [itemId] : [],
+    });
     const r = recorded!;
     return {
       correct,

@@ -8,7 +8,7 @@ import { handlerOf } from "../../../tests/api/routes";
 import { learnerProfile } from "../../authoring/generation/personalise";
 import { conceptKey } from "../mastery/model";
 import { loadQuestionFacts } from "../mastery/question-facts";
-import { recordAnswers } from "../mastery/record-answers";
+import { itemDifficulties, recordAnswers } from "../mastery/record-answers";
 import { listRecommendations } from "../recommendations/recommend";
 import { NOT_THIS_CARDS_ITEM, REVIEW_ANSWER_LIMIT } from "./answer-card";
 import { listDueCards } from "./due-cards";
@@ -382,7 +382,12 @@ describe("question difficulty from every learner's first answers", () => {
     const first = await missedOne();
     const second = await createUser();
     const facts = await loadQuestionFacts(getDb(), [first.missed]);
-    await getDb().transaction((tx) => recordAnswers(tx, second.user.id, [{ questionId: first.missed, correct: false }], facts, new Date(), "quiz"));
+    await getDb().transaction(async (tx) =>
+      recordAnswers(tx, second.user.id, [{ questionId: first.missed, correct: false }], facts, await itemDifficulties(tx, [first.missed]), new Date(), "quiz", {
+        items: [first.missed],
+        right: [],
+      }),
+    );
     const key = (await answerKey([first.missed])).get(first.missed)!;
     const gains: number[] = [];
     for (const learner of [first.learner, second]) {
