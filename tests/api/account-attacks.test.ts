@@ -302,9 +302,10 @@ describe("targeted lock-out (item 7)", () => {
 // Last, because the mail worker stops for it (delivering hundreds of e-mails in this process
 // would disturb the timings; in production the worker is a process of its own).
 describe("account enumeration by timing (item 1)", () => {
-  it("every account endpoint takes the same time for known and unknown e-mails (medians of 30, within 25 %)", async () => {
+  it("every account endpoint takes the same time for known and unknown e-mails (medians of 30, within 25 % beyond 1.5 ms)", async () => {
     await delivery.pauseDelivery();
     const SAMPLES = 30;
+    const NOISE_FLOOR_MS = 1.5;
     const endpoints: [string, (email: string) => Promise<unknown>][] = [
       ["POST /register/send-code", (email) => post("POST /register/send-code", { email, first_name: "T", last_name: "Iming", password: "timing-password-1" }, address())],
       ["POST /forgot-password/send-code", (email) => post("POST /forgot-password/send-code", { email }, address())],
@@ -341,7 +342,10 @@ describe("account enumeration by timing (item 1)", () => {
           if (!(i % 2)) unknown.push(await timed(() => run(unknownEmails[i]!)));
         }
         const [k, u] = [median(known), median(unknown)];
-        best.set(name, Math.min(best.get(name) ?? Infinity, Math.abs(k - u) / Math.min(k, u)));
+        // A gap of a millisecond or so is what one process's garbage collection and scheduling
+        // put between two medians of a 3 ms call (POST /users/ went 1.1 ms either way from round
+        // to round); what would tell e-mails apart, a password hash on one side only, is tens of ms.
+        best.set(name, Math.min(best.get(name) ?? Infinity, Math.max(0, Math.abs(k - u) - NOISE_FLOOR_MS) / Math.min(k, u)));
         report.push(`${name} (round ${round}): known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
       }
     }
