@@ -125,7 +125,8 @@ describe("memory outside V8's heap", () => {
     const peak = peakRssMb(id);
     console.log(`Native buffers: the extractor child's peak RSS was ${peak} MB when the watchdog ended it (cap ${CAP_MB} MB)`);
     // Ended at its first reading past the cap: at most one watchdog interval's growth beyond it.
-    expect(peak).toBeGreaterThan(CAP_MB);
+    // The log gives whole MB (rounded), so a reading just past the cap shows as the cap itself.
+    expect(peak).toBeGreaterThanOrEqual(CAP_MB);
     expect(peak).toBeLessThan(CAP_MB * 1.15);
   }, 60_000);
 
