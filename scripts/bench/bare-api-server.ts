@@ -666,8 +666,7 @@ async function mastery(userId: number) {
       ORDER BY concepts.course_title, concepts.course_id`,
     [userId],
   );
-  const keys = new Map<object, string>();
-  const concepts = rows.map((r) => {
+  const listed = rows.map((r) => {
     const answers = r.answers ?? 0;
     const value = answers ? masteryFromRating(r.rating ?? 0) : 0;
     const concept = {
@@ -681,20 +680,20 @@ async function mastery(userId: number) {
       level: levelFor(value, answers, r.last_correct ?? true),
       last_answered_at: r.last_answered_at ? r.last_answered_at.toISOString() : null,
     };
-    keys.set(concept, r.concept_key);
-    return concept;
+    return { key: r.concept_key as string, concept };
   });
   const courseOrder = new Map<number, number>();
-  for (const c of concepts) if (!courseOrder.has(c.course_id)) courseOrder.set(c.course_id, courseOrder.size);
-  concepts.sort(
-    (a, b) =>
+  for (const { concept: c } of listed) if (!courseOrder.has(c.course_id)) courseOrder.set(c.course_id, courseOrder.size);
+  listed.sort(
+    ({ key: ka, concept: a }, { key: kb, concept: b }) =>
       courseOrder.get(a.course_id)! - courseOrder.get(b.course_id)! ||
       WEAKEST_FIRST[a.level]! - WEAKEST_FIRST[b.level]! ||
       a.mastery - b.mastery ||
       a.section_index - b.section_index ||
       a.subsection_index - b.subsection_index ||
-      (keys.get(a)! < keys.get(b)! ? -1 : keys.get(a)! > keys.get(b)! ? 1 : 0),
+      (ka < kb ? -1 : ka > kb ? 1 : 0),
   );
+  const concepts = listed.map((l) => l.concept);
   return { concepts };
 }
 

@@ -9,12 +9,12 @@ import { pollUntil } from "../../../tests/harness/poll";
  * at a time (docs/performance.md, "Pages"): each must be one short walk of its own index, whatever
  * other users hold. With 200 users of 200 notifications each, half of them read, the planner
  * picks the index (no timing: the plan's shape). An index on "id DESC NULLS LAST" once made the
- * list walk the whole primary key backwards instead. Each learner holds a small share of the table,
- * as in production: with 20 owners of 5% each, a backward walk of the primary key was estimated at
- * about the index's cost and won now and then, so the test failed on luck and not on the index. The plan depends on how much of the table
- * the visibility map marks all-visible (what autovacuum keeps true in production); a transaction
- * still open elsewhere on the shared test server can hold one VACUUM back, so it runs until the
- * map covers every page.
+ * list walk the whole primary key backwards instead. Each learner holds a small share of the
+ * table, as in production: with 20 owners of 5% each, a backward walk of the primary key was
+ * estimated at about the index's cost and won now and then, so the test failed on luck and not on
+ * the index. The plan depends on how much of the table the visibility map marks all-visible (what
+ * autovacuum keeps true in production); a transaction still open elsewhere on the shared test
+ * server can hold one VACUUM back, so it runs until the map covers every page.
  */
 
 const plan = async (query: string) => JSON.stringify((await getDb().execute(sql.raw(`EXPLAIN (FORMAT JSON) ${query}`))).rows);

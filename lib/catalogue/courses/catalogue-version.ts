@@ -5,9 +5,9 @@ import { fixedStatement, runFixed, type Database } from "../../../db/client";
  * The catalogue version: a counter (stats_counters 'courses_version') that triggers move on every
  * statement that changes rows of courses, topics, course sections, lessons or quiz questions, and
  * on a topic creator's new name (migrations 0006_admin_summaries, 0010_catalogue_version,
- * 0035_catalogue_version_on_rows_changed and 0036_catalogue_version_on_lessons). It only grows, so a process may
- * keep what it derives from the catalogue under the version it read, and check it with one cheap
- * read per request: the copy is never stale, whichever instance or the worker wrote.
+ * 0035_catalogue_version_on_rows_changed and 0036_catalogue_version_on_lessons). It only grows,
+ * so a process may keep what it derives from the catalogue under the version it read, and check it
+ * with one cheap read per request: the copy is never stale, whichever instance or the worker wrote.
  */
 
 /** The version as a SELECT expression, for statements that read it along with other things. */

@@ -125,7 +125,7 @@ export async function listConceptMastery(db: Database, userId: number, courseId?
         course_title: course.course_title,
         section_index: c.section_index,
         subsection_index: c.lesson_title === null ? 0 : c.subsection_index,
-        lesson_title: c.lesson_title ?? c.section_title ?? c.concept,
+        lesson_title: c.lesson_title ?? c.section_title,
         mastery: roundMastery(value),
         level: levelOf(value, answers, m?.last_correct ?? true),
         last_answered_at: m?.last_answered_at ? new Date(m.last_answered_at).toISOString() : null,

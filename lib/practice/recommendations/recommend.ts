@@ -12,8 +12,8 @@ import { indexCandidates, levelIndex, rankRange, type Candidate, type CandidateI
  * learner's facts (chosen topics, enrolments, passed levels, concept mastery: each through the
  * learner's own index entries), and the ranking walks only the page's share of
  * the candidates (rank.ts). What is the same for every learner (the catalogue's candidates and
- * summaries, each course's concepts as the learner's mastery list has them) is kept per process under the catalogue version
- * (lib/catalogue/courses/catalogue-version.ts), so it is never stale.
+ * summaries, each course's concepts as the learner's mastery list has them) is kept per process
+ * under the catalogue version (lib/catalogue/courses/catalogue-version.ts), so it is never stale.
  */
 
 type Catalogue = {
