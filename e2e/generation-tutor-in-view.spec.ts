@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures/browser-test";
 import { logInNewLearner } from "./fixtures/accounts";
 import { whollyInView, whollyOnScreen } from "./fixtures/boxes";
 import { courseIdByTitle, openAttempt } from "./fixtures/database";
+import { holdRequests } from "./fixtures/gate";
 import { modelRule } from "./fixtures/model-rules";
 
 /*
@@ -39,18 +40,22 @@ async function ask(tutor: Locator, box: Locator, question: string) {
 
 /**
  * Two replies (so the conversation is taller than its box), then a third question sent and, while
- * its reply is on the way, the learner scrolls back up to the first one.
+ * its reply is on the way, the learner scrolls back up to the first one. The question's request is
+ * held until they have: the reply then starts after the scroll, the order a slow server gives and
+ * the one where a restart left pending would pull the list back down.
  */
 async function askThirdScrolledUp(page: Page, { tutor, box, conversation, area }: Awaited<ReturnType<typeof openTutor>>) {
   await ask(tutor, box, "What is a variable in Python, and why do we name them?");
   await ask(tutor, box, "How is a list different from a tuple?");
   await expect(tutor.getByRole("button", { name: "New reply" })).toHaveCount(0);
+  const turn = await holdRequests(page, /\/tutor\/turns(\?|$)/);
   await box.fill("What does a while loop do that a for loop does not?");
   await tutor.getByRole("button", { name: "Send" }).click();
   await expect(conversation.getByText("Thinking…")).toBeVisible();
   await area.hover();
   await page.mouse.wheel(0, -5_000);
   await expect.poll(() => area.evaluate((el) => el.scrollTop)).toBe(0);
+  turn.open();
 }
 
 const inView = (page: Page, target: Locator, area: Locator) => expect.poll(() => whollyInView(page, target, area), { timeout: 5_000 });

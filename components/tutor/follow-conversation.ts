@@ -67,10 +67,12 @@ export function useConversationFollow(activity: string): ConversationFollow {
     [toEnd],
   );
 
+  // A restart's state change may not render (nothing changed), so the next render can come much
+  // later, after the learner has scrolled up again: only a restart still followed moves the list.
   useLayoutEffect(() => {
     if (!restartAfterRender.current) return;
     restartAfterRender.current = false;
-    toEnd();
+    if (following.current) toEnd();
   });
 
   // Something new: followed, or (the learner reading above) announced by the pill, unless it is all in view anyway.
