@@ -2,12 +2,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /*
  * Vitest starts the files it has no timings for largest first, and a fresh clone (CI) has none.
- * The fuzz test is a small file that runs for minutes: started late, one worker ran it alone long
- * after the other had finished everything else. These files go first, longest first, so the other
- * files fill the other worker meanwhile.
+ * The fuzz test's four files run for minutes each: started late, one worker ran them alone long
+ * after the others had finished everything else. These files go first, longest first, so the other
+ * files fill the other workers meanwhile.
  */
 const LONGEST_FIRST = [
-  "tests/api/fuzz.test.ts",
+  "tests/api/fuzz-1.test.ts",
+  "tests/api/fuzz-2.test.ts",
+  "tests/api/fuzz-3.test.ts",
+  "tests/api/fuzz-4.test.ts",
   "lib/authoring/generation/generation.test.ts",
   "lib/authoring/generation/worker-crash.test.ts",
   "db/migrate.test.ts",

@@ -17,25 +17,15 @@ import { createWorld } from "./world";
  * contract says must be refused is refused, and a refused call writes nothing.
  *
  * Reproduce a run with FUZZ_SEED=<seed>; FUZZ_CASES sets the cases per endpoint.
+ *
+ * The endpoints are dealt round-robin to a few files (fuzz-1.test.ts ...): vitest runs a file on
+ * one worker, and one file of some 20,000 calls was the unit stage's longest path by minutes.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_608);
 const CASES_PER_ENDPOINT = Number(process.env.FUZZ_CASES ?? 200);
 // The unknown-path handler reads nothing but the method, path and Accept header: fewer random cases do.
 const CASES_PER_UNKNOWN_PATH_METHOD = Math.ceil(CASES_PER_ENDPOINT / 3);
-
-let smtp: SmtpCapture;
-const summary: string[] = [];
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-
-afterAll(async () => {
-  await smtp.close();
-  console.log(`fuzz (seed ${SEED}):\n${summary.join("\n")}`);
-});
 
 const STACK_TRACE = /\n\s+at |node_modules|\.ts:\d+/;
 
@@ -67,29 +57,53 @@ function problemWith(endpoint: Endpoint, fuzzCase: FuzzCase, res: CallResult, wr
   return null;
 }
 
-describe(`fuzzing every endpoint (seed ${SEED})`, () => {
-  it.each(ENDPOINTS.map((endpoint) => [endpointName(endpoint), endpoint] as const))(
-    "%s",
-    async (_name, endpoint) => {
-      await getDb().delete(rateLimits);
-      const world = await createWorld();
-      const token = endpoint.access === "public" ? undefined : world.admin.token;
-      const cases = fuzzCases(endpoint, endpoint.example(world, world.a.id), token, SEED, endpoint.path === "/{...unknown}" ? CASES_PER_UNKNOWN_PATH_METHOD : CASES_PER_ENDPOINT);
-      const problems: string[] = [];
-      const statuses = new Map<number, number>();
-      let before = await fingerprint();
-      for (const fuzzCase of cases) {
-        const res = await call(endpoint.key, fuzzCase.request);
-        const after = await fingerprint();
-        const problem = problemWith(endpoint, fuzzCase, res, changedTables(before, after));
-        if (problem) problems.push(`${fuzzCase.name}: ${problem}`);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        before = after;
-      }
-      const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
-      summary.push(`  ${endpointName(endpoint)}: ${cases.length} cases, ${counts.join(" ")}`);
-      expect(problems).toEqual([]);
-    },
-    180_000,
-  );
-});
+/** How many files share the endpoints: fuzz-1.test.ts to fuzz-4.test.ts. */
+const SHARES = 4;
+
+/** Every `shards`th endpoint from `shard` on: together the shares hold every endpoint once. */
+function shareOf(shard: number, shards: number): Endpoint[] {
+  return ENDPOINTS.filter((_, i) => i % shards === shard);
+}
+
+/** Declares the fuzz tests of share `shard` (0 to SHARES - 1) of the endpoints; each test file calls it once. */
+export function fuzzShare(shard: number, shards = SHARES): void {
+  let smtp: SmtpCapture;
+  const summary: string[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    process.env.SMTP_URL = smtp.url;
+  });
+
+  afterAll(async () => {
+    await smtp.close();
+    console.log(`fuzz, share ${shard + 1} of ${shards} (seed ${SEED}):\n${summary.join("\n")}`);
+  });
+
+  describe(`fuzzing endpoints, share ${shard + 1} of ${shards} (seed ${SEED})`, () => {
+    it.each(shareOf(shard, shards).map((endpoint) => [endpointName(endpoint), endpoint] as const))(
+      "%s",
+      async (_name, endpoint) => {
+        await getDb().delete(rateLimits);
+        const world = await createWorld();
+        const token = endpoint.access === "public" ? undefined : world.admin.token;
+        const cases = fuzzCases(endpoint, endpoint.example(world, world.a.id), token, SEED, endpoint.path === "/{...unknown}" ? CASES_PER_UNKNOWN_PATH_METHOD : CASES_PER_ENDPOINT);
+        const problems: string[] = [];
+        const statuses = new Map<number, number>();
+        let before = await fingerprint();
+        for (const fuzzCase of cases) {
+          const res = await call(endpoint.key, fuzzCase.request);
+          const after = await fingerprint();
+          const problem = problemWith(endpoint, fuzzCase, res, changedTables(before, after));
+          if (problem) problems.push(`${fuzzCase.name}: ${problem}`);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          before = after;
+        }
+        const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+        summary.push(`  ${endpointName(endpoint)}: ${cases.length} cases, ${counts.join(" ")}`);
+        expect(problems).toEqual([]);
+      },
+      180_000,
+    );
+  });
+}

@@ -1,0 +1,4 @@
+import { fuzzShare } from "./fuzz-run";
+
+// Share 2 of 4 of the fuzz run (tests/api/fuzz-run.ts).
+fuzzShare(1);
